@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/** Every error the API sends has this shape; `field` names the bad input. */
+export const ApiError = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  field: z.string().optional(),
+})
+export type ApiError = z.infer<typeof ApiError>
+
+/** A member id in a path or query: a positive integer. */
+export const MemberId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+export const Image = z.object({ id: z.number().int(), thumb_filename: z.string() })
+export type Image = z.infer<typeof Image>
+
+export const Gender = z.enum(['male', 'female'])
+export type Gender = z.infer<typeof Gender>
+
+export const Locale = z.enum(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'])
+export type Locale = z.infer<typeof Locale>

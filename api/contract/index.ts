@@ -1,0 +1,8 @@
+// The API contract: zod schemas of every request and response. Imported by
+// the server (validation) and by the sync worker (parsing responses); it may
+// import zod only.
+export * from './auth.ts'
+export * from './chats.ts'
+export * from './common.ts'
+export * from './profile.ts'
+export * from './search.ts'

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { Gender } from './common.ts'
+import { Profile } from './profile.ts'
+
+/** Spec §9: search page size. */
+export const SEARCH_PAGE_SIZE = 12
+/** Spec §9: minimum age 18, picker maximum 100. */
+export const MIN_AGE = 18
+export const MAX_AGE = 100
+
+const flag = z
+  .union([z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === '1' || v === 'true')
+  .optional()
+
+const age = z.coerce.number().int().min(MIN_AGE).max(MAX_AGE)
+
+/** Spec §7 GET /api/search.php query. */
+export const SearchQuery = z
+  .object({
+    source: z.string().max(64).optional(),
+    pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
+    auto_load: flag,
+    hideNudity: flag,
+    searchAllCountries: flag,
+    trafficsource: z.string().max(64).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((c) => c.toUpperCase())
+      .optional(),
+    countryregion: z.string().max(16).optional(),
+    min_age: age.optional(),
+    max_age: age.optional(),
+    gender: Gender.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    manual_search: flag,
+    do_not_save: flag,
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ['min_age'],
+    message: 'min_age must not exceed max_age',
+  })
+export type SearchQuery = z.input<typeof SearchQuery>
+
+export const SearchResponse = z.object({
+  profiles: z.array(Profile),
+  filter_options: z.object({
+    gender: z.array(Gender),
+    min_age: z.number().int(),
+    max_age: z.number().int(),
+    country: z.array(z.object({ id: z.string(), name: z.string() })),
+    countryregion: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  /** The filters the server applied (the saved search when none were sent). */
+  filters: z.object({
+    gender: Gender.nullable(),
+    country: z.string().nullable(),
+    countryregion: z.string().nullable(),
+    min_age: z.number().int(),
+    max_age: z.number().int(),
+  }),
+  paging: z.object({
+    num_results: z.number().int(),
+    page: z.number().int(),
+    pp: z.number().int(),
+  }),
+})
+export type SearchResponse = z.infer<typeof SearchResponse>

@@ -1,0 +1,12 @@
+// Paraglide compiler options, shared by the Vite build and `npm run i18n`
+// (which compiles before the typecheck so the generated types exist).
+export const paraglideOptions = {
+  project: './project.inlang',
+  outdir: './messages/paraglide',
+  // Spec §4: stored locale cookie, then browser language, then fallback (en).
+  strategy: ['cookie', 'preferredLanguage', 'baseLocale'],
+  // Spec §9: locale cookie 365 days.
+  cookieMaxAge: 365 * 24 * 60 * 60,
+  emitTsDeclarations: true,
+  emitGitIgnore: false,
+} as const
