@@ -1,15 +1,18 @@
+import { fileURLToPath } from 'node:url'
 import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './messages/options.ts'
+import { serviceWorkerPlugin } from './sw/vite-plugin.ts'
 
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`
 // proxies /api and /media to it.
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: true },
+  // manifest: dist/.vite/manifest.json, read by bench/bundle-size.ts.
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: true, manifest: true },
   worker: { format: 'es' },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
@@ -17,11 +20,13 @@ export default defineConfig({
   plugins: [
     tanstackRouter({
       target: 'react',
-      routesDirectory: './app/routes',
-      generatedRouteTree: './app/routeTree.gen.ts',
+      routesDirectory: fileURLToPath(new URL('./app/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./app/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
     }),
     react(),
     paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }),
+    // Builds sw/sw.ts into dist/sw.js with the precache manifest (serves it in dev).
+    serviceWorkerPlugin(),
   ],
 })

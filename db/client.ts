@@ -2,6 +2,7 @@
 // to PostgreSQL through `pg`; without one it runs on PGlite (embedded
 // PostgreSQL in WebAssembly) with its data in a directory, or in memory for
 // tests. Both get the same drizzle schema and the same SQL migrations.
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -35,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
   }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })

@@ -42,6 +42,7 @@ export const SearchQuery = z
     message: 'min_age must not exceed max_age',
   })
 export type SearchQuery = z.input<typeof SearchQuery>
+export type SearchParams = z.output<typeof SearchQuery>
 
 export const SearchResponse = z.object({
   profiles: z.array(Profile),

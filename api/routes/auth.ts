@@ -1,0 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { dummyHash, verifyPassword } from '../auth/password.ts'
+import { endSession, startSession } from '../auth/session.ts'
+import { LoginRequest, type LogoutResponse } from '../contract/index.ts'
+import { ApiFailure } from '../errors.ts'
+import { toUser } from '../services/user.ts'
+import { validate } from '../validate.ts'
+
+export const authRoutes = (db: Db) =>
+  new Hono()
+    .post('/login.php', validate('json', LoginRequest), async (c) => {
+      const { email, password } = c.req.valid('json')
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.email, email.toLowerCase()), isNull(members.deletedAt)))
+      // Unknown email and wrong password take the same path and time, and get
+      // the same answer: the response never tells whether an account exists.
+      const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password)
+      if (!member || !ok) throw new ApiFailure(401, 'invalid_credentials')
+      await startSession(c, db, member.id)
+      return c.json(await toUser(db, member))
+    })
+    .get('/logout.php', async (c) => {
+      await endSession(c, db)
+      return c.json({ status: 'done' } satisfies LogoutResponse)
+    })

@@ -1,0 +1,64 @@
+import { inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { images, type members } from '../../db/schema.ts'
+import type { Image, OwnProfile, Profile } from '../contract/index.ts'
+
+type MemberRow = typeof members.$inferSelect
+
+/** Whole years between a YYYY-MM-DD birth date and `now` (UTC). */
+export function ageOn(dateOfBirth: string, now = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number]
+  let age = now.getUTCFullYear() - y
+  const month = now.getUTCMonth() + 1
+  if (month < m || (month === m && now.getUTCDate() < d)) age--
+  return age
+}
+
+/** Images of many members in one query, grouped by member, oldest first. */
+export async function imagesOf(db: Db, memberIds: number[]): Promise<Map<number, Image[]>> {
+  const byMember = new Map<number, Image[]>()
+  if (memberIds.length === 0) return byMember
+  const rows = await db
+    .select({ id: images.id, memberId: images.memberId, thumb: images.thumbFilename })
+    .from(images)
+    .where(inArray(images.memberId, memberIds))
+    .orderBy(images.memberId, images.id)
+  for (const r of rows) {
+    const list = byMember.get(r.memberId) ?? []
+    list.push({ id: r.id, thumb_filename: r.thumb })
+    byMember.set(r.memberId, list)
+  }
+  return byMember
+}
+
+export function toProfile(row: MemberRow, imgs: Image[]): Profile {
+  const main = imgs.find((i) => i.id === row.mainImageId) ?? imgs[0]
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.dateOfBirth),
+    city: row.city,
+    country: row.country,
+    countryregion: row.countryregion,
+    gender: row.gender === 'male' ? 'male' : 'female',
+    personal: row.personal,
+    images: imgs,
+    main_image: main ? { thumb_filename: main.thumb_filename } : null,
+    fictional: row.fictional,
+  }
+}
+
+export const toOwnProfile = (row: MemberRow, imgs: Image[]): OwnProfile => ({
+  ...toProfile(row, imgs),
+  date_of_birth: row.dateOfBirth,
+  language: row.language,
+})
+
+/** Profiles for rows already loaded, with their images in one extra query. */
+export async function profilesFor(db: Db, rows: MemberRow[]): Promise<Profile[]> {
+  const imgs = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => toProfile(r, imgs.get(r.id) ?? []))
+}

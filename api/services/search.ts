@@ -1,0 +1,125 @@
+import { and, count, desc, eq, gt, isNull, lte, ne, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { COUNTRIES, countryName } from '../../db/seed/geo.ts'
+import {
+  type Gender,
+  MAX_AGE,
+  MIN_AGE,
+  type SearchParams,
+  type SearchResponse,
+} from '../contract/index.ts'
+import { ApiFailure } from '../errors.ts'
+import { profilesFor } from './profiles.ts'
+
+/** Spec §6: search country options are the member's own plus its paired neighbour. */
+const NEIGHBOURS: Record<string, string> = {
+  AU: 'NZ',
+  NZ: 'AU',
+  NL: 'BE',
+  BE: 'NL',
+  US: 'CA',
+  CA: 'US',
+  GB: 'IE',
+  IE: 'GB',
+  DE: 'AT',
+  AT: 'DE',
+}
+
+export const countryOptions = (own: string) => [own, ...(NEIGHBOURS[own] ? [NEIGHBOURS[own]] : [])]
+
+/** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
+export type Filters = SearchResponse['filters']
+
+type Member = typeof members.$inferSelect
+
+/** YYYY-MM-DD of `now` minus `years` (UTC). */
+function yearsAgo(years: number, now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()))
+  return d.toISOString().slice(0, 10)
+}
+
+/** The filters to apply: explicit ones, else the saved search, else sensible defaults. */
+export function resolveFilters(me: Member, q: Partial<SearchParams>, saved: unknown): Filters {
+  const explicit =
+    q.gender !== undefined ||
+    q.country !== undefined ||
+    q.countryregion !== undefined ||
+    q.min_age !== undefined ||
+    q.max_age !== undefined
+  const base = !explicit && isFilters(saved) ? saved : undefined
+  const options = countryOptions(me.country)
+  const country = q.country ?? base?.country ?? me.country
+  if (!options.includes(country)) throw new ApiFailure(400, 'invalid_input', 'country')
+  const region = q.countryregion ?? base?.countryregion ?? null
+  if (region !== null && !regionsOf(country).some((r) => r.id === region)) {
+    throw new ApiFailure(400, 'invalid_input', 'countryregion')
+  }
+  // Without a stated preference a member is shown the other gender.
+  const fallbackGender: Gender = me.gender === 'male' ? 'female' : 'male'
+  return {
+    gender: q.gender ?? base?.gender ?? fallbackGender,
+    country,
+    countryregion: region,
+    min_age: q.min_age ?? base?.min_age ?? MIN_AGE,
+    max_age: q.max_age ?? base?.max_age ?? MAX_AGE,
+  }
+}
+
+function isFilters(v: unknown): v is Filters {
+  return typeof v === 'object' && v !== null && 'min_age' in v && 'max_age' in v
+}
+
+const regionsOf = (country: string) =>
+  (COUNTRIES.find((c) => c.id === country)?.regions ?? []).map((r) => ({ id: r.id, name: r.name }))
+
+/** The WHERE of a search: live members other than me matching the filters. */
+export function searchWhere(meId: number, f: Filters, now = new Date()): SQL {
+  const conditions: (SQL | undefined)[] = [
+    isNull(members.deletedAt),
+    ne(members.id, meId),
+    f.gender ? eq(members.gender, f.gender) : undefined,
+    f.country ? eq(members.country, f.country) : undefined,
+    f.countryregion ? eq(members.countryregion, f.countryregion) : undefined,
+    // age >= min  <=>  born on or before today minus min years
+    lte(members.dateOfBirth, yearsAgo(f.min_age, now)),
+    // age <= max  <=>  born after today minus (max + 1) years
+    gt(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
+  ]
+  return and(...conditions) as SQL
+}
+
+export async function search(
+  db: Db,
+  me: Member,
+  q: SearchParams,
+): Promise<{ response: SearchResponse; filters: Filters }> {
+  const filters = resolveFilters(me, q, me.savedSearch)
+  const where = searchWhere(me.id, filters)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(desc(members.lastActiveAt), desc(members.id))
+      .limit(q.pp)
+      .offset((q.page - 1) * q.pp),
+    db.select({ n: count() }).from(members).where(where),
+  ])
+  const profiles = await profilesFor(db, rows)
+  return {
+    filters,
+    response: {
+      profiles,
+      filter_options: {
+        gender: ['female', 'male'],
+        min_age: MIN_AGE,
+        max_age: MAX_AGE,
+        country: countryOptions(me.country).map((id) => ({ id, name: countryName(id) })),
+        countryregion: regionsOf(filters.country ?? me.country),
+      },
+      filters,
+      paging: { num_results: total?.n ?? 0, page: q.page, pp: q.pp },
+    },
+  }
+}

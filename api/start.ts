@@ -1,0 +1,48 @@
+// `npm start`: build the client if needed, open the database (migrations run
+// on open), seed demo data on first start, and serve everything on one port.
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { serve } from '@hono/node-server'
+import { openDatabase } from '../db/client.ts'
+import { seedDemo } from '../db/seed/seed.ts'
+import { hashPassword } from './auth/password.ts'
+import { loadConfig } from './config.ts'
+import { createServer } from './server.ts'
+
+const DIST = 'dist'
+const config = loadConfig()
+
+if (!existsSync(`${DIST}/index.html`)) {
+  console.log('start: no client build yet, running vite build ...')
+  execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+}
+
+const database = await openDatabase(config.database)
+console.log(`start: database ${database.kind} ready (migrations applied)`)
+
+if (config.demoSeed) {
+  const t0 = Date.now()
+  const result = await seedDemo(database.db, {
+    mediaDir: config.mediaDir,
+    members: config.demoMembers,
+    hashPassword,
+    log: (line) => console.log(line),
+  })
+  console.log(`start: demo data ready (${result.members} members, ${Date.now() - t0} ms)`)
+  console.log('start: demo login  demo@example.com / demopassword  (DEMO_SEED=off disables)')
+}
+
+const server = serve(
+  {
+    fetch: createServer({ db: database.db, distDir: DIST, mediaDir: config.mediaDir }).fetch,
+    port: config.port,
+    hostname: config.host,
+  },
+  (info) => console.log(`start: listening on http://localhost:${info.port}`),
+)
+
+const shutdown = () => {
+  server.close(() => void database.close().then(() => process.exit(0)))
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

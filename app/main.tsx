@@ -1,0 +1,23 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { syncWorker } from '../sync/client.ts'
+import { registerServiceWorker } from './pwa.ts'
+import { router } from './router.tsx'
+import './styles.css'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)
+
+registerServiceWorker()
+
+// ARCHITECTURE "Data and sync": coming online and a tab becoming visible sync
+// at once; a hidden page sends the spec §7 beacon.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void syncWorker().pageHidden()
+  else if (navigator.onLine) void syncWorker().syncNow()
+})
+window.addEventListener('online', () => void syncWorker().syncNow())

@@ -1,0 +1,34 @@
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
+import { LoadingBar } from '../components/LoadingBar.tsx'
+import { NotFound } from '../components/NotFound.tsx'
+import { OfflineBanner } from '../components/OfflineBanner.tsx'
+import { Toasts } from '../components/Toasts.tsx'
+import { TopNav } from '../components/TopNav.tsx'
+import { rootClasses } from '../route-name.ts'
+import { type session, useSession } from '../session.ts'
+
+/** Spec §9: the template setting defaults to classic. */
+const TEMPLATE = 'classic'
+
+export const Route = createRootRouteWithContext<{ session: typeof session }>()({
+  // Optional-auth and public pages render at once from the stored user.
+  beforeLoad: async ({ context }) => {
+    await context.session.load()
+  },
+  component: Root,
+  notFoundComponent: NotFound,
+})
+
+function Root() {
+  const { user } = useSession()
+  const leaf = useMatches({ select: (ms) => ms[ms.length - 1]?.routeId ?? '/' })
+  return (
+    <div id="app-root" className={rootClasses(TEMPLATE, user !== null, leaf)}>
+      <LoadingBar />
+      <TopNav />
+      <OfflineBanner />
+      <Outlet />
+      <Toasts />
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+/** What a member chose in the search form (spec §7 filters after init). */
+export interface SearchFilters {
+  gender?: 'male' | 'female' | undefined
+  country?: string | undefined
+  countryregion?: string | undefined
+  min_age?: number | undefined
+  max_age?: number | undefined
+}
+
+/**
+ * The key a search page is stored under. The page and the worker compute it
+ * from the same filters, so the page can show a stored result before (or
+ * without) the network. No filters at all = the server's default/saved search.
+ */
+export function searchKey(f: SearchFilters): string {
+  const parts = [
+    f.gender ?? '',
+    f.country ?? '',
+    f.countryregion ?? '',
+    f.min_age ?? '',
+    f.max_age ?? '',
+  ]
+  return parts.every((p) => p === '') ? 'default' : parts.join('|')
+}

@@ -1,0 +1,40 @@
+// The sync worker entry. It must not import the app bundle (app/): it is the
+// data layer, loaded as its own module worker. Exactly one worker per origin
+// polls (the leader, chosen by a Web Lock); the others answer direct calls
+// and see the leader's writes through Dexie.
+import * as Comlink from 'comlink'
+import { SyncEngine, type SyncEvent } from './engine.ts'
+import { localDb } from './store.ts'
+
+const engine = new SyncEngine(localDb())
+
+const api = {
+  getUser: () => engine.getUser(),
+  login: (email: string, password: string) => engine.login(email, password),
+  logout: () => engine.logout(),
+  refreshUser: () => engine.refreshUser(),
+  syncChats: () => engine.syncChats(),
+  search: (...args: Parameters<SyncEngine['search']>) => engine.search(...args),
+  syncNow: () => engine.syncNow(),
+  pageHidden: () => engine.pageHidden(),
+  setPushSubscribed: (subscribed: boolean) => engine.setPushSubscribed(subscribed),
+  /** Events reach the page through a Comlink-proxied callback. */
+  subscribe: (listener: (e: SyncEvent) => void) => {
+    engine.subscribe(listener)
+  },
+}
+
+export type SyncApi = typeof api
+
+Comlink.expose(api satisfies SyncApi)
+
+// Leader election: the lock is held for the worker's lifetime and passes to
+// another tab's worker when this tab closes.
+if ('locks' in navigator) {
+  void navigator.locks.request('amora-sync-leader', () => {
+    engine.setLeader(true)
+    return new Promise<never>(() => {})
+  })
+} else {
+  engine.setLeader(true)
+}
