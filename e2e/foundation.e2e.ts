@@ -1,0 +1,150 @@
+// Issue "Foundation": log in as the demo member, see the member grid and the
+// conversations, cut the network, reload, still see both; log out and find
+// the local store empty.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+
+let site: Site
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  context = await newContext(browser, site)
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+/** Tiles whose photo has actually loaded (naturalWidth > 0). */
+const loadedPhotos = (p: Page) =>
+  p.locator('ul.grid img.tile__photo').evaluateAll(
+    (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
+  )
+
+/** Rows in every table of the app's IndexedDB database. */
+const localRows = (p: Page) =>
+  p.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('amora')
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    const counts: Record<string, number> = {}
+    for (const name of Array.from(db.objectStoreNames)) {
+      counts[name] = await new Promise<number>((resolve) => {
+        const req = db.transaction(name).objectStore(name).count()
+        req.onsuccess = () => resolve(req.result)
+      })
+    }
+    db.close()
+    return counts
+  })
+
+describe('foundation slice in Chromium', () => {
+  it('sends a guest to the login page and refuses a wrong password', async () => {
+    await page.goto('/members')
+    await page.waitForURL(/\/login/)
+    await expect(page.getByRole('heading', { name: 'Log in' }).isVisible()).resolves.toBe(true)
+    await page.getByLabel('Email address').fill(DEMO.email)
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('alert').waitFor()
+    expect(await page.getByRole('alert').textContent()).toContain('not correct')
+  })
+
+  it('shows 404 Page Not Found for an unknown path', async () => {
+    await page.goto('/no-such-page')
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    expect(await page.textContent('main')).toContain('Page Not Found: /no-such-page')
+  })
+
+  it('logs in and shows 12 member tiles with photos', async () => {
+    await page.goto('/login')
+    await page.getByLabel('Email address').fill(DEMO.email)
+    await page.getByLabel('Password').fill(DEMO.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL(/\/members/)
+    await page.locator('ul.grid li.tile').nth(11).waitFor()
+    expect(await page.locator('ul.grid li.tile').count()).toBe(12)
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('ul.grid img')).filter(
+          (i) => i.complete && i.naturalWidth > 0,
+        ).length === 12,
+    )
+    const root = await page.getAttribute('#app-root', 'class')
+    expect(root).toContain('classic')
+    expect(root).toContain('logged-in')
+    expect(root).toContain('app-members-page')
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1)
+  })
+
+  it('lists the demo conversations on /chats', async () => {
+    await page.getByRole('link', { name: 'Chats' }).click()
+    await page.waitForURL(/\/chats/)
+    await page.locator('.chat-list__item').first().waitFor()
+    expect(await page.locator('.chat-list__item').count()).toBeGreaterThanOrEqual(3)
+  })
+
+  it('shows members and chats from the device with the network cut', async () => {
+    // The service worker must control the page, and the photos must have been
+    // fetched through it once, before the network goes away.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await page.goto('/members')
+    await page.locator('ul.grid li.tile').nth(11).waitFor()
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('ul.grid img')).every(
+          (i) => i.complete && i.naturalWidth > 0,
+        ),
+    )
+    const chatNames = await (async () => {
+      await page.goto('/chats')
+      await page.locator('.chat-list__item').first().waitFor()
+      return page.locator('.chat-list__name').allTextContents()
+    })()
+
+    await context.setOffline(true)
+    await page.reload()
+    await page.locator('.chat-list__item').first().waitFor()
+    expect(await page.locator('.chat-list__name').allTextContents()).toEqual(chatNames)
+    await page.getByRole('status').filter({ hasText: 'offline' }).waitFor()
+
+    await page.goto('/members')
+    await page.locator('ul.grid li.tile').nth(11).waitFor()
+    expect(await page.locator('ul.grid li.tile').count()).toBe(12)
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('ul.grid img')).filter(
+          (i) => i.complete && i.naturalWidth > 0,
+        ).length === 12,
+    )
+    expect(await loadedPhotos(page)).toBe(12)
+    await context.setOffline(false)
+  })
+
+  it('logs out, shows login and leaves the local store empty', async () => {
+    await page.goto('/members')
+    await page.locator('ul.grid li.tile').first().waitFor()
+    expect(Object.values(await localRows(page)).some((n) => n > 0)).toBe(true)
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL(/\/login/)
+    const rows = await localRows(page)
+    expect(Object.keys(rows).length).toBeGreaterThan(0)
+    expect(rows).toEqual(Object.fromEntries(Object.keys(rows).map((k) => [k, 0])))
+    // The session is gone server-side too.
+    const status = await page.evaluate(async () => (await fetch('/api/user.php')).status)
+    expect(status).toBe(403)
+  })
+})

@@ -1,0 +1,83 @@
+// Starts the real site (api/start.ts) on a free port with a fresh PGlite data
+// directory and the demo seed, and a headless system Chromium. Nothing here
+// downloads a browser.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+
+export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ROOT = new URL('..', import.meta.url).pathname
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+export interface Site {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** The site as `npm start` runs it, on its own port and data directory. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'))
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/start.ts'], {
+    cwd: ROOT,
+    env: { ...parentEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString()
+      if (log.includes('listening on')) resolve()
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (c: Buffer) => {
+      log += c.toString()
+    })
+    child.once('exit', (code) => reject(new Error(`site exited with ${code}:\n${log}`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  })
+}
+
+export const newContext = (browser: Browser, site: Site): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: site.url, locale: 'en-GB', serviceWorkers: 'allow' })

@@ -1,0 +1,33 @@
+// The messages exchanged between the page and the service worker. Types only,
+// so the app can `import type` them without pulling any worker code into its
+// bundle (the worker bundle and the app bundle share nothing at run time).
+
+// What a push message carries once parsed (see parsePushPayload in push.ts).
+export type PushPayload = {
+  title: string
+  body: string
+  // Same-origin path the notification click opens; the chat list when absent.
+  url?: string
+  // Install badge = unread messages + new likes (spec §4), computed server side.
+  badge?: number
+  // Notifications with the same tag replace each other (one per chat).
+  tag?: string
+}
+
+// Page -> service worker, sent with `navigator.serviceWorker.controller.postMessage`
+// (or `registration.waiting.postMessage` for SKIP_WAITING).
+export type PageToSwMessage =
+  // The member accepted the update prompt: activate the waiting worker now.
+  | { type: 'SKIP_WAITING' }
+  // Install badge from the local store; 0 clears it.
+  | { type: 'SET_BADGE'; count: number }
+  // Logout: drop the member's cached photos.
+  | { type: 'CLEAR_USER_CACHES' }
+
+// Service worker -> every window client.
+export type SwToPageMessage =
+  // A push arrived: the app triggers a sync at once (ARCHITECTURE.md "Data and sync").
+  { type: 'push'; payload: PushPayload }
+
+export type PageToSwMessageType = PageToSwMessage['type']
+export type SwToPageMessageType = SwToPageMessage['type']
