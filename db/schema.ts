@@ -52,6 +52,14 @@ export const members = pgTable(
     lastSignupStep: smallint('last_signup_step').notNull().default(0),
     /** The member's last manual search (spec §7 do_not_save). */
     savedSearch: jsonb('saved_search'),
+    /** Optional profile select fields (GET /api/profile_fields.php), by field name. */
+    profileFields: jsonb('profile_fields').$type<Record<string, string>>(),
+    /** Free-text notes fields beyond `personal` (settings.visible_profile_notes). */
+    notes: jsonb('notes').$type<Record<string, string>>(),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Spec §3 tracking record "network" and the rest of the sign-up payload's context. */
+    trafficsource: jsonb('trafficsource'),
+    signupMeta: jsonb('signup_meta'),
   },
   (t) => [
     uniqueIndex('members_email_key').on(t.email),
@@ -189,3 +197,86 @@ export const memberActions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.clientId] })],
 )
+
+/**
+ * Single-use links mailed to a member: activation, password reset, mail
+ * change. Only the SHA-256 of the token is stored; `usedAt` makes it single-use.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'activate' | 'reset' | 'mail_change'>().notNull(),
+    /** The new address of a mail change; it takes effect when the link is followed. */
+    newEmail: text('new_email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('account_tokens_member_idx').on(t.memberId, t.kind)],
+)
+
+/**
+ * Every mail the site sends, in the member's language, with a plain-text
+ * part. Sent through SMTP when configured; listed at /_dev/mail otherwise.
+ * `sentAt` is what GET /api/activate.php reports as delivered.
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    id: id(),
+    memberId: ref('member_id').references(() => members.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mails_member_idx').on(t.memberId, t.kind, t.id)],
+)
+
+/**
+ * Fixed-window rate-limit counters, in the database so that limits hold
+ * across API processes (ARCHITECTURE "Growing past one machine").
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
+)
+
+/** Web Push subscriptions of a member (POST /api/user.php?push=1). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_member_idx').on(t.memberId),
+  ],
+)
+
+/** Server-side settings an operator changes without a deploy (spec §3 Settings), by key. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+})

@@ -2,7 +2,11 @@
 // the server (validation) and by the sync worker (parsing responses); it may
 // import zod only.
 export * from './auth.ts'
+export * from './cams.ts'
 export * from './chats.ts'
 export * from './common.ts'
+export * from './likes.ts'
+export * from './members.ts'
 export * from './profile.ts'
 export * from './search.ts'
+export * from './settings.ts'

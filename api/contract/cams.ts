@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { Gender } from './common.ts'
+
+/** GET /api/xcams/search.php (spec §7). */
+export const CamsQuery = z.object({
+  gender: Gender.optional(),
+  min_age: z.coerce.number().int().min(18).max(100).optional(),
+  max_age: z.coerce.number().int().min(18).max(100).optional(),
+})
+
+/** Spec §3 webcam profile: `account`, plus what a tile shows. */
+export const Cam = z.object({
+  account: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: Gender,
+  thumb_url: z.string(),
+  online: z.boolean(),
+})
+export type Cam = z.infer<typeof Cam>
+
+export const CamsResponse = z.object({ cams: z.array(Cam) })
+export type CamsResponse = z.infer<typeof CamsResponse>
+
+/** GET /api/xcams/redirect.php?account= (a click on a webcam tile). */
+export const CamRedirectQuery = z.object({ account: z.string().min(1).max(64) })

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+const Region = z.object({ id: z.string(), name: z.string() })
+const SearchVisibility = z.enum(['none', 'all'])
+
+/** Spec §3 Settings, as GET /api/settings.php answers it. */
+export const Settings = z.object({
+  domain_language: z.string(),
+  region_data: z.record(z.string(), z.array(Region)),
+  /** Spec §5: signups enabled when `all`, or `with_trafficsource` plus a network entry. */
+  signups: z.enum(['all', 'with_trafficsource', 'other']),
+  logged_out_search: SearchVisibility,
+  logged_out_search_trafficsource: SearchVisibility,
+  niche: z.number().int().min(1).max(7),
+  /** VAPID public key (URL-safe base64) for push subscriptions. */
+  push_pub: z.string(),
+  geoip_selected_country: z.string().nullable(),
+  geoip_country: z.string().nullable(),
+  minimum_message_costs: z.record(
+    z.string(),
+    z.object({ costs: z.number(), currency: z.string() }),
+  ),
+  fictional_icon: z.boolean(),
+  support_phone: z.string(),
+  company_name: z.string(),
+  company_address: z.string(),
+  company_kvk: z.string(),
+  company_city: z.string(),
+  company_country: z.string(),
+  company_tradenames: z.array(z.string()),
+  company_vat_numbers: z.array(z.string()),
+  delete_discount: z.number(),
+  name: z.string(),
+  countries: z.array(Region),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  cdn_prefix: z.string(),
+  /** Spec §6: `cams` or `camads` here lets eligible members see webcam tiles. */
+  member_resell: z.array(z.string()),
+})
+export type Settings = z.infer<typeof Settings>
