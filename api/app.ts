@@ -6,6 +6,7 @@ import { activityRoutes } from './routes/activity.ts'
 import { authRoutes } from './routes/auth.ts'
 import { chatsRoutes } from './routes/chats.ts'
 import { searchRoutes } from './routes/search.ts'
+import { settingsRoutes } from './routes/settings.ts'
 import { userRoutes } from './routes/user.ts'
 
 export interface AppDeps {
@@ -30,6 +31,7 @@ export function createApi({ db }: AppDeps) {
     .route('/', searchRoutes(db))
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
+    .route('/', settingsRoutes(db))
 
   return new Hono()
     .onError(onError)

@@ -25,6 +25,12 @@ export const onError: ErrorHandler = (err, c) => {
     return c.json(body, err.status)
   }
   if (err instanceof HTTPException) {
+    // Hono's validator throws a bare 400 for a body it cannot parse (malformed
+    // JSON or form data) before zod sees it: that is bad input in the body.
+    if (err.status === 400) {
+      const body: ApiError = { error: 'invalid_input', field: 'body', message: err.message }
+      return c.json(body, 400)
+    }
     return c.json({ error: 'http_error', message: err.message } satisfies ApiError, err.status)
   }
   console.error('unhandled error', c.req.method, c.req.path, err)

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1).max(254),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    // PostgreSQL text cannot hold NUL: refused here rather than failing the query.
+    .regex(/^[^\0]*$/, 'must not contain NUL'),
   password: z.string().min(1).max(1024),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>

@@ -47,8 +47,12 @@ export function resolveFilters(me: Member, q: Partial<SearchParams>, saved: unkn
     q.countryregion !== undefined ||
     q.min_age !== undefined ||
     q.max_age !== undefined
-  const base = !explicit && isFilters(saved) ? saved : undefined
   const options = countryOptions(me.country)
+  // A saved search whose country is no longer an option (the member moved)
+  // is stale: answering 400 for a filter the member never sent would lock
+  // them out of search, so it gives way to the defaults.
+  const usable = isFilters(saved) && (saved.country === null || options.includes(saved.country))
+  const base = !explicit && usable ? saved : undefined
   const country = q.country ?? base?.country ?? me.country
   if (!options.includes(country)) throw new ApiFailure(400, 'invalid_input', 'country')
   const region = q.countryregion ?? base?.countryregion ?? null

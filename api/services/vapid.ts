@@ -1,0 +1,40 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { siteSettings } from '../../db/schema.ts'
+
+/** VAPID key pair for Web Push: public key raw (65 bytes), private key `d`, both base64url. */
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+}
+
+/** Stored under a key the public settings never expose (see settings.ts). */
+const SECRET_KEY = 'secret.vapid'
+
+/**
+ * The site's VAPID keys: from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set,
+ * else generated on first start and kept in the database, so that every API
+ * process signs with the same key and subscriptions survive restarts. No key
+ * is ever in the repository.
+ */
+export async function vapidKeys(db: Db, env = process.env): Promise<VapidKeys> {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+  }
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
+  if (row) return row.value as VapidKeys
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const pub = publicKey.export({ format: 'jwk' })
+  const priv = privateKey.export({ format: 'jwk' })
+  const raw = Buffer.concat([
+    Buffer.from([0x04]),
+    Buffer.from(pub.x ?? '', 'base64url'),
+    Buffer.from(pub.y ?? '', 'base64url'),
+  ])
+  const keys: VapidKeys = { publicKey: raw.toString('base64url'), privateKey: priv.d ?? '' }
+  // Two processes starting at once: the first insert wins, both read it back.
+  await db.insert(siteSettings).values({ key: SECRET_KEY, value: keys }).onConflictDoNothing()
+  const [stored] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
+  return stored?.value as VapidKeys
+}
