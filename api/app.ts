@@ -2,22 +2,42 @@ import { Hono } from 'hono'
 import type { Db } from '../db/client.ts'
 import { sameOriginOnly } from './auth/origin.ts'
 import { notFound, onError } from './errors.ts'
+import { accountRoutes } from './routes/account.ts'
+import { type AccountsDeps, accountsFromEnv } from './routes/accounts-deps.ts'
 import { activityRoutes } from './routes/activity.ts'
 import { authRoutes } from './routes/auth.ts'
+import { type CamsDeps, camsFromEnv, camsRoutes } from './routes/cams.ts'
+import { chatRoutes } from './routes/chat.ts'
 import { chatsRoutes } from './routes/chats.ts'
+import { devMailRoutes } from './routes/dev-mail.ts'
+import { imageRoutes } from './routes/images.ts'
+import { likesRoutes } from './routes/likes.ts'
+import { profileRoutes } from './routes/profile.ts'
+import { referenceRoutes } from './routes/reference.ts'
 import { searchRoutes } from './routes/search.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { userRoutes } from './routes/user.ts'
 
 export interface AppDeps {
   db: Db
+  /** The webcam feed and click targets; default from the environment (api/config.ts). */
+  cams?: CamsDeps
+  /** Mailer, link base and proxy trust of the account routes; default from the environment. */
+  accounts?: AccountsDeps
+  /** Where uploaded pictures go (MEDIA_DIR); without it uploads answer 503. */
+  mediaDir?: string
 }
 
 /**
  * The API as a pure value: tests call `createApi(deps).request(...)`, the
  * server mounts it next to the static PWA. It keeps no state in memory.
  */
-export function createApi({ db }: AppDeps) {
+export function createApi({
+  db,
+  cams = camsFromEnv(),
+  accounts = accountsFromEnv(),
+  mediaDir,
+}: AppDeps) {
   const api = new Hono()
     .use(sameOriginOnly)
     .use(async (c, next) => {
@@ -26,12 +46,20 @@ export function createApi({ db }: AppDeps) {
       // copies live in the member's IndexedDB and are wiped on logout.
       c.header('Cache-Control', 'no-store')
     })
-    .route('/', authRoutes(db))
-    .route('/', userRoutes(db))
+    .route('/', authRoutes(db, accounts))
+    .route('/', userRoutes(db, accounts))
+    .route('/', accountRoutes(db, accounts))
+    .route('/', imageRoutes(db, mediaDir))
+    .route('/', referenceRoutes(db, accounts))
+    .route('/', devMailRoutes(db, accounts.mailer))
     .route('/', searchRoutes(db))
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
     .route('/', settingsRoutes(db))
+    .route('/', likesRoutes(db))
+    .route('/', profileRoutes(db))
+    .route('/', chatRoutes(db))
+    .route('/', camsRoutes(db, cams))
 
   return new Hono()
     .onError(onError)

@@ -14,6 +14,75 @@ const Env = z.object({
   DEMO_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(2000),
 })
 
+/** An absolute http(s) URL, or a same-origin path (`/x`, never `//host`). */
+const redirectTarget = z
+  .string()
+  .refine((v) => (/^https?:\/\//.test(v) ? URL.canParse(v) : /^\/(?!\/)/.test(v)), {
+    message: 'an http(s) URL or a path starting with /',
+  })
+
+/** The webcam tiles' provider (spec §6, §7 xcams); every variable optional (demo feed). */
+const CamsEnv = z.object({
+  /** JSON feed of webcam profiles; unset = the built-in demo feed (api/services/cams.ts). */
+  CAMS_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where a webcam click goes; the account is appended URL-encoded. */
+  CAMS_REDIRECT_BASE: redirectTarget.optional(),
+  /** Where /api/resellpartner.php?flow=profile-search&redirect=1 sends the member. */
+  RESELL_PARTNER_URL: redirectTarget.optional(),
+})
+
+export type CamsConfig = {
+  upstreamUrl: string | undefined
+  redirectBase: string | undefined
+  resellPartnerUrl: string | undefined
+}
+
+export function loadCamsConfig(env: NodeJS.ProcessEnv = process.env): CamsConfig {
+  const e = CamsEnv.parse(env)
+  return {
+    upstreamUrl: e.CAMS_UPSTREAM_URL,
+    redirectBase: e.CAMS_REDIRECT_BASE,
+    resellPartnerUrl: e.RESELL_PARTNER_URL,
+  }
+}
+
+/** Accounts: mail, links in mails, client IP for rate limits (issue 3). */
+const AccountsEnv = z.object({
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset = mails are only stored (dev). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Amora <no-reply@localhost>'),
+  /**
+   * The site's address for links in mails. Unset = the request's own origin,
+   * which trusts the Host header: set it in production (README "Decisions").
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** 1 behind a reverse proxy: the client IP is then the last X-Forwarded-For entry. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** GET /api/_dev/mail.php lists stored mails (only without SMTP); default follows DEMO_SEED. */
+  DEV_MAIL: z.enum(['on', 'off']).optional(),
+  DEMO_SEED: z.enum(['on', 'off']).default('on'),
+})
+
+export type AccountsConfig = {
+  smtpUrl: string | undefined
+  mailFrom: string
+  publicUrl: string | undefined
+  trustProxy: boolean
+  /** The dev mail listing: never with SMTP, and off in production (DEMO_SEED=off). */
+  devMail: boolean
+}
+
+export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const e = AccountsEnv.parse(env)
+  return {
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY === '1',
+    devMail: !e.SMTP_URL && (e.DEV_MAIL ?? e.DEMO_SEED) === 'on',
+  }
+}
+
 export type Config = {
   port: number
   host: string
@@ -21,6 +90,8 @@ export type Config = {
   mediaDir: string
   demoSeed: boolean
   demoMembers: number
+  cams: CamsConfig
+  accounts: AccountsConfig
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
     demoSeed: e.DEMO_SEED === 'on',
     demoMembers: e.DEMO_MEMBERS,
+    cams: loadCamsConfig(env),
+    accounts: loadAccountsConfig(env),
   }
 }

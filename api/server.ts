@@ -18,14 +18,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * that is not an API call, a picture or a built file gets the app shell, whose
  * router shows the page (or its 404 "Page Not Found").
  */
-export function createServer({ db, distDir, mediaDir }: ServerOptions) {
+export function createServer({ distDir, ...deps }: ServerOptions) {
+  const { mediaDir } = deps
   const dist = resolve(distDir)
   const indexHtml = existsSync(`${dist}/index.html`)
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
 
   return new Hono()
-    .route('/', createApi({ db }))
+    .route('/', createApi(deps))
     .use(
       '/media/*',
       serveStatic({

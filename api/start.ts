@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts'
 import { seedDemo } from '../db/seed/seed.ts'
 import { hashPassword } from './auth/password.ts'
 import { loadConfig } from './config.ts'
+import { accountsFromEnv } from './routes/accounts-deps.ts'
 import { createServer } from './server.ts'
 
 const DIST = 'dist'
@@ -27,14 +28,32 @@ if (config.demoSeed) {
     members: config.demoMembers,
     hashPassword,
     log: (line) => console.log(line),
+    // A second login (paid, Belgium) to see one member's likes from the other side.
+    secondDemo: true,
   })
   console.log(`start: demo data ready (${result.members} members, ${Date.now() - t0} ms)`)
   console.log('start: demo login  demo@example.com / demopassword  (DEMO_SEED=off disables)')
+  console.log('start: second demo login  demo2@example.com / demopassword  (paid, Belgium)')
 }
+
+if (!config.accounts.publicUrl && !config.demoSeed) {
+  console.warn(
+    'start: PUBLIC_URL is not set: links in mails follow the Host header of each request',
+  )
+}
+if (!config.accounts.smtpUrl) {
+  console.log(
+    config.accounts.devMail
+      ? 'start: no SMTP_URL: mails are stored and listed at /_dev/mail'
+      : 'start: no SMTP_URL: mails are stored only (DEV_MAIL is off)',
+  )
+}
+const accounts = accountsFromEnv()
 
 const server = serve(
   {
-    fetch: createServer({ db: database.db, distDir: DIST, mediaDir: config.mediaDir }).fetch,
+    fetch: createServer({ db: database.db, distDir: DIST, mediaDir: config.mediaDir, accounts })
+      .fetch,
     port: config.port,
     hostname: config.host,
   },
@@ -42,7 +61,14 @@ const server = serve(
 )
 
 const shutdown = () => {
-  server.close(() => void database.close().then(() => process.exit(0)))
+  // Mails already promised to someone leave before the database closes.
+  server.close(
+    () =>
+      void accounts.mailer
+        .idle()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  )
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

@@ -10,14 +10,40 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountDeletedRouteImport } from './routes/account-deleted'
+import { Route as CompleteSignupRouteImport } from './routes/complete-signup'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as NotificationsRouteImport } from './routes/notifications'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SignupRouteImport } from './routes/signup'
+import { Route as DevMailRouteImport } from './routes/[_]dev/mail'
+import { Route as ActivateDoneRouteImport } from './routes/activate/done'
+import { Route as ActivateErrorRouteImport } from './routes/activate/error'
 import { Route as ChatsIndexRouteImport } from './routes/chats/index'
+import { Route as ChatsChatIdRouteImport } from './routes/chats/$chatId'
+import { Route as LikesIndexRouteImport } from './routes/likes/index'
+import { Route as LikesTypeRouteImport } from './routes/likes/$type'
+import { Route as MailChangeDoRouteImport } from './routes/mail-change/do'
 import { Route as MembersIndexRouteImport } from './routes/members/index'
+import { Route as MembersMemberIdRouteImport } from './routes/members/$memberId'
+import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password/index'
+import { Route as ResetPasswordDoRouteImport } from './routes/reset-password/do'
+import { Route as LikesMMemberIdRouteImport } from './routes/likes/m/$memberId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDeletedRoute = AccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompleteSignupRoute = CompleteSignupRouteImport.update({
+  id: '/complete-signup',
+  path: '/complete-signup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -25,9 +51,39 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevMailRoute = DevMailRouteImport.update({
+  id: '/_dev/mail',
+  path: '/_dev/mail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivateDoneRoute = ActivateDoneRouteImport.update({
+  id: '/activate/done',
+  path: '/activate/done',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivateErrorRoute = ActivateErrorRouteImport.update({
+  id: '/activate/error',
+  path: '/activate/error',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChatsIndexRoute = ChatsIndexRouteImport.update({
@@ -35,48 +91,216 @@ const ChatsIndexRoute = ChatsIndexRouteImport.update({
   path: '/chats/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChatsChatIdRoute = ChatsChatIdRouteImport.update({
+  id: '/chats/$chatId',
+  path: '/chats/$chatId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LikesIndexRoute = LikesIndexRouteImport.update({
+  id: '/likes/',
+  path: '/likes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LikesTypeRoute = LikesTypeRouteImport.update({
+  id: '/likes/$type',
+  path: '/likes/$type',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MailChangeDoRoute = MailChangeDoRouteImport.update({
+  id: '/mail-change/do',
+  path: '/mail-change/do',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MembersIndexRoute = MembersIndexRouteImport.update({
   id: '/members/',
   path: '/members/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MembersMemberIdRoute = MembersMemberIdRouteImport.update({
+  id: '/members/$memberId',
+  path: '/members/$memberId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordIndexRoute = ResetPasswordIndexRouteImport.update({
+  id: '/reset-password/',
+  path: '/reset-password/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordDoRoute = ResetPasswordDoRouteImport.update({
+  id: '/reset-password/do',
+  path: '/reset-password/do',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LikesMMemberIdRoute = LikesMMemberIdRouteImport.update({
+  id: '/likes/m/$memberId',
+  path: '/likes/m/$memberId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account-deleted': typeof AccountDeletedRoute
+  '/complete-signup': typeof CompleteSignupRoute
   '/login': typeof LoginRoute
+  '/notifications': typeof NotificationsRoute
+  '/profile': typeof ProfileRoute
   '/search': typeof SearchRoute
+  '/signup': typeof SignupRoute
+  '/_dev/mail': typeof DevMailRoute
+  '/activate/done': typeof ActivateDoneRoute
+  '/activate/error': typeof ActivateErrorRoute
+  '/chats/$chatId': typeof ChatsChatIdRoute
+  '/likes/$type': typeof LikesTypeRoute
+  '/mail-change/do': typeof MailChangeDoRoute
+  '/members/$memberId': typeof MembersMemberIdRoute
+  '/reset-password/do': typeof ResetPasswordDoRoute
   '/chats/': typeof ChatsIndexRoute
+  '/likes/': typeof LikesIndexRoute
   '/members/': typeof MembersIndexRoute
+  '/reset-password/': typeof ResetPasswordIndexRoute
+  '/likes/m/$memberId': typeof LikesMMemberIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account-deleted': typeof AccountDeletedRoute
+  '/complete-signup': typeof CompleteSignupRoute
   '/login': typeof LoginRoute
+  '/notifications': typeof NotificationsRoute
+  '/profile': typeof ProfileRoute
   '/search': typeof SearchRoute
+  '/signup': typeof SignupRoute
+  '/_dev/mail': typeof DevMailRoute
+  '/activate/done': typeof ActivateDoneRoute
+  '/activate/error': typeof ActivateErrorRoute
+  '/chats/$chatId': typeof ChatsChatIdRoute
+  '/likes/$type': typeof LikesTypeRoute
+  '/mail-change/do': typeof MailChangeDoRoute
+  '/members/$memberId': typeof MembersMemberIdRoute
+  '/reset-password/do': typeof ResetPasswordDoRoute
   '/chats': typeof ChatsIndexRoute
+  '/likes': typeof LikesIndexRoute
   '/members': typeof MembersIndexRoute
+  '/reset-password': typeof ResetPasswordIndexRoute
+  '/likes/m/$memberId': typeof LikesMMemberIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account-deleted': typeof AccountDeletedRoute
+  '/complete-signup': typeof CompleteSignupRoute
   '/login': typeof LoginRoute
+  '/notifications': typeof NotificationsRoute
+  '/profile': typeof ProfileRoute
   '/search': typeof SearchRoute
+  '/signup': typeof SignupRoute
+  '/_dev/mail': typeof DevMailRoute
+  '/activate/done': typeof ActivateDoneRoute
+  '/activate/error': typeof ActivateErrorRoute
+  '/chats/$chatId': typeof ChatsChatIdRoute
+  '/likes/$type': typeof LikesTypeRoute
+  '/mail-change/do': typeof MailChangeDoRoute
+  '/members/$memberId': typeof MembersMemberIdRoute
+  '/reset-password/do': typeof ResetPasswordDoRoute
   '/chats/': typeof ChatsIndexRoute
+  '/likes/': typeof LikesIndexRoute
   '/members/': typeof MembersIndexRoute
+  '/reset-password/': typeof ResetPasswordIndexRoute
+  '/likes/m/$memberId': typeof LikesMMemberIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/search' | '/chats/' | '/members/'
+  fullPaths:
+    | '/'
+    | '/account-deleted'
+    | '/complete-signup'
+    | '/login'
+    | '/notifications'
+    | '/profile'
+    | '/search'
+    | '/signup'
+    | '/_dev/mail'
+    | '/activate/done'
+    | '/activate/error'
+    | '/chats/$chatId'
+    | '/likes/$type'
+    | '/mail-change/do'
+    | '/members/$memberId'
+    | '/reset-password/do'
+    | '/chats/'
+    | '/likes/'
+    | '/members/'
+    | '/reset-password/'
+    | '/likes/m/$memberId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/search' | '/chats' | '/members'
-  id: '__root__' | '/' | '/login' | '/search' | '/chats/' | '/members/'
+  to:
+    | '/'
+    | '/account-deleted'
+    | '/complete-signup'
+    | '/login'
+    | '/notifications'
+    | '/profile'
+    | '/search'
+    | '/signup'
+    | '/_dev/mail'
+    | '/activate/done'
+    | '/activate/error'
+    | '/chats/$chatId'
+    | '/likes/$type'
+    | '/mail-change/do'
+    | '/members/$memberId'
+    | '/reset-password/do'
+    | '/chats'
+    | '/likes'
+    | '/members'
+    | '/reset-password'
+    | '/likes/m/$memberId'
+  id:
+    | '__root__'
+    | '/'
+    | '/account-deleted'
+    | '/complete-signup'
+    | '/login'
+    | '/notifications'
+    | '/profile'
+    | '/search'
+    | '/signup'
+    | '/_dev/mail'
+    | '/activate/done'
+    | '/activate/error'
+    | '/chats/$chatId'
+    | '/likes/$type'
+    | '/mail-change/do'
+    | '/members/$memberId'
+    | '/reset-password/do'
+    | '/chats/'
+    | '/likes/'
+    | '/members/'
+    | '/reset-password/'
+    | '/likes/m/$memberId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountDeletedRoute: typeof AccountDeletedRoute
+  CompleteSignupRoute: typeof CompleteSignupRoute
   LoginRoute: typeof LoginRoute
+  NotificationsRoute: typeof NotificationsRoute
+  ProfileRoute: typeof ProfileRoute
   SearchRoute: typeof SearchRoute
+  SignupRoute: typeof SignupRoute
+  DevMailRoute: typeof DevMailRoute
+  ActivateDoneRoute: typeof ActivateDoneRoute
+  ActivateErrorRoute: typeof ActivateErrorRoute
+  ChatsChatIdRoute: typeof ChatsChatIdRoute
+  LikesTypeRoute: typeof LikesTypeRoute
+  MailChangeDoRoute: typeof MailChangeDoRoute
+  MembersMemberIdRoute: typeof MembersMemberIdRoute
+  ResetPasswordDoRoute: typeof ResetPasswordDoRoute
   ChatsIndexRoute: typeof ChatsIndexRoute
+  LikesIndexRoute: typeof LikesIndexRoute
   MembersIndexRoute: typeof MembersIndexRoute
+  ResetPasswordIndexRoute: typeof ResetPasswordIndexRoute
+  LikesMMemberIdRoute: typeof LikesMMemberIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -88,11 +312,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account-deleted': {
+      id: '/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof AccountDeletedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/complete-signup': {
+      id: '/complete-signup'
+      path: '/complete-signup'
+      fullPath: '/complete-signup'
+      preLoaderRoute: typeof CompleteSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -102,11 +354,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_dev/mail': {
+      id: '/_dev/mail'
+      path: '/_dev/mail'
+      fullPath: '/_dev/mail'
+      preLoaderRoute: typeof DevMailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate/done': {
+      id: '/activate/done'
+      path: '/activate/done'
+      fullPath: '/activate/done'
+      preLoaderRoute: typeof ActivateDoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate/error': {
+      id: '/activate/error'
+      path: '/activate/error'
+      fullPath: '/activate/error'
+      preLoaderRoute: typeof ActivateErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chats/': {
       id: '/chats/'
       path: '/chats'
       fullPath: '/chats/'
       preLoaderRoute: typeof ChatsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chats/$chatId': {
+      id: '/chats/$chatId'
+      path: '/chats/$chatId'
+      fullPath: '/chats/$chatId'
+      preLoaderRoute: typeof ChatsChatIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/likes/': {
+      id: '/likes/'
+      path: '/likes'
+      fullPath: '/likes/'
+      preLoaderRoute: typeof LikesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/likes/$type': {
+      id: '/likes/$type'
+      path: '/likes/$type'
+      fullPath: '/likes/$type'
+      preLoaderRoute: typeof LikesTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mail-change/do': {
+      id: '/mail-change/do'
+      path: '/mail-change/do'
+      fullPath: '/mail-change/do'
+      preLoaderRoute: typeof MailChangeDoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/members/': {
@@ -116,15 +424,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MembersIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/members/$memberId': {
+      id: '/members/$memberId'
+      path: '/members/$memberId'
+      fullPath: '/members/$memberId'
+      preLoaderRoute: typeof MembersMemberIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/': {
+      id: '/reset-password/'
+      path: '/reset-password'
+      fullPath: '/reset-password/'
+      preLoaderRoute: typeof ResetPasswordIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/do': {
+      id: '/reset-password/do'
+      path: '/reset-password/do'
+      fullPath: '/reset-password/do'
+      preLoaderRoute: typeof ResetPasswordDoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/likes/m/$memberId': {
+      id: '/likes/m/$memberId'
+      path: '/likes/m/$memberId'
+      fullPath: '/likes/m/$memberId'
+      preLoaderRoute: typeof LikesMMemberIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountDeletedRoute: AccountDeletedRoute,
+  CompleteSignupRoute: CompleteSignupRoute,
   LoginRoute: LoginRoute,
+  NotificationsRoute: NotificationsRoute,
+  ProfileRoute: ProfileRoute,
   SearchRoute: SearchRoute,
+  SignupRoute: SignupRoute,
+  DevMailRoute: DevMailRoute,
+  ActivateDoneRoute: ActivateDoneRoute,
+  ActivateErrorRoute: ActivateErrorRoute,
+  ChatsChatIdRoute: ChatsChatIdRoute,
+  LikesTypeRoute: LikesTypeRoute,
+  MailChangeDoRoute: MailChangeDoRoute,
+  MembersMemberIdRoute: MembersMemberIdRoute,
+  ResetPasswordDoRoute: ResetPasswordDoRoute,
   ChatsIndexRoute: ChatsIndexRoute,
+  LikesIndexRoute: LikesIndexRoute,
   MembersIndexRoute: MembersIndexRoute,
+  ResetPasswordIndexRoute: ResetPasswordIndexRoute,
+  LikesMMemberIdRoute: LikesMMemberIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

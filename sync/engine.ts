@@ -10,6 +10,9 @@ import {
 } from '../api/contract/index.ts'
 import { fail, ok, type Result, type SyncError } from './errors.ts'
 import { call } from './http.ts'
+import { LikesSync } from './likes.ts'
+import { MembersSync } from './members.ts'
+import { Outbox, type OutboxEvent } from './outbox.ts'
 import { type SearchFilters, searchKey } from './search-key.ts'
 import type { LocalDb } from './store.ts'
 import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
@@ -18,7 +21,8 @@ import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
 export type SyncEvent =
   | { type: 'user'; user: User | null }
   | { type: 'error'; error: SyncError }
-  | { type: 'synced'; what: 'user' | 'chats' | 'search' }
+  | { type: 'synced'; what: 'user' | 'chats' | 'search' | 'likes' }
+  | OutboxEvent
 
 type Listener = (e: SyncEvent) => void
 
@@ -26,10 +30,34 @@ export class SyncEngine {
   private listeners = new Set<Listener>()
   /** One pending timer per polled resource. */
   private timers = new Map<string, ReturnType<typeof setTimeout>>()
+  /**
+   * Bumped by every stop: a tick whose request outlives a restart (say, a
+   * push subscription arriving mid-request) must not reschedule itself next
+   * to the new loop, or the old loop would run on untracked and survive logout.
+   */
+  private pollGeneration = 0
   private leader = false
   private pushSubscribed = false
 
-  constructor(private readonly db: LocalDb) {}
+  /** Member actions waiting for the server (sync/outbox.ts). */
+  readonly outbox: Outbox
+  readonly likes: LikesSync
+  readonly members: MembersSync
+
+  constructor(
+    private readonly db: LocalDb,
+    now: () => number = () => Date.now(),
+  ) {
+    const sessionGone = (error: SyncError) => this.sessionGone(error)
+    this.outbox = new Outbox(db, {
+      emit: (e) => this.emit(e),
+      sessionGone,
+      loggedIn: async () => (await this.getUser()) !== null,
+      now,
+    })
+    this.likes = new LikesSync(db, this.outbox, { now, sessionGone })
+    this.members = new MembersSync(db, this.likes, { now, sessionGone })
+  }
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener)
@@ -40,13 +68,19 @@ export class SyncEngine {
     for (const l of this.listeners) l(e)
   }
 
+  /** Passes on an outbox event the leader tab's worker relayed (sync/members-api.ts). */
+  relay(e: OutboxEvent) {
+    this.emit(e)
+  }
+
   async getUser(): Promise<User | null> {
     const row = await this.db.kv.get('user')
     const parsed = User.safeParse(row?.value)
     return parsed.success ? parsed.data : null
   }
 
-  private async setUser(user: User | null) {
+  /** Public for sync/account.ts: account answers carry the fresh user (sign-up, delete). */
+  async setUser(user: User | null) {
     const before = await this.getUser()
     if (user) await this.db.kv.put({ key: 'user', value: user })
     else await this.db.wipe()
@@ -135,10 +169,10 @@ export class SyncEngine {
       await this.sessionGone(res.error)
       return res
     }
-    const { profiles, paging, filters: applied, filter_options } = res.value
+    const { profiles, paging, filters: applied, filter_options, similar } = res.value
     await this.db.transaction('rw', [this.db.searchPages, this.db.profiles], async () => {
       const seenAt = Date.now()
-      await this.db.profiles.bulkPut(profiles.map((p) => ({ ...p, seenAt })))
+      await this.db.profiles.bulkPut([...profiles, ...similar].map((p) => ({ ...p, seenAt })))
       await this.db.searchPages.put({
         key,
         page,
@@ -147,6 +181,7 @@ export class SyncEngine {
         filters: applied,
         filterOptions: filter_options,
         fetchedAt: seenAt,
+        similarIds: similar.map((p) => p.id),
       })
     })
     this.emit({ type: 'synced', what: 'search' })
@@ -156,11 +191,23 @@ export class SyncEngine {
   /** Sync everything at once: a push message, coming online, a tab becoming visible. */
   async syncNow(): Promise<void> {
     const user = await this.refreshUser()
-    if (user.ok && user.value) await this.syncChats()
+    if (!user.ok || !user.value) return
+    // Our own actions first, so the lists fetched next already contain them.
+    await this.outbox.drain()
+    await this.syncChats()
+    await this.syncLikes()
+  }
+
+  /** GET /api/likes.php into the store (spec §9: polled with chats). */
+  async syncLikes(): Promise<Result<{ given: number; received: number }>> {
+    const res = await this.likes.sync()
+    if (res.ok) this.emit({ type: 'synced', what: 'likes' })
+    return res
   }
 
   setLeader(leader: boolean) {
     this.leader = leader
+    this.outbox.setLeader(leader)
     if (leader) void this.getUser().then((u) => u && this.startPolling())
   }
 
@@ -174,20 +221,25 @@ export class SyncEngine {
     this.stopPolling()
     if (!this.leader) return
     const every = this.pushSubscribed ? POLL_WITH_PUSH_MS : POLL_MS
+    const generation = this.pollGeneration
     const loop = (name: string, fn: () => Promise<unknown>, delay: number) => {
       const tick = async () => {
         await fn().catch((e: unknown) =>
           this.emit({ type: 'error', error: { code: 'sync_failed', message: String(e) } }),
         )
-        if (this.timers.has(name)) this.timers.set(name, setTimeout(tick, every))
+        if (generation === this.pollGeneration && this.timers.has(name)) {
+          this.timers.set(name, setTimeout(tick, every))
+        }
       }
       this.timers.set(name, setTimeout(tick, delay))
     }
     loop('user', () => this.refreshUser(), every)
     loop('chats', () => this.syncChats(), CHATS_START_DELAY_MS)
+    loop('likes', () => this.syncLikes(), CHATS_START_DELAY_MS)
   }
 
   stopPolling() {
+    this.pollGeneration++
     for (const t of this.timers.values()) clearTimeout(t)
     this.timers.clear()
   }

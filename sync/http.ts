@@ -13,18 +13,22 @@ const clientHeaders = (): Record<string, string> => ({
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined>
+  /** JSON-encoded, except FormData (multipart uploads), which is sent as is. */
   body?: unknown
+  /** Aborting answers `{code: 'aborted'}` (a superseded request, spec §7 email check). */
+  signal?: AbortSignal
 }
 
 export async function call<S extends z.ZodType>(
   path: string,
   schema: S,
-  { method = 'GET', query, body }: RequestOptions = {},
+  { method = 'GET', query, body, signal }: RequestOptions = {},
 ): Promise<Result<z.output<S>>> {
   const url = new URL(path, self.location.origin)
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v))
   }
+  const multipart = body instanceof FormData
   let res: Response
   try {
     res = await fetch(url, {
@@ -32,11 +36,14 @@ export async function call<S extends z.ZodType>(
       credentials: 'same-origin',
       headers: {
         ...clientHeaders(),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // FormData sets its own multipart Content-Type with the boundary.
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : multipart ? body : JSON.stringify(body),
+      signal: signal ?? null,
     })
   } catch (e) {
+    if (signal?.aborted) return fail({ code: 'aborted', message: 'superseded' })
     return fail({ code: 'offline', message: e instanceof Error ? e.message : String(e) })
   }
   const json: unknown = await res.json().catch(() => undefined)

@@ -2,12 +2,20 @@
 // writer; the app reads it with useLiveQuery. Dexie broadcasts every change to
 // the other tabs and workers of the origin, so each live query updates itself.
 import Dexie, { type EntityTable } from 'dexie'
-import type { ChatEntry, Profile, SearchResponse, User } from '../api/contract/index.ts'
+import type {
+  Cam,
+  ChatEntry,
+  Profile,
+  ProfileResponse,
+  SearchResponse,
+  User,
+} from '../api/contract/index.ts'
 
 export const DB_NAME = 'amora'
 
 export interface KvRow {
-  key: 'user' | 'lastSync'
+  /** likesSyncedAt: when the likes snapshot last written was asked for (sync/likes.ts). */
+  key: 'user' | 'lastSync' | 'settings' | 'likesSyncedAt'
   value: unknown
 }
 
@@ -20,6 +28,8 @@ export interface SearchPageRow {
   filters: SearchResponse['filters']
   filterOptions: SearchResponse['filter_options']
   fetchedAt: number
+  /** Spec §4 similar results (age widened by 5 years each way), shown apart. */
+  similarIds?: number[]
 }
 
 export interface ProfileRow extends Profile {
@@ -43,12 +53,61 @@ export interface OutboxRow {
   lastError?: string
 }
 
+/**
+ * A profile the member liked, as shown and as the server last said
+ * (sync/likes-reconcile.ts keeps the two apart so an action can be undone).
+ */
+export interface LikeRow {
+  /** The liked profile's id. */
+  id: number
+  /** What the member sees: the server's state with the pending outbox applied. */
+  liked: boolean
+  /** The server's state as last known. */
+  serverLiked: boolean
+  /** When serverLiked was learned (clock of the worker); a snapshot older than this loses. */
+  confirmedAt: number
+  /** Sort key of the likes-given list, ascending: pending likes (negative) first, then the server's order. */
+  order: number
+}
+
+/** A like another member gave this member (spec §3 liked_by). */
+export interface LikedByRow {
+  /** The liking profile's id. */
+  id: number
+  /** What the member sees: the server's flag unless a like_seen is pending. */
+  likeNew: boolean
+  serverNew: boolean
+  confirmedAt: number
+  createdAt: string
+  /** Position in the server's list (new first). */
+  order: number
+}
+
+/** A profile page as last fetched (GET /api/profile.php). */
+export interface ProfileDetailRow {
+  id: number
+  detail: ProfileResponse['profile']
+  likedMe: boolean | null
+  fetchedAt: number
+}
+
+/** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */
+export interface CamsRow {
+  key: string
+  cams: Cam[]
+  fetchedAt: number
+}
+
 export class LocalDb extends Dexie {
   kv!: EntityTable<KvRow, 'key'>
   searchPages!: Dexie.Table<SearchPageRow, [string, number]>
   profiles!: EntityTable<ProfileRow, 'id'>
   chats!: EntityTable<ChatRow, 'id'>
   outbox!: EntityTable<OutboxRow, 'id'>
+  likes!: EntityTable<LikeRow, 'id'>
+  likedBy!: EntityTable<LikedByRow, 'id'>
+  profileDetails!: EntityTable<ProfileDetailRow, 'id'>
+  cams!: EntityTable<CamsRow, 'key'>
 
   constructor(name = DB_NAME) {
     super(name)
@@ -58,6 +117,13 @@ export class LocalDb extends Dexie {
       profiles: 'id',
       chats: 'id, order',
       outbox: 'id, createdAt',
+    })
+    // Likes, profile pages and webcam tiles (issue 4); version 1 stays as it was.
+    this.version(2).stores({
+      likes: 'id, order',
+      likedBy: 'id, order',
+      profileDetails: 'id',
+      cams: 'key',
     })
   }
 

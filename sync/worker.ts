@@ -3,7 +3,9 @@
 // polls (the leader, chosen by a Web Lock); the others answer direct calls
 // and see the leader's writes through Dexie.
 import * as Comlink from 'comlink'
+import { accountApi } from './account.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
+import { membersApi } from './members-api.ts'
 import { localDb } from './store.ts'
 
 const engine = new SyncEngine(localDb())
@@ -22,6 +24,10 @@ const api = {
   subscribe: (listener: (e: SyncEvent) => void) => {
     engine.subscribe(listener)
   },
+  /** Sign-up, own account, activation, reset, mail change, pictures (issue 3). */
+  ...accountApi(engine),
+  /** Likes (through the outbox), profiles, chat start, settings, webcam tiles (issue 4). */
+  ...membersApi(engine),
 }
 
 export type SyncApi = typeof api

@@ -7,7 +7,7 @@ export const LoginRequest = z.object({
     .min(1)
     .max(254)
     // PostgreSQL text cannot hold NUL: refused here rather than failing the query.
-    .regex(/^[^\0]*$/, 'must not contain NUL'),
+    .refine((s) => !s.includes('\0'), 'must not contain NUL'),
   password: z.string().min(1).max(1024),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>

@@ -24,3 +24,13 @@ export type CamsResponse = z.infer<typeof CamsResponse>
 
 /** GET /api/xcams/redirect.php?account= (a click on a webcam tile). */
 export const CamRedirectQuery = z.object({ account: z.string().min(1).max(64) })
+
+/**
+ * GET /api/resellpartner.php?flow=profile-search&redirect=1 (spec §7 webcam
+ * click): a 302 to the resell partner. Only that flow, and only the redirect
+ * form, are known.
+ */
+export const ResellPartnerQuery = z.object({
+  flow: z.enum(['profile-search']),
+  redirect: z.literal('1'),
+})

@@ -1,6 +1,7 @@
 // The API contract: zod schemas of every request and response. Imported by
 // the server (validation) and by the sync worker (parsing responses); it may
 // import zod only.
+export * from './account.ts'
 export * from './auth.ts'
 export * from './cams.ts'
 export * from './chats.ts'

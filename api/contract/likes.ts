@@ -22,6 +22,8 @@ export type LikeResponse = z.infer<typeof LikeResponse>
 /** PUT /api/likes.php: the member opened the like `profile` gave them (clears like_new). */
 export const LikeSeenRequest = z.object({ profile: MemberId })
 export type LikeSeenRequest = z.infer<typeof LikeSeenRequest>
+export const LikeSeenResponse = z.object({ profile: z.number().int(), like_new: z.literal(false) })
+export type LikeSeenResponse = z.infer<typeof LikeSeenResponse>
 
 /** Spec §3 likes response: profiles the member liked; who liked them, new first. */
 export const LikesResponse = z.object({

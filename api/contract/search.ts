@@ -66,5 +66,11 @@ export const SearchResponse = z.object({
     page: z.number().int(),
     pp: z.number().int(),
   }),
+  /**
+   * Spec §4 "similar results": when page 1 finds fewer than a page, members
+   * the age range widened by 5 years each way adds (none of them in
+   * `profiles`), shown apart. Always present; empty otherwise.
+   */
+  similar: z.array(Profile).default([]),
 })
 export type SearchResponse = z.infer<typeof SearchResponse>

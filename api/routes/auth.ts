@@ -6,13 +6,17 @@ import { dummyHash, verifyPassword } from '../auth/password.ts'
 import { endSession, startSession } from '../auth/session.ts'
 import { LoginRequest, type LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../errors.ts'
+import { enforce } from '../services/ratelimit.ts'
 import { toUser } from '../services/user.ts'
 import { validate } from '../validate.ts'
+import { type AccountsDeps, ipOf } from './accounts-deps.ts'
 
-export const authRoutes = (db: Db) =>
+export const authRoutes = (db: Db, deps: AccountsDeps) =>
   new Hono()
     .post('/login.php', validate('json', LoginRequest), async (c) => {
       const { email, password } = c.req.valid('json')
+      // Per address and client, counted for known and unknown addresses alike.
+      await enforce(c, db, 'login', `${ipOf(c, deps)}|${email.toLowerCase()}`)
       const [member] = await db
         .select()
         .from(members)

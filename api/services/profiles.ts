@@ -1,9 +1,27 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { images, type members } from '../../db/schema.ts'
+import { images, members } from '../../db/schema.ts'
 import type { Image, OwnProfile, Profile } from '../contract/index.ts'
 
 type MemberRow = typeof members.$inferSelect
+
+/**
+ * The member columns a Profile is made of: long lists (likes) select only
+ * these, not the whole row (password hash, JSON columns) of thousands of members.
+ */
+export const profileColumns = {
+  id: members.id,
+  name: members.name,
+  dateOfBirth: members.dateOfBirth,
+  city: members.city,
+  country: members.country,
+  countryregion: members.countryregion,
+  gender: members.gender,
+  personal: members.personal,
+  mainImageId: members.mainImageId,
+  fictional: members.fictional,
+}
+export type ProfileSource = Pick<MemberRow, keyof typeof profileColumns>
 
 /** Whole years between a YYYY-MM-DD birth date and `now` (UTC). */
 export function ageOn(dateOfBirth: string, now = new Date()): number {
@@ -31,7 +49,7 @@ export async function imagesOf(db: Db, memberIds: number[]): Promise<Map<number,
   return byMember
 }
 
-export function toProfile(row: MemberRow, imgs: Image[]): Profile {
+export function toProfile(row: ProfileSource, imgs: Image[]): Profile {
   const main = imgs.find((i) => i.id === row.mainImageId) ?? imgs[0]
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, ne, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { COUNTRIES, countryName } from '../../db/seed/geo.ts'
@@ -6,6 +6,8 @@ import {
   type Gender,
   MAX_AGE,
   MIN_AGE,
+  type Profile,
+  SEARCH_PAGE_SIZE,
   type SearchParams,
   type SearchResponse,
 } from '../contract/index.ts'
@@ -93,6 +95,32 @@ export function searchWhere(meId: number, f: Filters, now = new Date()): SQL {
   return and(...conditions) as SQL
 }
 
+/** Spec §4: similar search widens the age range by 5 years each way. */
+export const SIMILAR_AGE_WIDENING = 5
+
+/**
+ * Spec §4 similar results: the same filters with the age range widened,
+ * keeping only members the search itself left out (younger than min_age or
+ * older than max_age), so none repeats a result. Same order, one page.
+ */
+async function similarTo(db: Db, meId: number, f: Filters): Promise<Profile[]> {
+  const min_age = Math.max(MIN_AGE, f.min_age - SIMILAR_AGE_WIDENING)
+  const max_age = Math.min(MAX_AGE, f.max_age + SIMILAR_AGE_WIDENING)
+  if (min_age === f.min_age && max_age === f.max_age) return []
+  const now = new Date()
+  const outside = or(
+    gt(members.dateOfBirth, yearsAgo(f.min_age, now)),
+    lte(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
+  )
+  const rows = await db
+    .select()
+    .from(members)
+    .where(and(searchWhere(meId, { ...f, min_age, max_age }, now), outside))
+    .orderBy(desc(members.lastActiveAt), desc(members.id))
+    .limit(SEARCH_PAGE_SIZE)
+  return profilesFor(db, rows)
+}
+
 export async function search(
   db: Db,
   me: Member,
@@ -111,6 +139,9 @@ export async function search(
     db.select({ n: count() }).from(members).where(where),
   ])
   const profiles = await profilesFor(db, rows)
+  const numResults = total?.n ?? 0
+  const similar =
+    q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters) : []
   return {
     filters,
     response: {
@@ -123,7 +154,8 @@ export async function search(
         countryregion: regionsOf(filters.country ?? me.country),
       },
       filters,
-      paging: { num_results: total?.n ?? 0, page: q.page, pp: q.pp },
+      paging: { num_results: numResults, page: q.page, pp: q.pp },
+      similar,
     },
   }
 }

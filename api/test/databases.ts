@@ -43,22 +43,48 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
       engine,
       close: async () => {
         await database.close()
-        await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await dropDatabase(serverUrl, name)
       },
     }
   } catch (e) {
-    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await dropDatabase(serverUrl, name)
     throw e
   }
 }
 
-/** One statement on the server's own database (CREATE/DROP DATABASE cannot run in a pool's transaction). */
-async function admin(url: string, statement: string): Promise<void> {
+/** Runs `work` with a client on the server's own database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(statement)
+    return await work(client)
   } finally {
     await client.end()
   }
+}
+
+const admin = (url: string, statement: string) =>
+  withAdmin(url, async (client) => {
+    await client.query(statement)
+  })
+
+/**
+ * Drops a suite's database. pg's pool.end() resolves once it has asked its
+ * connections to close, not once their server processes are gone; FORCE on a
+ * connection that is still closing makes the server send it a FATAL error,
+ * which then surfaces as an uncaught exception. So wait (briefly) for the
+ * backends to go, and only then drop, with FORCE as the last resort.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  await withAdmin(url, async (client) => {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      )
+      if (rows[0]?.n === 0) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  })
 }

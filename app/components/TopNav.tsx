@@ -1,6 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { syncWorker } from '../../sync/client.ts'
+import { startOutboxToasts } from '../outbox-toasts.ts'
 import { postToSw } from '../pwa.ts'
 import { session, useSession } from '../session.ts'
 import { showToast } from '../toasts.ts'
@@ -8,6 +10,8 @@ import { showToast } from '../toasts.ts'
 export function TopNav() {
   const { user } = useSession()
   const navigate = useNavigate()
+  // Actions the server refused for good (likes, ...) show as toasts on every page.
+  useEffect(startOutboxToasts, [])
 
   async function logout() {
     const res = await syncWorker().logout()
@@ -33,12 +37,21 @@ export function TopNav() {
             <Link to="/chats" activeProps={{ 'aria-current': 'page' }}>
               {m.nav_chats()}
             </Link>
+            <Link to="/likes" activeProps={{ 'aria-current': 'page' }}>
+              {m.nav_likes()}
+            </Link>
+            <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>
+              {m.nav_profile()}
+            </Link>
             <button type="button" className="link-button" onClick={() => void logout()}>
               {m.nav_logout()}
             </button>
           </>
         ) : (
-          <Link to="/login">{m.nav_login()}</Link>
+          <>
+            <Link to="/login">{m.nav_login()}</Link>
+            <Link to="/signup">{m.nav_signup()}</Link>
+          </>
         )}
       </nav>
     </header>

@@ -9,6 +9,7 @@ import { conversationMembers, conversations, images, likes, members, messages } 
 import { saveAvatar } from './avatars.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSpec, type MemberSpec, memberSpec } from './people.ts'
 import { mulberry32, type RandomSource, Rng } from './random.ts'
+import { secondDemoSpec } from './second-demo.ts'
 import { type Person, planConversations, planDemoLikes, planOtherLikes } from './social.ts'
 
 export interface SeedOptions {
@@ -21,6 +22,12 @@ export interface SeedOptions {
   log?: (line: string) => void
   /** A seed for the built-in PRNG (mulberry32), or a generator returning [0, 1). */
   random?: number | RandomSource
+  /**
+   * Also create the second published demo login (demo2@example.com, same
+   * password, paid, in Belgium; db/seed/second-demo.ts). Made after all
+   * random members and without the PRNG, so everything else stays the same.
+   */
+  secondDemo?: boolean
 }
 
 export interface SeedResult {
@@ -65,6 +72,12 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await insertPictures(tx, specs, ids, opts.mediaDir, log)
     const demoMemberId = ids[0]!
     await insertSocial(tx, rng, specs, ids, now, log)
+    if (opts.secondDemo) {
+      // No likes or chats of her own: what she receives comes from real use.
+      const second = [secondDemoSpec(now, demoHash)]
+      await insertPictures(tx, second, await insertMembers(tx, second, () => {}), opts.mediaDir, log)
+      log(`seed: second demo login ${second[0]?.row.email}`)
+    }
     return { demoMemberId, members: total }
   })
 }

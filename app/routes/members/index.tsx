@@ -1,11 +1,22 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import type { Profile } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../../sync/client.ts'
+import {
+  camsKey,
+  fictionalIconOf,
+  mayShowCams,
+  memberResellOf,
+  withCamTiles,
+} from '../../../sync/members-view.ts'
 import { localDb } from '../../../sync/store.ts'
 import { requireLogin } from '../../guard.ts'
+import { useSettings } from '../../hooks/useSettings.ts'
+import { useSession } from '../../session.ts'
 import { AGE_BUCKETS, type AgeBucket, isAgeBucket } from './-components/age-buckets.ts'
+import { CamTile } from './-components/CamTile.tsx'
 import { Filters, type FilterValues } from './-components/Filters.tsx'
 import { MemberTile } from './-components/MemberTile.tsx'
 
@@ -45,9 +56,22 @@ function toFilters(s: MembersSearch): SearchFilters {
   }
 }
 
+/** Which of `ids` the member likes, as the store shows it (pending actions included). */
+function useLikedSet(ids: readonly number[]): ReadonlySet<number> {
+  const key = ids.join(',')
+  // `key` stands for the ids: a new array each render must not restart the query.
+  const liked = useLiveQuery(async () => {
+    const rows = await localDb().likes.bulkGet([...ids])
+    return new Set(rows.flatMap((r) => (r?.liked ? [r.id] : [])))
+  }, [key])
+  return liked ?? new Set()
+}
+
 function Members() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
+  const { user } = useSession()
+  const settings = useSettings()
   const page = search.page ?? 1
   const filters = toFilters(search)
   const key = searchKey(filters)
@@ -65,13 +89,43 @@ function Members() {
 
   const stored = useLiveQuery(async () => {
     const row = await localDb().searchPages.get([key, page])
-    if (!row) return { row: null, profiles: [] }
-    const profiles = await localDb().profiles.bulkGet(row.ids)
-    return { row, profiles: profiles.filter((p) => p !== undefined) }
+    const present = (ps: (Profile | undefined)[]): Profile[] => ps.flatMap((p) => (p ? [p] : []))
+    if (!row) return { row: null, profiles: [], similar: [] }
+    const [profiles, similar] = await Promise.all([
+      localDb().profiles.bulkGet(row.ids),
+      localDb().profiles.bulkGet(row.similarIds ?? []),
+    ])
+    return { row, profiles: present(profiles), similar: present(similar) }
   }, [key, page])
 
   const row = stored?.row
   const pages = row ? Math.max(1, Math.ceil(row.numResults / PAGE_SIZE)) : 1
+
+  // Spec §6: webcam tiles for eligible members, with the grid's gender and ages.
+  const cams = mayShowCams(user, memberResellOf(settings), Date.now())
+  const camFilters = row
+    ? {
+        ...(row.filters.gender ? { gender: row.filters.gender } : {}),
+        min_age: row.filters.min_age,
+        max_age: row.filters.max_age,
+      }
+    : undefined
+  const camKey = camFilters ? camsKey(camFilters) : undefined
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `camKey` stands for camFilters
+  useEffect(() => {
+    if (cams && camFilters) void syncWorker().syncCams(camFilters)
+  }, [cams, camKey])
+  const camRow = useLiveQuery(
+    async () => (cams && camKey ? localDb().cams.get(camKey) : undefined),
+    [cams, camKey],
+  )
+  const items = withCamTiles(stored?.profiles ?? [], cams ? (camRow?.cams ?? []) : [], page)
+
+  const liked = useLikedSet([
+    ...(stored?.profiles ?? []).map((p) => p.id),
+    ...(stored?.similar ?? []).map((p) => p.id),
+  ])
+  const fictionalIcon = fictionalIconOf(settings)
 
   function onSearch(v: FilterValues) {
     void navigate({
@@ -92,16 +146,25 @@ function Members() {
         <p role="alert">{error.code === 'offline' ? m.members_not_saved() : m.error_generic()}</p>
       )}
       {!row && !error && <p aria-live="polite">{m.loading()}</p>}
-      {row && (
+      {row && stored && (
         <>
           <p aria-live="polite">{m.members_results({ count: row.numResults })}</p>
           {stored.profiles.length === 0 ? (
             <p>{m.members_empty()}</p>
           ) : (
             <ul className="grid" aria-label={m.members_title()}>
-              {stored.profiles.map((p) => (
-                <MemberTile key={p.id} profile={p} />
-              ))}
+              {items.map((it) =>
+                it.kind === 'profile' ? (
+                  <MemberTile
+                    key={it.item.id}
+                    profile={it.item}
+                    liked={liked.has(it.item.id)}
+                    fictionalIcon={fictionalIcon}
+                  />
+                ) : (
+                  <CamTile key={`cam-${it.slot}`} cam={it.item} />
+                ),
+              )}
             </ul>
           )}
           <nav className="paging" aria-label={m.paging_label()}>
@@ -117,6 +180,22 @@ function Members() {
               </Link>
             )}
           </nav>
+          {stored.similar.length > 0 && (
+            <section className="similar" aria-labelledby="similar-title">
+              <h2 id="similar-title">{m.members_similar_title()}</h2>
+              <p>{m.members_similar_intro()}</p>
+              <ul className="similar-grid" aria-labelledby="similar-title">
+                {stored.similar.map((p) => (
+                  <MemberTile
+                    key={p.id}
+                    profile={p}
+                    liked={liked.has(p.id)}
+                    fictionalIcon={fictionalIcon}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
         </>
       )}
     </main>

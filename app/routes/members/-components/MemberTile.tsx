@@ -1,27 +1,49 @@
+import { Link } from '@tanstack/react-router'
 import type { Profile } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { ChatButton } from '../../../components/ChatButton.tsx'
+import { LikeButton } from '../../../components/LikeButton.tsx'
 import { mediaUrl } from '../../../media.ts'
 
-export function MemberTile({ profile }: { profile: Profile }) {
+/**
+ * A member in the grid (spec §2): photo, name, age, city, like/unlike and
+ * chat. Photo and name lead to the profile page; the photo link is hidden
+ * from assistive tech and the tab order, as the name link says the same.
+ */
+export function MemberTile({
+  profile,
+  liked,
+  fictionalIcon = true,
+}: {
+  profile: Profile
+  liked: boolean
+  fictionalIcon?: boolean
+}) {
   const titleId = `member-${profile.id}-name`
+  const to = '/members/$memberId'
+  const params = { memberId: String(profile.id) }
   return (
     <li className="tile">
       <article aria-labelledby={titleId}>
-        {profile.main_image ? (
-          <img
-            className="tile__photo"
-            src={mediaUrl(profile.main_image.thumb_filename)}
-            alt={m.tile_photo_alt({ name: profile.name })}
-            loading="lazy"
-            width={160}
-            height={160}
-          />
-        ) : (
-          <div className="tile__photo tile__photo--none" aria-hidden="true" />
-        )}
+        <Link to={to} params={params} tabIndex={-1} aria-hidden="true">
+          {profile.main_image ? (
+            <img
+              className="tile__photo"
+              src={mediaUrl(profile.main_image.thumb_filename)}
+              alt={m.tile_photo_alt({ name: profile.name })}
+              loading="lazy"
+              width={160}
+              height={160}
+            />
+          ) : (
+            <div className="tile__photo tile__photo--none" />
+          )}
+        </Link>
         <h2 className="tile__name" id={titleId}>
-          {profile.name}
-          {profile.fictional && (
+          <Link to={to} params={params} title={m.tile_open_profile({ name: profile.name })}>
+            {profile.name}
+          </Link>
+          {profile.fictional && fictionalIcon && (
             <span className="tile__fictional" title={m.tile_fictional()}>
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">{m.tile_fictional()}</span>
@@ -32,6 +54,10 @@ export function MemberTile({ profile }: { profile: Profile }) {
           {m.tile_age({ age: profile.age })}
           {profile.city ? ` · ${profile.city}` : ''}
         </p>
+        <div className="tile__actions">
+          <LikeButton profile={profile} liked={liked} />
+          <ChatButton profile={profile} />
+        </div>
       </article>
     </li>
   )

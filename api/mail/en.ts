@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** English: complete; every other locale falls back to these per mail kind. */
+export const en: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Activate your ${v.site} account`,
+    lines: [
+      `Hello ${v.name},`,
+      `Welcome to ${v.site}! Please confirm your email address to activate your account.`,
+      'The link works once and expires after 7 days.',
+      'If you did not sign up, you can ignore this mail.',
+    ],
+    action: { label: 'Activate my account', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Sign-up attempt at ${v.site}`,
+    lines: [
+      `Hello ${v.name},`,
+      `Someone tried to create a new ${v.site} account with this address, which already has an account.`,
+      'If that was you, log in instead; if you forgot your password, you can reset it from the login page.',
+      'If it was not you, you can ignore this mail: nothing was changed.',
+    ],
+    action: { label: 'Log in', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Reset your ${v.site} password`,
+    lines: [
+      `Hello ${v.name},`,
+      'We received a request to reset your password. Choose a new one with the link below.',
+      'The link works once and expires after 1 hour. Setting a new password logs you out everywhere else.',
+      'If you did not ask for this, ignore this mail: your password stays the same.',
+    ],
+    action: { label: 'Choose a new password', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Confirm your new email address for ${v.site}`,
+    lines: [
+      `Hello ${v.name},`,
+      `Please confirm that ${v.newEmail ?? 'this address'} is the new email address of your ${v.site} account.`,
+      'Your address changes only when you follow this link. It works once and expires after 24 hours.',
+    ],
+    action: { label: 'Confirm my new address', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `Your ${v.site} email address is about to change`,
+    lines: [
+      `Hello ${v.name},`,
+      `A change of your account's email address to ${v.newEmail ?? 'a new address'} was requested. It takes effect once the new address is confirmed.`,
+      'If this address is wrong or you did not ask for the change, let us know.',
+    ],
+    action: { label: 'This is not right', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Email change attempt at ${v.site}`,
+    lines: [
+      'Hello,',
+      `Someone asked to move another ${v.site} account to this address, which already has an account. Nothing was changed.`,
+      'If that was you, log in with this address instead.',
+    ],
+    action: { label: 'Log in', url: v.link },
+  }),
+}

@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** Dutch. */
+export const nl: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Activeer je ${v.site}-account`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Welkom bij ${v.site}! Bevestig je e-mailadres om je account te activeren.`,
+      'De link werkt één keer en verloopt na 7 dagen.',
+      'Heb je je niet aangemeld? Dan kun je deze mail negeren.',
+    ],
+    action: { label: 'Activeer mijn account', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Aanmeldpoging bij ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Iemand probeerde een nieuw ${v.site}-account aan te maken met dit adres, maar er bestaat al een account mee.`,
+      'Was jij dat? Log dan in; wachtwoord vergeten? Dat kun je via de inlogpagina opnieuw instellen.',
+      'Was jij het niet? Dan kun je deze mail negeren: er is niets veranderd.',
+    ],
+    action: { label: 'Inloggen', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Stel een nieuw ${v.site}-wachtwoord in`,
+    lines: [
+      `Hallo ${v.name},`,
+      'We kregen een verzoek om je wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via de link hieronder.',
+      'De link werkt één keer en verloopt na 1 uur. Met een nieuw wachtwoord word je overal elders uitgelogd.',
+      'Heb je dit niet gevraagd? Negeer deze mail: je wachtwoord blijft hetzelfde.',
+    ],
+    action: { label: 'Kies een nieuw wachtwoord', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Bevestig je nieuwe e-mailadres voor ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Bevestig dat ${v.newEmail ?? 'dit adres'} het nieuwe e-mailadres van je ${v.site}-account is.`,
+      'Je adres verandert pas als je deze link volgt. Hij werkt één keer en verloopt na 24 uur.',
+    ],
+    action: { label: 'Bevestig mijn nieuwe adres', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `Je ${v.site}-e-mailadres gaat veranderen`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Er is gevraagd het e-mailadres van je account te wijzigen in ${v.newEmail ?? 'een nieuw adres'}. Dat gebeurt zodra het nieuwe adres is bevestigd.`,
+      'Klopt dit adres niet, of heb je dit niet gevraagd? Laat het ons weten.',
+    ],
+    action: { label: 'Dit klopt niet', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Poging tot adreswijziging bij ${v.site}`,
+    lines: [
+      'Hallo,',
+      `Iemand vroeg een ander ${v.site}-account naar dit adres te verplaatsen, maar er bestaat al een account mee. Er is niets veranderd.`,
+      'Was jij dat? Log dan in met dit adres.',
+    ],
+    action: { label: 'Inloggen', url: v.link },
+  }),
+}

@@ -1,0 +1,18 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { requireLogin } from '../../guard.ts'
+import { isLikesType } from './-components/likes-type.ts'
+import { LikesPage } from './-components/LikesPage.tsx'
+
+/** Spec §2: /likes/{type}, type `received` or `given`; anything else is not found. */
+export const Route = createFileRoute('/likes/$type')({
+  beforeLoad: async (ctx) => {
+    if (!isLikesType(ctx.params.type)) throw notFound()
+    return requireLogin(ctx)
+  },
+  component: LikesTypePage,
+})
+
+function LikesTypePage() {
+  const { type } = Route.useParams()
+  return isLikesType(type) ? <LikesPage type={type} /> : null
+}

@@ -1,0 +1,92 @@
+// /profile (spec §2, required): the member edits their own profile, photos,
+// location and notes, changes the email address and can delete the account.
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { m } from '../../messages/paraglide/messages.js'
+import { syncWorker } from '../../sync/client.ts'
+import { AboutSection, LocationSection, NotesSection } from '../account/forms/sections.tsx'
+import { useWorker } from '../account/forms/use-worker.ts'
+import { requireLogin } from '../guard.ts'
+import { showToast } from '../toasts.ts'
+import { DeleteAccount } from './profile/-components/DeleteAccount.tsx'
+import { EmailSection } from './profile/-components/EmailSection.tsx'
+import { Photos } from './profile/-components/Photos.tsx'
+
+export const Route = createFileRoute('/profile')({
+  beforeLoad: requireLogin,
+  component: ProfilePage,
+})
+
+function ProfilePage() {
+  const [version, setVersion] = useState(0)
+  const settings = useWorker(() => syncWorker().settings())
+  const account = useWorker(() => syncWorker().account(), version)
+  const saved = () => {
+    showToast({ kind: 'info', body: m.profile_saved() })
+    setVersion((v) => v + 1)
+  }
+
+  if (settings === undefined || account === undefined) {
+    return (
+      <main className="page page--narrow">
+        <h1>{m.profile_title()}</h1>
+        <p role="status">{m.loading()}</p>
+      </main>
+    )
+  }
+  if (!settings || !account) {
+    return (
+      <main className="page page--narrow">
+        <h1>{m.profile_title()}</h1>
+        <p role="alert">{m.error_generic()}</p>
+      </main>
+    )
+  }
+  return (
+    <main className="page page--narrow profile">
+      <h1>{m.profile_title()}</h1>
+      {!account.account.activated && <p className="note">{m.profile_not_activated()}</p>}
+      <section aria-labelledby="profile-photos">
+        <h2 id="profile-photos">{m.profile_photos()}</h2>
+        <Photos />
+      </section>
+      <section aria-labelledby="profile-location">
+        <h2 id="profile-location">{m.profile_location()}</h2>
+        <LocationSection
+          key={`l${version}`}
+          settings={settings}
+          user={account}
+          geolocate={false}
+          submitLabel={m.profile_save()}
+          onSaved={saved}
+        />
+      </section>
+      <section aria-labelledby="profile-about">
+        <h2 id="profile-about">{m.profile_about()}</h2>
+        <AboutSection
+          key={`a${version}`}
+          settings={settings}
+          user={account}
+          submitLabel={m.profile_save()}
+          onSaved={saved}
+        />
+      </section>
+      <section aria-labelledby="profile-notes">
+        <h2 id="profile-notes">{m.profile_notes()}</h2>
+        <NotesSection
+          key={`n${version}`}
+          settings={settings}
+          user={account}
+          submitLabel={m.profile_save()}
+          onSaved={saved}
+        />
+      </section>
+      <EmailSection
+        email={account.email}
+        pending={account.account.pending_email}
+        onChange={() => setVersion((v) => v + 1)}
+      />
+      <DeleteAccount />
+    </main>
+  )
+}

@@ -1,0 +1,64 @@
+// Delete the account on /profile: the current password confirms it; then the
+// local store and the picture cache are wiped and /account-deleted shows.
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { syncWorker } from '../../../../sync/client.ts'
+import { errorText } from '../../../account/error-text.ts'
+import { Field, FormAlert } from '../../../account/forms/Field.tsx'
+import { failureText } from '../../../account/forms/failure-text.ts'
+import { validatePassword } from '../../../account/validation.ts'
+import { postToSw } from '../../../pwa.ts'
+import { session } from '../../../session.ts'
+
+export function DeleteAccount() {
+  const navigate = useNavigate()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const problem = validatePassword(password)
+    setError(problem ? errorText(problem) : null)
+    if (problem) return
+    setBusy(true)
+    setAlert(null)
+    const res = await syncWorker().deleteAccount(password)
+    setBusy(false)
+    if (!res.ok) {
+      if (res.error.code === 'wrong_password') setError(m.profile_delete_wrong_password())
+      else setAlert(failureText(res.error))
+      return
+    }
+    session.setUser(null)
+    postToSw({ type: 'CLEAR_USER_CACHES' })
+    postToSw({ type: 'SET_BADGE', count: 0 })
+    await navigate({ to: '/account-deleted' })
+  }
+
+  return (
+    <section aria-labelledby="profile-delete">
+      <h2 id="profile-delete">{m.profile_delete_title()}</h2>
+      <p>{m.profile_delete_body()}</p>
+      <form className="form" onSubmit={(e) => void submit(e)} aria-busy={busy} noValidate>
+        <Field id="delete-password" label={m.profile_delete_password()} error={error}>
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <FormAlert text={alert} />
+        <button type="submit" className="button button--danger" disabled={busy}>
+          {m.profile_delete_submit()}
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,86 @@
+// Pure rules the member pages apply to stored data: who sees webcam tiles and
+// where they go in the grid. No Dexie and no zod here, so the app can import
+// this without pulling either into a page chunk.
+
+/** Spec §6: webcam tiles only for members signed up more than 4 days (345600000 ms) ago ... */
+export const CAMS_MIN_MEMBERSHIP_MS = 345_600_000
+/** ... who are not paid and whose site sells `cams` or `camads`. */
+export const CAM_RESELL: readonly string[] = ['cams', 'camads']
+/** Spec §2: webcam tiles after profile index 1 and 5 of every 12 (page size, spec §9). */
+export const CAM_AFTER_INDEXES: readonly number[] = [1, 5]
+export const GRID_PAGE_SIZE = 12
+
+export interface CamViewer {
+  paid_user: boolean
+  signup_date: string
+}
+
+/** Spec §6 webcam eligibility. A signup date that does not parse counts as new. */
+export function mayShowCams(
+  user: CamViewer | null,
+  memberResell: readonly string[] | undefined,
+  now: number,
+): boolean {
+  if (!user || user.paid_user || !memberResell) return false
+  const since = Date.parse(user.signup_date)
+  if (Number.isNaN(since) || now - since <= CAMS_MIN_MEMBERSHIP_MS) return false
+  return memberResell.some((r) => CAM_RESELL.includes(r))
+}
+
+export type GridItem<P, C> =
+  | { kind: 'profile'; item: P; index: number }
+  | { kind: 'cam'; item: C; slot: number }
+
+/**
+ * Profiles with webcam tiles after profile index 1 and 5 of every 12 (only
+ * where that profile exists). Each page starts further along the cam list so
+ * paging shows different cams.
+ */
+export function withCamTiles<P, C>(
+  profiles: readonly P[],
+  cams: readonly C[],
+  page = 1,
+): GridItem<P, C>[] {
+  const items: GridItem<P, C>[] = []
+  let slot = (page - 1) * CAM_AFTER_INDEXES.length
+  profiles.forEach((p, index) => {
+    items.push({ kind: 'profile', item: p, index })
+    const after = CAM_AFTER_INDEXES.includes(index % GRID_PAGE_SIZE)
+    const cam = cams.length > 0 ? cams[slot % cams.length] : undefined
+    if (after && cam !== undefined) {
+      items.push({ kind: 'cam', item: cam, slot })
+      slot++
+    }
+  })
+  return items
+}
+
+/** The key webcam results are stored under: the filters the cam search takes. */
+export function camsKey(f: { gender?: string; min_age?: number; max_age?: number }): string {
+  return [f.gender ?? '', f.min_age ?? '', f.max_age ?? ''].join('|')
+}
+
+// The settings are stored by the worker after parsing them with the
+// contract; the page reads them back as `unknown` and takes what it needs.
+const field = (settings: unknown, key: string): unknown =>
+  typeof settings === 'object' && settings !== null ? Reflect.get(settings, key) : undefined
+
+/** settings.member_resell, or undefined while no settings are stored. */
+export function memberResellOf(settings: unknown): string[] | undefined {
+  const v = field(settings, 'member_resell')
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined
+}
+
+/** settings.fictional_icon (spec §3): whether fictional profiles carry their icon. */
+export function fictionalIconOf(settings: unknown): boolean {
+  return field(settings, 'fictional_icon') === true
+}
+
+/** settings.visible_profile_fields / visible_profile_notes: which entries a profile page lists. */
+export function visibleListOf(
+  settings: unknown,
+  key: 'visible_profile_fields' | 'visible_profile_notes',
+): string[] | undefined {
+  const v = field(settings, key)
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined
+}

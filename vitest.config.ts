@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit and API suites, run in Node. Browser tests (e2e/) have their own config
+// (e2e/vitest.config.ts). This file stands alone on purpose: vite.config.ts
+// roots the build in app/ and loads the PWA plugins, which tests do not need.
+export default defineConfig({
+  test: {
+    include: ['{api,sync,db,sw,app}/**/*.test.{ts,tsx}', 'layers.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tmp-root/**', 'e2e/**'],
+    environment: 'node',
+    // An in-memory PGlite takes 2-3 s to start and migrate, a PostgreSQL
+    // database a little less; a demo seed a few seconds more on a slow runner.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    // Two cores: each API suite starts a PGlite (WebAssembly, CPU-bound), so
+    // more workers only make them fight for the same cores.
+    maxWorkers: 2,
+    // Stubs made with vi.stubGlobal (fetch, location) never leak between tests.
+    unstubGlobals: true,
+  },
+})
