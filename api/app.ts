@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../db/client.ts'
 import { sameOriginOnly } from './auth/origin.ts'
-import { notFound, onError } from './errors.ts'
+import { ApiFailure, notFound, onError } from './errors.ts'
 import { accountRoutes } from './routes/account.ts'
 import { type AccountsDeps, accountsFromEnv } from './routes/accounts-deps.ts'
 import { activityRoutes } from './routes/activity.ts'
@@ -28,6 +29,15 @@ export interface AppDeps {
   mediaDir?: string
 }
 
+/** Spec-sized JSON bodies are a few KB; 64 KB leaves room for long profile notes. */
+const JSON_BODY_LIMIT = 64 * 1024
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: () => {
+    throw new ApiFailure(413, 'body_too_large', 'body')
+  },
+})
+
 /**
  * The API as a pure value: tests call `createApi(deps).request(...)`, the
  * server mounts it next to the static PWA. It keeps no state in memory.
@@ -40,6 +50,11 @@ export function createApi({
 }: AppDeps) {
   const api = new Hono()
     .use(sameOriginOnly)
+    // JSON bodies are small; the limit stops a client from making the server
+    // buffer megabytes. Picture uploads set their own, larger limit.
+    .use(async (c, next) =>
+      c.req.header('content-type')?.startsWith('multipart/form-data') ? next() : jsonLimit(c, next),
+    )
     .use(async (c, next) => {
       await next()
       // Member data never sits in a shared or browser HTTP cache; offline

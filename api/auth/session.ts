@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
@@ -25,6 +25,11 @@ function isSecureOrigin(c: Context): boolean {
 /** A new random token (256 bits) per login; only its hash is stored. */
 export async function startSession(c: Context, db: Db, memberId: number): Promise<void> {
   const token = randomBytes(32).toString('base64url')
+  // Expired sessions of this member go when a new one starts, so the table
+  // does not grow without bound for members who never log out.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.memberId, memberId), lte(sessions.expiresAt, new Date())))
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     memberId,

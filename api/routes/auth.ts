@@ -29,6 +29,12 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       return c.json(await toUser(db, member))
     })
     .get('/logout.php', async (c) => {
+      // Spec §7 makes logout a GET; a GET is sent by any site's link or
+      // redirect (SameSite=Lax allows top-level navigations), so a logout that
+      // another site started is refused.
+      if (c.req.header('sec-fetch-site') === 'cross-site') {
+        throw new ApiFailure(403, 'cross_origin_refused')
+      }
       await endSession(c, db)
       return c.json({ status: 'done' } satisfies LogoutResponse)
     })
