@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { syncWorker } from '../../sync/client.ts'
@@ -63,6 +63,10 @@ function Login() {
           {busy ? m.login_submitting() : m.login_submit()}
         </button>
       </form>
+      <p className="form__links">
+        <Link to="/reset-password">{m.login_forgot()}</Link>
+        <Link to="/signup">{m.login_no_account()}</Link>
+      </p>
     </main>
   )
 }
