@@ -24,9 +24,9 @@ afterAll(async () => {
 
 /** Tiles whose photo has actually loaded (naturalWidth > 0). */
 const loadedPhotos = (p: Page) =>
-  p.locator('ul.grid img.tile__photo').evaluateAll(
-    (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
-  )
+  p
+    .locator('ul.grid img.tile__photo')
+    .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)
 
 /** Rows in every table of the app's IndexedDB database. */
 const localRows = (p: Page) =>
@@ -103,11 +103,10 @@ describe('foundation slice in Chromium', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     await page.goto('/members')
     await page.locator('ul.grid li.tile').nth(11).waitFor()
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll<HTMLImageElement>('ul.grid img')).every(
-          (i) => i.complete && i.naturalWidth > 0,
-        ),
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('ul.grid img')).every(
+        (i) => i.complete && i.naturalWidth > 0,
+      ),
     )
     const chatNames = await (async () => {
       await page.goto('/chats')

@@ -26,10 +26,7 @@ let site: Site
 let browser: Browser
 let context: BrowserContext
 let page: Page
-/**
- * Every answer the server gave to a like or unlike, from the page and the
- * sync worker alike; keyed by request, as one may be reported more than once.
- */
+/** Every answer the server gave to a like or unlike, by request. */
 const answered = new Map<Request, { method: string; status: number }>()
 const likeWrites = (method: string) => [...answered.values()].filter((w) => w.method === method)
 
@@ -44,11 +41,9 @@ beforeAll(async () => {
       answered.set(req, { method: req.method(), status: r.status() })
     }
   }
+  // The context hears the page's requests and its sync worker's alike.
   context.on('response', record)
   page = await context.newPage()
-  page.on('response', record)
-  // The sync worker's requests are reported on the worker, not the page.
-  page.on('worker', (w) => w.on('response', record))
 })
 
 afterAll(async () => {
@@ -80,21 +75,24 @@ type LikesJson = {
   liked_by: { id: number; like_new: boolean }[]
 }
 
-/** Rows waiting in the sync worker's outbox (IndexedDB `amora`, store `outbox`). */
-const outboxRows = () =>
+/** The sync worker's outbox (IndexedDB `amora`, store `outbox`): what each entry went through. */
+const outbox = () =>
   page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open('amora')
       req.onsuccess = () => resolve(req.result)
       req.onerror = () => reject(req.error)
     })
-    const n = await new Promise<number>((resolve) => {
-      const req = db.transaction('outbox').objectStore('outbox').count()
-      req.onsuccess = () => resolve(req.result)
-    })
+    const rows = await new Promise<{ kind: string; attempts: number; lastError?: string }[]>(
+      (resolve) => {
+        const req = db.transaction('outbox').objectStore('outbox').getAll()
+        req.onsuccess = () => resolve(req.result)
+      },
+    )
     db.close()
-    return n
+    return rows.map(({ kind, attempts, lastError }) => ({ kind, attempts, lastError }))
   })
+const outboxRows = async () => (await outbox()).length
 
 /** Waits until `check` holds, polling (no fixed sleeps). */
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
@@ -135,9 +133,13 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     expect(await cam.getAttribute('target')).toBe('_blank')
     expect(await cam.getAttribute('rel')).toContain('noopener')
     // Labelled as advertising, visibly and for assistive technology.
-    expect(await cam.locator('.cam-tile__badge').innerText()).toMatch(/^ad$/i)
+    expect(await cam.locator('.cam-tile__badge').textContent()).toMatch(/^ad$/i)
     expect(await cam.textContent()).toContain('advertisement')
-    expect(await grid().getByRole('link', { name: /advertisement/ }).count()).toBe(2)
+    expect(
+      await grid()
+        .getByRole('link', { name: /advertisement/ })
+        .count(),
+    ).toBe(2)
   })
 
   let demoTwoId = 0
@@ -193,6 +195,14 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     expect(likeWrites('POST')).toEqual([{ method: 'POST', status: 200 }])
   })
 
+  it('starts a chat from the profile page', async () => {
+    await page.getByRole('button', { name: `Chat with ${DEMO2.name}` }).click()
+    await page.waitForURL(/\/chats\/\d+$/)
+    await page.getByRole('heading', { level: 1, name: `Chat with ${DEMO2.name}` }).waitFor()
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: DEMO2.name }).waitFor()
+  })
+
   it('lists the liked profile under likes given', async () => {
     await page.getByRole('link', { name: 'Likes', exact: true }).click()
     await page.waitForURL(/\/likes$/)
@@ -201,18 +211,25 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     const list = page.getByRole('list', { name: 'Given' })
     await list.getByRole('link', { name: DEMO2.name }).waitFor()
     // The newest like comes first.
-    expect(await list.locator('.likes-list__name').first().innerText()).toBe(DEMO2.name)
+    expect(await list.locator('.likes-list__name').first().textContent()).toBe(DEMO2.name)
   })
 
   it('unlikes offline, and the unlike reaches the server once when the network returns', async () => {
     const list = page.getByRole('list', { name: 'Given' })
     await eventually(async () => (await outboxRows()) === 0, 'the outbox to be empty')
-    // A profile the demo member liked in the seed (not Demo Two).
-    const other = list.locator('li').filter({ hasNotText: DEMO2.name }).first()
-    const name = await other.locator('.likes-list__name').innerText()
+    // A profile the demo member liked in the seed (not Demo Two); names may
+    // repeat, so it is told apart by the id in its link.
+    const href = await list
+      .locator('li')
+      .filter({ hasNotText: DEMO2.name })
+      .first()
+      .locator('a.likes-list__name')
+      .getAttribute('href')
+    const otherId = Number(/\/members\/(\d+)$/.exec(href ?? '')?.[1])
+    const other = list.locator('li').filter({ has: page.locator(`a[href="${href}"]`) })
+    const name = await other.locator('.likes-list__name').textContent()
     const before = await api<LikesJson>('/api/likes.php')
-    const otherId = before.profiles.find((p) => p.name === name)?.id
-    expect(otherId).toBeDefined()
+    expect(before.profiles.some((p) => p.id === otherId)).toBe(true)
 
     await context.setOffline(true)
     await page.getByRole('status').filter({ hasText: 'offline' }).waitFor()
@@ -220,8 +237,19 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('true')
     await button.click()
     // Shown at once: the profile leaves the list of likes given.
-    await list.locator('li', { hasText: name }).waitFor({ state: 'detached' })
-    expect(await outboxRows()).toBe(1)
+    await other.waitFor({ state: 'detached' })
+    // The worker tried, found no network and kept the unlike for later.
+    await eventually(
+      async () => ((await outbox())[0]?.attempts ?? 0) >= 1,
+      'a first, failed attempt',
+    )
+    expect(await outbox()).toEqual([
+      {
+        kind: 'unlike',
+        attempts: expect.any(Number),
+        lastError: expect.stringMatching(/^offline/),
+      },
+    ])
     expect(likeWrites('DELETE')).toEqual([])
 
     await context.setOffline(false)
@@ -233,7 +261,7 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     // Still unliked after a fresh look at the server's list.
     await page.reload()
     await list.getByRole('link', { name: DEMO2.name }).waitFor()
-    expect(await list.locator('li', { hasText: name }).count()).toBe(0)
+    expect(await other.count()).toBe(0)
   })
 
   it('shows the liked member the like first, marked new, and clears the mark once opened', async () => {
@@ -244,7 +272,7 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     const list = page.getByRole('list', { name: 'Received' })
     await list.locator('li').first().waitFor()
     const first = list.locator('li').first()
-    expect(await first.locator('.likes-list__name').innerText()).toBe('Demo')
+    expect(await first.locator('.likes-list__name').textContent()).toBe('Demo')
     expect(await first.getByText('New', { exact: true }).count()).toBe(1)
 
     await first.getByRole('link', { name: 'Demo' }).click()
@@ -253,8 +281,8 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     const demoId = Number(/\/likes\/m\/(\d+)$/.exec(page.url())?.[1])
     await eventually(
       async () =>
-        (await api<LikesJson>('/api/likes.php')).liked_by.find((l) => l.id === demoId)
-          ?.like_new === false,
+        (await api<LikesJson>('/api/likes.php')).liked_by.find((l) => l.id === demoId)?.like_new ===
+        false,
       'the server to clear the new flag',
     )
 
@@ -292,5 +320,21 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     expect(await page.locator('ul.grid > li.cam-tile').count()).toBe(0)
     const cams = await api<{ cams: unknown[] }>('/api/xcams/search.php')
     expect(cams.cams).toEqual([])
+  })
+
+  it('shows a guest the profile with a sign-up call to action, and 404 for no such member', async () => {
+    const demo = await api<LikesJson>('/api/likes.php')
+    const demoId = demo.liked_by[0]?.id
+    await logOut()
+    await page.goto(`/members/${demoId}`)
+    await page.getByRole('heading', { level: 1, name: 'Demo' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Sign up for free' }).getAttribute('href')).toBe(
+      '/signup',
+    )
+    expect(await page.getByRole('button', { name: 'Like Demo' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Chat with Demo' }).count()).toBe(0)
+
+    await page.goto('/members/999999999')
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
   })
 })

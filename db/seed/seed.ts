@@ -75,7 +75,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     if (opts.secondDemo) {
       // No likes or chats of her own: what she receives comes from real use.
       const second = [secondDemoSpec(now, demoHash)]
-      await insertPictures(tx, second, await insertMembers(tx, second, () => {}), opts.mediaDir, log)
+      const secondIds = await insertMembers(tx, second, () => {})
+      await insertPictures(tx, second, secondIds, opts.mediaDir, log)
       log(`seed: second demo login ${second[0]?.row.email}`)
     }
     return { demoMemberId, members: total }

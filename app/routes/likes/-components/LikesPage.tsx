@@ -10,7 +10,6 @@ import { LikeButton } from '../../../components/LikeButton.tsx'
 import { mediaUrl } from '../../../media.ts'
 import type { LikesType } from './likes-type.ts'
 
-
 interface Entry {
   profile: Profile
   isNew: boolean
