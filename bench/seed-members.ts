@@ -13,7 +13,7 @@ import { COUNTRIES } from '../db/seed/geo.ts'
 import { allFirstNames, NOTE_SNIPPETS } from '../db/seed/names.ts'
 
 /** Bumped when the generated data changes shape, so old seeds are redone. */
-const SEED_VERSION = 1
+const SEED_VERSION = 2
 const MARKER_KEY = 'bench_seed'
 
 /**
@@ -45,6 +45,7 @@ const MESSAGES_PER_BACKGROUND_CONVERSATION = 3
 /** The member whose likes and chats lists are measured (issue 4). */
 const STAR_LIKES = 5_000
 const STAR_CONVERSATIONS = 200
+const STAR_MESSAGES = 30
 /** Bench members cannot log in: this is no argon2 hash. */
 const NO_LOGIN = '!bench-member-no-login'
 
@@ -274,6 +275,7 @@ async function backgroundSocial(client: pg.Client, total: number): Promise<void>
      FROM (SELECT 1 + floor(random() * $1)::bigint AS a, 1 + floor(random() * $1)::bigint AS b
            FROM generate_series(1, $2) OFFSET 0) x
      WHERE a <> b
+     ORDER BY a, b -- in primary key order: appends to the btree instead of random inserts
      ON CONFLICT DO NOTHING`,
     [total, Math.round(total * BACKGROUND_LIKES_PER_MEMBER)],
   )
@@ -350,6 +352,34 @@ async function specialPeople(client: pg.Client, total: number): Promise<BenchPeo
      FROM (SELECT id, now() - random() * interval '90 days' AS t FROM (${draw} LIMIT $2) x) y`,
     [star, STAR_CONVERSATIONS],
   )
-  await fillConversations(client, `${star} IN (c.member_low, c.member_high)`, 10)
+  await fillConversations(client, `${star} IN (c.member_low, c.member_high)`, STAR_MESSAGES)
   return { viewerNl, viewerUs, star }
+}
+
+/**
+ * A day of activity since the last vacuum, as production has between
+ * autovacuum runs: `touched` random members get a new last_active_at. Their
+ * table pages stop being all-visible, so index-only scans fetch those rows
+ * from the table, and the touched members move to the front of the activity
+ * order, where page 1 reads. Autovacuum of members is off until
+ * restoreAutovacuum(), so it cannot tidy up halfway through the measurement.
+ */
+export async function simulateActivity(
+  client: pg.Client,
+  total: number,
+  touched: number,
+): Promise<void> {
+  await client.query('ALTER TABLE members SET (autovacuum_enabled = false)')
+  await client.query('VACUUM members')
+  if (touched === 0) return
+  await client.query(
+    `UPDATE members SET last_active_at = now() - random() * interval '1 day'
+     WHERE deleted_at IS NULL
+       AND id IN (SELECT 1 + floor(random() * $1)::bigint FROM generate_series(1, $2))`,
+    [total, touched],
+  )
+}
+
+export async function restoreAutovacuum(client: pg.Client): Promise<void> {
+  await client.query('ALTER TABLE members RESET (autovacuum_enabled)')
 }

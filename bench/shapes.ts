@@ -62,3 +62,37 @@ export function searchShapes(viewers: Viewer[]): Shape[] {
   }
   return shapes
 }
+
+/** The deepest page within SEARCH_RESULT_CAP at 12 a page (10,000 = 833 pages + 4). */
+const LAST_CAPPED_PAGE = 834
+
+/**
+ * Beyond the grid, one set per viewer: a search nobody matches (spec §4
+ * similar results run), a region search with few matches, and the deepest
+ * pages the cap allows, wide and narrow.
+ */
+export function edgeShapes(viewers: Viewer[]): Shape[] {
+  return viewers.flatMap((v) => {
+    const own = v.member.country
+    const region = v.regionOf(v.neighbour)
+    const cases: [string, Record<string, string>][] = [
+      [`${own} - 100-100 (similar)`, { country: own, min_age: '100', max_age: '100' }],
+      [
+        `${v.neighbour} ${region ?? '-'} 18-18 (similar)`,
+        {
+          country: v.neighbour,
+          ...(region ? { countryregion: region } : {}),
+          min_age: '18',
+          max_age: '18',
+        },
+      ],
+      [`${own} - all`, { country: own, page: String(LAST_CAPPED_PAGE) }],
+      [`${own} - 56-65`, { country: own, min_age: '56', max_age: '65', page: '800' }],
+    ]
+    return cases.map(([what, raw]) => {
+      const query = SearchQuery.parse(raw)
+      const key = `${own} default ${what}`
+      return { viewer: v.member, query, page: query.page, key, label: `${key} page ${query.page}` }
+    })
+  })
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { COUNTRIES, countryName } from '../../db/seed/geo.ts'
@@ -8,6 +8,7 @@ import {
   MIN_AGE,
   type Profile,
   SEARCH_PAGE_SIZE,
+  SEARCH_RESULT_CAP,
   type SearchParams,
   type SearchResponse,
 } from '../contract/index.ts'
@@ -121,6 +122,47 @@ async function similarTo(db: Db, meId: number, f: Filters): Promise<Profile[]> {
   return profilesFor(db, rows)
 }
 
+const byActivity = [desc(members.lastActiveAt), desc(members.id)]
+
+/**
+ * One page of matching members, most recently active first. The inner query
+ * picks the page's ids by an index-only scan of members_search_order_idx (or
+ * members_search_region_order_idx; for a deep page of a narrow age bucket,
+ * members_search_age_idx and a sort): every column it reads is in the index,
+ * so the age filter and the OFFSET walk index entries, never table rows. Only
+ * the page's own rows are then read, by primary key.
+ */
+function pageOf(db: Db, where: SQL, limit: number, offset: number) {
+  const ids = db
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .orderBy(...byActivity)
+    .limit(limit)
+    .offset(offset)
+  return db
+    .select()
+    .from(members)
+    .where(inArray(members.id, ids))
+    .orderBy(...byActivity)
+}
+
+/**
+ * Matches up to SEARCH_RESULT_CAP: exact for every smaller result set, and at
+ * most SEARCH_RESULT_CAP index entries read (members_search_age_idx holds the
+ * age range as a contiguous key range) however many members match.
+ */
+async function cappedCount(db: Db, where: SQL): Promise<number> {
+  const capped = db
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .limit(SEARCH_RESULT_CAP)
+    .as('capped')
+  const [row] = await db.select({ n: count() }).from(capped)
+  return row?.n ?? 0
+}
+
 export async function search(
   db: Db,
   me: Member,
@@ -128,18 +170,14 @@ export async function search(
 ): Promise<{ response: SearchResponse; filters: Filters }> {
   const filters = resolveFilters(me, q, me.savedSearch)
   const where = searchWhere(me.id, filters)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(desc(members.lastActiveAt), desc(members.id))
-      .limit(q.pp)
-      .offset((q.page - 1) * q.pp),
-    db.select({ n: count() }).from(members).where(where),
+  const offset = (q.page - 1) * q.pp
+  // Paging ends at the cap, like the count: no request skips more entries.
+  const take = Math.min(q.pp, SEARCH_RESULT_CAP - offset)
+  const [rows, numResults] = await Promise.all([
+    take > 0 ? pageOf(db, where, take, offset) : [],
+    cappedCount(db, where),
   ])
   const profiles = await profilesFor(db, rows)
-  const numResults = total?.n ?? 0
   const similar =
     q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters) : []
   return {
