@@ -151,8 +151,19 @@ export const likes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.likerId, t.likedId] }),
-    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
-    index('likes_received_idx').on(t.likedId, t.isNew.desc(), t.createdAt.desc()),
+    // In the ORDER BY's order (DESC NULLS FIRST, PostgreSQL's DESC), so a
+    // page is an index range and every liked id is read from the index alone.
+    index('likes_given_idx').on(
+      t.likerId,
+      t.createdAt.desc().nullsFirst(),
+      t.likedId.desc().nullsFirst(),
+    ),
+    index('likes_received_idx').on(
+      t.likedId,
+      t.isNew.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.likerId.desc().nullsFirst(),
+    ),
   ],
 )
 

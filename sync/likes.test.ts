@@ -11,6 +11,7 @@ import {
   forbidden,
   likesServer,
   offline,
+  profile,
   reply,
   settle,
   stubServer,
@@ -58,6 +59,42 @@ describe('syncLikes', () => {
       [8, false],
     ])
     expect((await db.profiles.bulkGet([5, 3, 8, 9])).every(Boolean)).toBe(true)
+  })
+
+  it('knows every liked id from page 1, and "show more" adds the next page of a list', async () => {
+    await loggedIn()
+    const given = Array.from({ length: 60 }, (_, i) => 100 + i)
+    const received = Array.from({ length: 60 }, (_, i) => 300 + i)
+    stubServer({
+      'GET /api/likes.php': ({ url }) => {
+        const page = Number(url.searchParams.get('page') ?? 1)
+        const type = url.searchParams.get('type')
+        const slice = (ids: number[]) => ids.slice((page - 1) * 48, page * 48)
+        return reply({
+          profiles: type === 'received' ? [] : slice(given).map((id) => profile(id)),
+          liked_ids: type ? [] : given,
+          counts: { given: 60, received: 60, received_new: 0 },
+          paging: { page, pp: 48 },
+          liked_by: (type === 'given' ? [] : slice(received)).map((id) => ({
+            id,
+            like_new: false,
+            created_at: '2024-06-01T12:00:00.000Z',
+            profile: profile(id),
+          })),
+        })
+      },
+    })
+    await engine.syncLikes()
+    // Liked beyond the first page: the like button is right, the profile not yet stored.
+    expect((await db.likes.get(159))?.liked).toBe(true)
+    expect(await db.profiles.get(159)).toBeUndefined()
+    expect(await db.likedBy.count()).toBe(48)
+
+    expect(await engine.likes.loadPage('given', 2)).toEqual({ ok: true, value: 12 })
+    expect(await db.profiles.get(159)).toBeDefined()
+    expect(await engine.likes.loadPage('received', 2)).toEqual({ ok: true, value: 12 })
+    const order = receivedOrder(await db.likedBy.toArray()).map((r) => r.id)
+    expect(order).toEqual(received)
   })
 
   it('replaces what the server no longer has', async () => {

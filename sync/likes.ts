@@ -155,9 +155,11 @@ export class LikesSync {
       await this.deps.sessionGone(res.error)
       return res
     }
-    const { profiles, liked_by } = res.value
+    const { profiles, liked_by, liked_ids, counts } = res.value
     const db = this.db
     const tables = [db.likes, db.likedBy, db.profiles, db.outbox, db.kv]
+    // Page 1 holds the first profiles of each list; `liked_ids` is every
+    // liked member, so like buttons are right beyond the first page too.
     // One transaction with the outbox: an action enqueued meanwhile by
     // another tab either is in `pending` here or comes after this write.
     await db.transaction('rw', tables, async () => {
@@ -166,9 +168,10 @@ export class LikesSync {
         return
       }
       await db.kv.put({ key: 'likesSyncedAt', value: requestedAt })
+      await db.kv.put({ key: 'likesCounts', value: { ...counts, pp: res.value.paging.pp } })
       const outbox = await this.outbox.pending()
       const given = reconcileGiven(
-        { ids: profiles.map((p) => p.id), requestedAt },
+        { ids: liked_ids, requestedAt },
         await this.db.likes.toArray(),
         pendingLikes(outbox),
       )
@@ -187,6 +190,40 @@ export class LikesSync {
         ...liked_by.map((l) => ({ ...l.profile, seenAt })),
       ])
     })
-    return ok({ given: profiles.length, received: liked_by.length })
+    return ok({ given: liked_ids.length, received: liked_by.length })
+  }
+
+  /**
+   * A later page of one list ("show more" on /likes): its profiles, and for
+   * received likes their rows. Polling writes page 1 again and keeps the
+   * profiles, so a list that was shown longer shrinks back to its first page
+   * at the next poll; the member can show more again.
+   */
+  async loadPage(type: 'given' | 'received', page: number): Promise<Result<number>> {
+    const res = await call('/api/likes.php', LikesResponse, { query: { type, page } })
+    if (!res.ok) {
+      await this.deps.sessionGone(res.error)
+      return res
+    }
+    const { profiles, liked_by } = res.value
+    const seenAt = Date.now()
+    await this.db.transaction(
+      'rw',
+      [this.db.likedBy, this.db.profiles, this.db.outbox],
+      async () => {
+        await this.db.profiles.bulkPut([
+          ...profiles.map((p) => ({ ...p, seenAt })),
+          ...liked_by.map((l) => ({ ...l.profile, seenAt })),
+        ])
+        const seen = pendingSeen(await this.outbox.pending())
+        const known = new Set((await this.db.likedBy.toArray()).map((r) => r.id))
+        const offset = (page - 1) * res.value.paging.pp
+        const fresh = reconcileReceived({ rows: liked_by, requestedAt: seenAt }, [], seen)
+        await this.db.likedBy.bulkPut(
+          fresh.filter((r) => !known.has(r.id)).map((r) => ({ ...r, order: r.order + offset })),
+        )
+      },
+    )
+    return ok(type === 'given' ? profiles.length : liked_by.length)
   }
 }

@@ -53,6 +53,7 @@ export function membersApi(engine: SyncEngine) {
     unlike: (profile: number) => engine.likes.unlike(profile),
     markLikeSeen: (profile: number) => engine.likes.markSeen(profile),
     syncLikes: () => engine.syncLikes(),
+    loadLikesPage: (type: 'given' | 'received', page: number) => engine.likes.loadPage(type, page),
     drainOutbox: () => engine.outbox.drain(),
     loadProfile: (id: number) => engine.members.loadProfile(id),
     startChat: (profile: number) => engine.members.startChat(profile),

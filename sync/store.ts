@@ -15,7 +15,7 @@ export const DB_NAME = 'amora'
 
 export interface KvRow {
   /** likesSyncedAt: when the likes snapshot last written was asked for (sync/likes.ts). */
-  key: 'user' | 'lastSync' | 'settings' | 'likesSyncedAt'
+  key: 'user' | 'lastSync' | 'settings' | 'likesSyncedAt' | 'likesCounts'
   value: unknown
 }
 
@@ -141,3 +141,19 @@ export const localDb = (): LocalDb => {
 }
 
 export type { User }
+
+/** kv `likesCounts`: list sizes from the last likes poll, and the server's page size. */
+export interface LikesCounts {
+  given: number
+  received: number
+  received_new: number
+  pp: number
+}
+
+/** Reads kv `likesCounts` (written by the worker from a parsed response). */
+export function likesCounts(value: unknown): LikesCounts | null {
+  if (typeof value !== 'object' || value === null) return null
+  const v = value as Record<string, unknown>
+  const nums = ['given', 'received', 'received_new', 'pp'].every((k) => typeof v[k] === 'number')
+  return nums ? (v as unknown as LikesCounts) : null
+}

@@ -25,9 +25,34 @@ export type LikeSeenRequest = z.infer<typeof LikeSeenRequest>
 export const LikeSeenResponse = z.object({ profile: z.number().int(), like_new: z.literal(false) })
 export type LikeSeenResponse = z.infer<typeof LikeSeenResponse>
 
-/** Spec §3 likes response: profiles the member liked; who liked them, new first. */
+/**
+ * Likes lists are paged: a member may have thousands, and the page a person
+ * looks at shows a few dozen. Page 1 (no query) is what polling fetches.
+ */
+export const LIKES_PAGE_SIZE = 48
+
+/** GET /api/likes.php query: without `type`, page 1 of both lists. */
+export const LikesQuery = z.object({
+  type: z.enum(['given', 'received']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+export type LikesQuery = z.input<typeof LikesQuery>
+
+/**
+ * Spec §3 likes response: profiles the member liked (newest first) and who
+ * liked them (new first, spec §4), one page of each; `liked_ids` holds every
+ * member the member liked, so a like button anywhere shows the right state.
+ */
 export const LikesResponse = z.object({
   profiles: z.array(Profile),
+  liked_ids: z.array(z.number().int()),
+  counts: z.object({
+    given: z.number().int(),
+    received: z.number().int(),
+    /** Feeds the install badge (spec §4: unread messages plus new likes). */
+    received_new: z.number().int(),
+  }),
+  paging: z.object({ page: z.number().int(), pp: z.number().int() }),
   liked_by: z.array(
     z.object({
       id: z.number().int(),

@@ -1,7 +1,12 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { type AuthEnv, requireMember } from '../auth/session.ts'
-import { LikeRequest, LikeSeenRequest, type LikeSeenResponse } from '../contract/index.ts'
+import {
+  LikeRequest,
+  LikeSeenRequest,
+  type LikeSeenResponse,
+  LikesQuery,
+} from '../contract/index.ts'
 import { likesOf, markLikeSeen, setLike } from '../services/likes.ts'
 import { validate } from '../validate.ts'
 
@@ -12,7 +17,9 @@ import { validate } from '../validate.ts'
  */
 export const likesRoutes = (db: Db) =>
   new Hono<AuthEnv>()
-    .get('/likes.php', requireMember(db), async (c) => c.json(await likesOf(db, c.get('memberId'))))
+    .get('/likes.php', requireMember(db), validate('query', LikesQuery), async (c) =>
+      c.json(await likesOf(db, c.get('memberId'), c.req.valid('query'))),
+    )
     .post('/likes.php', requireMember(db), validate('json', LikeRequest), async (c) => {
       const { profile, client_id } = c.req.valid('json')
       const memberId = c.get('memberId')

@@ -1,9 +1,9 @@
 // Accounts: sign-up, the email check, the member's own account data and
 // deleting it (issue 3; spec §3–§5). Routes stay thin; the rules live here.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions, sessions } from '../../db/schema.ts'
+import { likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts'
 import {
   type AccountUser,
@@ -303,6 +303,9 @@ export async function deleteAccount(db: Db, memberId: number): Promise<void> {
       .set({ deletedAt: new Date() })
       .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
     await tx.delete(sessions).where(eq(sessions.memberId, memberId))
+    // A deleted account has no likes either way: other members' lists and
+    // counts then never need to look the account up (api/services/likes.ts).
+    await tx.delete(likes).where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)))
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId))
     for (const kind of ['activate', 'reset', 'mail_change'] as const) {
       await voidTokens(tx, memberId, kind)

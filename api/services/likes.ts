@@ -1,47 +1,94 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { likes, members } from '../../db/schema.ts'
-import { LikeResponse, type LikesResponse } from '../contract/index.ts'
+import { LIKES_PAGE_SIZE, LikeResponse, type LikesResponse } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../errors.ts'
 import { runOnce, type Tx } from './idempotency.ts'
 import { imagesOf, type ProfileSource, profileColumns, toProfile } from './profiles.ts'
 
-/**
- * The two list queries of likesOf, unawaited (the tests EXPLAIN them). Each
- * is an index range on likes_given_idx / likes_received_idx in the promised
- * order, joined to members by primary key.
- */
-export const likesQueries = (db: Db, memberId: number) => ({
-  given: db
-    .select({ member: profileColumns })
-    .from(likes)
-    .innerJoin(members, eq(members.id, likes.likedId))
-    .where(and(eq(likes.likerId, memberId), isNull(members.deletedAt)))
-    // The id breaks ties between likes made in the same instant, so the
-    // order is the same on every poll.
-    .orderBy(desc(likes.createdAt), desc(likes.likedId)),
-  received: db
-    .select({ member: profileColumns, isNew: likes.isNew, createdAt: likes.createdAt })
-    .from(likes)
-    .innerJoin(members, eq(members.id, likes.likerId))
-    .where(and(eq(likes.likedId, memberId), isNull(members.deletedAt)))
-    .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.likerId)),
-})
+/** Whole-list ordering, matching likes_given_idx / likes_received_idx exactly. */
+const givenOrder = [sql`${likes.createdAt} DESC`, sql`${likes.likedId} DESC`]
+const receivedOrder = [
+  sql`${likes.isNew} DESC`,
+  sql`${likes.createdAt} DESC`,
+  sql`${likes.likerId} DESC`,
+]
 
 /**
- * Spec §3 likes response of a member: the profiles they liked, newest first,
- * and who liked them, unopened ones first (spec §4), then newest first.
- * Deleted members never appear. One query per list and one for all images.
+ * The queries of likesOf, unawaited (the tests EXPLAIN them). Each page is an
+ * index range in the promised order joined to members by primary key; the
+ * liked ids and the counts are read from the likes indexes alone, which
+ * holds because a deleted account keeps no likes (deleteAccount).
  */
-export async function likesOf(db: Db, memberId: number): Promise<LikesResponse> {
-  const { given: givenQuery, received: receivedQuery } = likesQueries(db, memberId)
-  const [given, received] = await Promise.all([givenQuery, receivedQuery])
+export const likesQueries = (db: Db, memberId: number, page = 1) => {
+  const offset = (page - 1) * LIKES_PAGE_SIZE
+  return {
+    given: db
+      .select({ member: profileColumns })
+      .from(likes)
+      .innerJoin(members, eq(members.id, likes.likedId))
+      .where(and(eq(likes.likerId, memberId), isNull(members.deletedAt)))
+      // The id breaks ties between likes made in the same instant, so the
+      // order is the same on every poll.
+      .orderBy(...givenOrder)
+      .limit(LIKES_PAGE_SIZE)
+      .offset(offset),
+    received: db
+      .select({ member: profileColumns, isNew: likes.isNew, createdAt: likes.createdAt })
+      .from(likes)
+      .innerJoin(members, eq(members.id, likes.likerId))
+      .where(and(eq(likes.likedId, memberId), isNull(members.deletedAt)))
+      .orderBy(...receivedOrder)
+      .limit(LIKES_PAGE_SIZE)
+      .offset(offset),
+    likedIds: db
+      .select({ id: likes.likedId })
+      .from(likes)
+      .where(eq(likes.likerId, memberId))
+      .orderBy(...givenOrder),
+    counts: db
+      .select({
+        given: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likerId} = ${memberId})::int`,
+        received: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likedId} = ${memberId})::int`,
+        receivedNew: sql<number>`(SELECT count(*) FROM ${likes}
+          WHERE ${likes.likedId} = ${memberId} AND ${likes.isNew})::int`,
+      })
+      .from(sql`(SELECT 1) AS one`),
+  }
+}
+
+/**
+ * Spec §3 likes response of a member, one page: without `type` (what
+ * polling asks for) page 1 of both lists, every liked id and the counts;
+ * with `type`, that page of that list only. Deleted members never appear.
+ */
+export async function likesOf(
+  db: Db,
+  memberId: number,
+  { type, page = 1 }: { type?: 'given' | 'received' | undefined; page?: number } = {},
+): Promise<LikesResponse> {
+  const q = likesQueries(db, memberId, page)
+  const wantGiven = type !== 'received'
+  const wantReceived = type !== 'given'
+  const [given, received, likedIds, [counts]] = await Promise.all([
+    wantGiven ? q.given : [],
+    wantReceived ? q.received : [],
+    type === undefined ? q.likedIds : [],
+    q.counts,
+  ])
   const imgs = await imagesOf(db, [
     ...new Set([...given.map((r) => r.member.id), ...received.map((r) => r.member.id)]),
   ])
   const profileOf = (m: ProfileSource) => toProfile(m, imgs.get(m.id) ?? [])
   return {
     profiles: given.map((r) => profileOf(r.member)),
+    liked_ids: likedIds.map((r) => r.id),
+    counts: {
+      given: counts?.given ?? 0,
+      received: counts?.received ?? 0,
+      received_new: counts?.receivedNew ?? 0,
+    },
+    paging: { page, pp: LIKES_PAGE_SIZE },
     liked_by: received.map((r) => ({
       id: r.member.id,
       like_new: r.isNew,

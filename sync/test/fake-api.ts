@@ -137,6 +137,13 @@ export function likesServer(given: number[] = [], likedBy: { id: number; new: bo
     'GET /api/likes.php': () =>
       reply({
         profiles: state.given.map((id) => profile(id)),
+        liked_ids: [...state.given],
+        counts: {
+          given: state.given.length,
+          received: state.likedBy.length,
+          received_new: state.likedBy.filter((l) => l.new).length,
+        },
+        paging: { page: 1, pp: 48 },
         liked_by: [...state.likedBy]
           .sort((a, b) => Number(b.new) - Number(a.new))
           .map((l) => ({

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { Profile } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../../sync/client.ts'
 import { givenOrder, receivedOrder } from '../../../../sync/likes-reconcile.ts'
-import { localDb } from '../../../../sync/store.ts'
+import { likesCounts, localDb } from '../../../../sync/store.ts'
 import { LikeButton } from '../../../components/LikeButton.tsx'
 import { mediaUrl } from '../../../media.ts'
 import type { LikesType } from './likes-type.ts'
@@ -29,10 +29,11 @@ export function LikesPage({ type }: { type: LikesType }) {
 
   const data = useLiveQuery(async () => {
     const db = localDb()
-    const [likedBy, likes, synced] = await Promise.all([
+    const [likedBy, likes, synced, counts] = await Promise.all([
       db.likedBy.toArray(),
       db.likes.toArray(),
       db.kv.get('likesSyncedAt'),
+      db.kv.get('likesCounts'),
     ])
     const likedIds = new Set(likes.filter((l) => l.liked).map((l) => l.id))
     const rows =
@@ -44,12 +45,23 @@ export function LikesPage({ type }: { type: LikesType }) {
       const profile = profiles[i]
       return profile ? [{ profile, isNew: r.isNew, liked: likedIds.has(r.id) }] : []
     })
+    const total = likesCounts(counts?.value)
     return {
       entries,
       synced: synced !== undefined,
       newCount: likedBy.filter((r) => r.likeNew).length,
+      // Lists are paged (48 a page): more exist than the store holds profiles for.
+      more: total !== null && entries.length < (type === 'received' ? total.received : total.given),
+      pageSize: total?.pp ?? 1,
     }
   }, [type])
+
+  const [loading, setLoading] = useState(false)
+  async function showMore(loaded: number, pageSize: number) {
+    setLoading(true)
+    await syncWorker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
+    setLoading(false)
+  }
 
   return (
     <main className="page page--narrow">
@@ -117,6 +129,16 @@ export function LikesPage({ type }: { type: LikesType }) {
             </li>
           ))}
         </ul>
+      )}
+      {data?.more && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={loading}
+          onClick={() => void showMore(data.entries.length, data.pageSize)}
+        >
+          {loading ? m.loading() : m.likes_show_more()}
+        </button>
       )}
     </main>
   )
