@@ -51,7 +51,7 @@ describe('foundation slice in Chromium', () => {
   it('sends a guest to the login page and refuses a wrong password', async () => {
     await page.goto('/members')
     await page.waitForURL(/\/login/)
-    await expect(page.getByRole('heading', { name: 'Log in' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
     await page.getByLabel('Email address').fill(DEMO.email)
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Log in' }).click()

@@ -5,10 +5,12 @@ import {
   ChatsResponse,
   LoginRequest,
   LogoutResponse,
+  SEARCH_PAGE_SIZE,
   SearchResponse,
   User,
 } from '../api/contract/index.ts'
 import { fail, ok, type Result, type SyncError } from './errors.ts'
+import { fenced } from './fence.ts'
 import { call } from './http.ts'
 import { LikesSync } from './likes.ts'
 import { MembersSync } from './members.ts'
@@ -86,7 +88,12 @@ export class SyncEngine {
     else await this.db.wipe()
     this.emit({ type: 'user', user })
     // Spec §4: when a user appears, periodic refresh starts; when it goes, timers clear.
-    if (user && !before) this.startPolling()
+    // The site settings are wiped with the rest on logout: a member who logs
+    // in again without a reload gets them back here.
+    if (user && !before) {
+      this.startPolling()
+      void this.members.syncSettings()
+    }
     if (!user) this.stopPolling()
   }
 
@@ -118,7 +125,7 @@ export class SyncEngine {
 
   /** GET /api/user.php; a 403 clears the user (spec §8). */
   async refreshUser(): Promise<Result<User | null>> {
-    const res = await call('/api/user.php', User)
+    const res = await fenced(this.db, () => call('/api/user.php', User))
     if (res.ok) {
       await this.setUser(res.value)
       this.emit({ type: 'synced', what: 'user' })
@@ -137,7 +144,7 @@ export class SyncEngine {
   }
 
   async syncChats(): Promise<Result<number>> {
-    const res = await call('/api/chats.php', ChatsResponse)
+    const res = await fenced(this.db, () => call('/api/chats.php', ChatsResponse))
     if (!res.ok) {
       await this.sessionGone(res.error)
       return res
@@ -162,9 +169,11 @@ export class SyncEngine {
     manual = false,
   ): Promise<Result<{ key: string }>> {
     const key = searchKey(filters)
-    const res = await call('/api/search.php', SearchResponse, {
-      query: { ...filters, page, pp: 12, ...(manual ? { manual_search: 1 } : {}) },
-    })
+    const res = await fenced(this.db, () =>
+      call('/api/search.php', SearchResponse, {
+        query: { ...filters, page, pp: SEARCH_PAGE_SIZE, ...(manual ? { manual_search: 1 } : {}) },
+      }),
+    )
     if (!res.ok) {
       await this.sessionGone(res.error)
       return res

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { LikeResponse, LikeSeenResponse, LikesResponse } from '../api/contract/index.ts'
 import { ok, type Result, type SyncError } from './errors.ts'
+import { fenced } from './fence.ts'
 import { call } from './http.ts'
 import {
   isStaleSnapshot,
@@ -150,7 +151,7 @@ export class LikesSync {
   /** GET /api/likes.php into the store (spec §9 polling; 403 re-fetches the user). */
   async sync(): Promise<Result<{ given: number; received: number }>> {
     const requestedAt = this.deps.now()
-    const res = await call('/api/likes.php', LikesResponse)
+    const res = await fenced(this.db, () => call('/api/likes.php', LikesResponse))
     if (!res.ok) {
       await this.deps.sessionGone(res.error)
       return res
@@ -200,7 +201,9 @@ export class LikesSync {
    * at the next poll; the member can show more again.
    */
   async loadPage(type: 'given' | 'received', page: number): Promise<Result<number>> {
-    const res = await call('/api/likes.php', LikesResponse, { query: { type, page } })
+    const res = await fenced(this.db, () =>
+      call('/api/likes.php', LikesResponse, { query: { type, page } }),
+    )
     if (!res.ok) {
       await this.deps.sessionGone(res.error)
       return res

@@ -8,6 +8,7 @@ import {
   Settings,
 } from '../api/contract/index.ts'
 import { ok, type Result, type SyncError } from './errors.ts'
+import { fenced } from './fence.ts'
 import { call } from './http.ts'
 import type { LikesSync } from './likes.ts'
 import { camsKey } from './members-view.ts'
@@ -38,7 +39,9 @@ export class MembersSync {
    */
   async loadProfile(id: number): Promise<Result<{ id: number }>> {
     const requestedAt = this.deps.now()
-    const res = await call('/api/profile.php', ProfileResponse, { query: { id } })
+    const res = await fenced(this.db, () =>
+      call('/api/profile.php', ProfileResponse, { query: { id } }),
+    )
     if (!res.ok) {
       if (res.error.status === 404) await this.db.profileDetails.delete(id)
       return res
@@ -64,7 +67,7 @@ export class MembersSync {
 
   /** GET /api/settings.php (public) into kv `settings`. */
   async syncSettings(): Promise<Result<null>> {
-    const res = await call('/api/settings.php', Settings)
+    const res = await fenced(this.db, () => call('/api/settings.php', Settings))
     if (!res.ok) return res
     await this.db.kv.put({ key: 'settings', value: res.value })
     return ok(null)
@@ -73,7 +76,9 @@ export class MembersSync {
   /** GET /api/xcams/search.php with the grid's gender and ages, stored under camsKey. */
   async syncCams(filters: CamFilters): Promise<Result<{ key: string }>> {
     const key = camsKey(filters)
-    const res = await call('/api/xcams/search.php', CamsResponse, { query: { ...filters } })
+    const res = await fenced(this.db, () =>
+      call('/api/xcams/search.php', CamsResponse, { query: { ...filters } }),
+    )
     if (!res.ok) return res
     await this.db.cams.put({ key, cams: res.value.cams, fetchedAt: Date.now() })
     return ok({ key })

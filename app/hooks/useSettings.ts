@@ -8,16 +8,17 @@ let refreshed = false
 /**
  * The site settings (spec §3) as stored by the worker, `undefined` until
  * known. Read them with the helpers of sync/members-view.ts. Refreshed once
- * per page load, and whenever the store has none (logout wipes them);
- * offline the stored copy serves.
+ * per page load; the worker fetches them again when a member logs in (logout
+ * wipes them). Not refetched whenever the store is empty: a page still
+ * mounted during logout would write them back right after the wipe.
+ * Offline the stored copy serves.
  */
 export function useSettings(): unknown {
-  // null = looked, none stored; undefined = still looking.
-  const row = useLiveQuery(async () => (await localDb().kv.get('settings')) ?? null, [])
+  const row = useLiveQuery(() => localDb().kv.get('settings'), [])
   useEffect(() => {
-    if (row === undefined || (row !== null && refreshed)) return
+    if (refreshed) return
     refreshed = true
     void syncWorker().syncSettings()
-  }, [row])
+  }, [])
   return row?.value
 }
