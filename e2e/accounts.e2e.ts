@@ -6,9 +6,9 @@
 // and delete the account.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
-import { launchBrowser, type Site, startSite } from './harness.ts'
+import { describePage, launchBrowser, type Site, startSite } from './harness.ts'
 
 /** Amsterdam: the geocoder's dataset must place it in NL. */
 const POSITION = { latitude: 52.37, longitude: 4.89 }
@@ -78,6 +78,10 @@ async function logIn(email: string, password: string) {
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
 }
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await describePage(page)
+})
 
 describe('accounts in Chromium', () => {
   it('step 0: email with did-you-mean, name, password, terms in an accessible modal', async () => {

@@ -2,8 +2,8 @@
 // conversations, cut the network, reload, still see both; log out and find
 // the local store empty.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
 
 let site: Site
 let browser: Browser
@@ -46,6 +46,10 @@ const localRows = (p: Page) =>
     db.close()
     return counts
   })
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await describePage(page)
+})
 
 describe('foundation slice in Chromium', () => {
   it('sends a guest to the login page and refuses a wrong password', async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -81,3 +81,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const newContext = (browser: Browser, site: Site): Promise<BrowserContext> =>
   browser.newContext({ baseURL: site.url, locale: 'en-GB', serviceWorkers: 'allow' })
+
+/**
+ * After a failed browser test, print where the page was and what it said,
+ * so a failure in CI explains itself without a screenshot.
+ */
+export async function describePage(page: Page | undefined): Promise<void> {
+  if (!page) return
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((e: unknown) => `(no text: ${String(e)})`)
+  console.log(`page at failure: ${page.url()}\n${text.slice(0, 2_000)}`)
+}

@@ -17,8 +17,8 @@
 // demo member finds her in a Belgian 26-35 search on a later page, likes her,
 // and she is also the paid member without webcam tiles.
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
 
 const DEMO2 = { email: 'demo2@example.com', password: DEMO.password, name: 'Demo Two' }
 
@@ -107,6 +107,10 @@ const grid = () => page.locator('ul.grid')
 const memberTiles = () => page.locator('ul.grid > li.tile')
 
 // ---- the story -------------------------------------------------------------------
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await describePage(page)
+})
 
 describe('members, profiles, likes and webcam tiles in Chromium', () => {
   it('shows webcam tiles after tiles 2 and 6 to an eligible member, marked as ads', async () => {

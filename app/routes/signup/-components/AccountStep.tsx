@@ -111,7 +111,10 @@ export function AccountStep({
     }
     setBusy(true)
     let known = status
-    if (!known) {
+    // The check may be aborted by the debounced check of the same address
+    // starting meanwhile (the worker keeps only the newest): ask again once
+    // rather than leave a click on "Sign up" without any effect.
+    for (let attempt = 0; !known && attempt < 2; attempt++) {
       const res = await syncWorker().validateEmail(typed)
       known = res.ok ? res.value.status : null
       if (known) setCheck({ email: typed, status: known })
@@ -119,6 +122,7 @@ export function AccountStep({
     // Spec §5: only an address the server calls new may sign up.
     if (known !== 'new') {
       setBusy(false)
+      if (!known) setAlert(m.error_generic())
       emailInput.current?.focus()
       return
     }
