@@ -90,7 +90,7 @@ export async function describePage(page: Page | undefined): Promise<void> {
   if (!page) return
   const text = await page
     .locator('body')
-    .innerText({ timeout: 2_000 })
+    .textContent({ timeout: 2_000 })
     .catch((e: unknown) => `(no text: ${String(e)})`)
   console.log(`page at failure: ${page.url()}\n${text.slice(0, 2_000)}`)
 }
