@@ -92,5 +92,5 @@ export async function describePage(page: Page | undefined): Promise<void> {
     .locator('body')
     .textContent({ timeout: 2_000 })
     .catch((e: unknown) => `(no text: ${String(e)})`)
-  console.log(`page at failure: ${page.url()}\n${text.slice(0, 2_000)}`)
+  console.log(`page at failure: ${page.url()}\n${(text ?? '').slice(0, 2_000)}`)
 }
