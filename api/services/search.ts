@@ -10,6 +10,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_RESULT_CAP,
   type SearchParams,
+  type Settings,
   type SearchResponse,
 } from '../contract/index.ts'
 import { ApiFailure } from '../errors.ts'
@@ -34,7 +35,16 @@ export const countryOptions = (own: string) => [own, ...(NEIGHBOURS[own] ? [NEIG
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
 export type Filters = SearchResponse['filters']
 
-type Member = typeof members.$inferSelect
+/**
+ * Who searches: a member, or a guest (id null) where the operator allows
+ * logged-out search (spec §6). The country decides the country options.
+ */
+export interface Viewer {
+  id: number | null
+  country: string
+  gender: string
+  savedSearch: unknown
+}
 
 /** YYYY-MM-DD of `now` minus `years` (UTC). */
 function yearsAgo(years: number, now: Date): string {
@@ -43,7 +53,7 @@ function yearsAgo(years: number, now: Date): string {
 }
 
 /** The filters to apply: explicit ones, else the saved search, else sensible defaults. */
-export function resolveFilters(me: Member, q: Partial<SearchParams>, saved: unknown): Filters {
+export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unknown): Filters {
   const explicit =
     q.gender !== undefined ||
     q.country !== undefined ||
@@ -62,8 +72,9 @@ export function resolveFilters(me: Member, q: Partial<SearchParams>, saved: unkn
   if (region !== null && !regionsOf(country).some((r) => r.id === region)) {
     throw new ApiFailure(400, 'invalid_input', 'countryregion')
   }
-  // Without a stated preference a member is shown the other gender.
-  const fallbackGender: Gender = me.gender === 'male' ? 'female' : 'male'
+  // Without a stated preference a member is shown the other gender; a guest
+  // (no gender known) is shown women, the largest audience of the site.
+  const fallbackGender: Gender = me.gender === 'female' ? 'male' : 'female'
   return {
     gender: q.gender ?? base?.gender ?? fallbackGender,
     country,
@@ -81,10 +92,10 @@ const regionsOf = (country: string) =>
   (COUNTRIES.find((c) => c.id === country)?.regions ?? []).map((r) => ({ id: r.id, name: r.name }))
 
 /** The WHERE of a search: live members other than me matching the filters. */
-export function searchWhere(meId: number, f: Filters, now = new Date()): SQL {
+export function searchWhere(meId: number | null, f: Filters, now = new Date()): SQL {
   const conditions: (SQL | undefined)[] = [
     isNull(members.deletedAt),
-    ne(members.id, meId),
+    meId === null ? undefined : ne(members.id, meId),
     f.gender ? eq(members.gender, f.gender) : undefined,
     f.country ? eq(members.country, f.country) : undefined,
     f.countryregion ? eq(members.countryregion, f.countryregion) : undefined,
@@ -104,7 +115,7 @@ export const SIMILAR_AGE_WIDENING = 5
  * keeping only members the search itself left out (younger than min_age or
  * older than max_age), so none repeats a result. Same order, one page.
  */
-async function similarTo(db: Db, meId: number, f: Filters): Promise<Profile[]> {
+async function similarTo(db: Db, meId: number | null, f: Filters): Promise<Profile[]> {
   const min_age = Math.max(MIN_AGE, f.min_age - SIMILAR_AGE_WIDENING)
   const max_age = Math.min(MAX_AGE, f.max_age + SIMILAR_AGE_WIDENING)
   if (min_age === f.min_age && max_age === f.max_age) return []
@@ -165,7 +176,7 @@ async function cappedCount(db: Db, where: SQL): Promise<number> {
 
 export async function search(
   db: Db,
-  me: Member,
+  me: Viewer,
   q: SearchParams,
 ): Promise<{ response: SearchResponse; filters: Filters }> {
   const filters = resolveFilters(me, q, me.savedSearch)
@@ -196,4 +207,34 @@ export async function search(
       similar,
     },
   }
+}
+
+/** Spec §6: may a logged-out visitor search? */
+export function guestMaySearch(
+  settings: Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
+  trafficsource: string | undefined,
+): boolean {
+  return (
+    settings.logged_out_search !== 'none' ||
+    (settings.logged_out_search_trafficsource !== 'none' && Boolean(trafficsource))
+  )
+}
+
+/**
+ * A guest searches from the country asked for (any country the site has),
+ * else the visitor's geo-IP country, else the operator's own country.
+ */
+export function guestViewer(
+  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country' | 'company_country'>,
+  asked: string | undefined,
+): Viewer {
+  const known = (c: string | null | undefined) =>
+    c && COUNTRIES.some((k) => k.id === c) ? c : undefined
+  const country =
+    known(asked) ??
+    known(settings.geoip_selected_country) ??
+    known(settings.geoip_country) ??
+    known(settings.company_country) ??
+    'NL'
+  return { id: null, country, gender: '', savedSearch: null }
 }
