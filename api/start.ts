@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server'
 import { openDatabase } from '../db/client.ts'
 import { seedDemo } from '../db/seed/seed.ts'
 import { hashPassword } from './auth/password.ts'
+import { applySettingsFromEnv } from './services/settings.ts'
 import { loadConfig } from './config.ts'
 import { accountsFromEnv } from './routes/accounts-deps.ts'
 import { createServer } from './server.ts'
@@ -19,6 +20,8 @@ if (!existsSync(`${DIST}/index.html`)) {
 }
 
 const database = await openDatabase(config.database)
+const applied = await applySettingsFromEnv(database.db, process.env.SITE_SETTINGS)
+if (applied.length > 0) console.log(`start: settings from SITE_SETTINGS: ${applied.join(', ')}`)
 console.log(`start: database ${database.kind} ready (migrations applied)`)
 
 if (config.demoSeed) {

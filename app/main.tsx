@@ -2,9 +2,14 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { syncWorker } from '../sync/client.ts'
+import { captureNetwork } from './account/tracking.ts'
 import { registerServiceWorker } from './pwa.ts'
 import { router } from './router.tsx'
 import './styles.css'
+
+// Affiliate traffic may land on any page: keep its network entry and take the
+// tracking keys out of the address before the router reads it (spec §9).
+captureNetwork()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

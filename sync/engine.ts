@@ -163,15 +163,23 @@ export class SyncEngine {
   }
 
   /** Fetches one search page into the store under searchKey(filters). */
+  /** `trafficsource`: a guest's affiliate network, which may open logged-out search (spec §6). */
   async search(
     filters: SearchFilters,
     page: number,
     manual = false,
+    trafficsource?: string,
   ): Promise<Result<{ key: string }>> {
     const key = searchKey(filters)
     const res = await fenced(this.db, () =>
       call('/api/search.php', SearchResponse, {
-        query: { ...filters, page, pp: SEARCH_PAGE_SIZE, ...(manual ? { manual_search: 1 } : {}) },
+        query: {
+          ...filters,
+          page,
+          pp: SEARCH_PAGE_SIZE,
+          trafficsource,
+          ...(manual ? { manual_search: 1 } : {}),
+        },
       }),
     )
     if (!res.ok) {

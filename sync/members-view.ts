@@ -84,3 +84,21 @@ export function visibleListOf(
   const v = field(settings, key)
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined
 }
+
+/**
+ * Spec §6: the index shows search when the visitor is logged in, or
+ * logged_out_search is not none, or logged_out_search_trafficsource is not
+ * none and a traffic source is present.
+ */
+export function searchVisible(
+  loggedIn: boolean,
+  settings: unknown,
+  trafficsource: boolean,
+): boolean {
+  if (loggedIn) return true
+  const open = (key: string) => {
+    const v = field(settings, key)
+    return typeof v === 'string' && v !== 'none'
+  }
+  return open('logged_out_search') || (trafficsource && open('logged_out_search_trafficsource'))
+}

@@ -61,3 +61,31 @@ export async function loadSettings(db: Db): Promise<Settings> {
   console.error('site_settings: invalid override ignored', parsed.error.issues)
   return Settings.parse({ ...settings, ...DEFAULT_SETTINGS })
 }
+
+/**
+ * Operator settings from the environment (`SITE_SETTINGS`, a JSON object of
+ * spec §3 Settings fields), written to site_settings at start so a deploy
+ * can set them without a database session. Unknown keys and values that do
+ * not fit the Settings schema are refused, naming the key.
+ */
+export async function applySettingsFromEnv(db: Db, json: string | undefined): Promise<string[]> {
+  if (!json) return []
+  const parsed: unknown = JSON.parse(json)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('SITE_SETTINGS must be a JSON object')
+  }
+  const entries = Object.entries(parsed)
+  for (const [key, value] of entries) {
+    if (!(OPERATOR_KEYS as string[]).includes(key))
+      throw new Error(`SITE_SETTINGS: unknown key ${key}`)
+    const field = Settings.shape[key as keyof Operator]
+    if (!field.safeParse(value).success) throw new Error(`SITE_SETTINGS: bad value for ${key}`)
+  }
+  for (const [key, value] of entries) {
+    await db
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value } })
+  }
+  return entries.map(([k]) => k)
+}

@@ -1,25 +1,94 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
+import { syncWorker } from '../../sync/client.ts'
+import { fictionalIconOf, searchVisible } from '../../sync/members-view.ts'
+import { localDb } from '../../sync/store.ts'
+import { captureNetwork } from '../account/tracking.ts'
+import { useSettings } from '../hooks/useSettings.ts'
 import { useSession } from '../session.ts'
+import { MemberTile } from './members/-components/MemberTile.tsx'
 
-/** Home (optional auth). Spec §6: search shows for logged-in members. */
+/** Home (optional auth). Spec §6: it shows search when search is visible. */
 export const Route = createFileRoute('/')({ component: Home })
 
 function Home() {
   const { user } = useSession()
+  const settings = useSettings()
+  const [network] = useState(captureNetwork)
+  const visible = searchVisible(user !== null, settings, network !== null)
   return (
-    <main className="page page--narrow home">
-      <h1>{m.home_title()}</h1>
-      <p>{m.home_intro()}</p>
-      {user ? (
-        <Link className="button" to="/members">
-          {m.home_cta_members()}
-        </Link>
-      ) : (
-        <Link className="button" to="/login">
-          {m.home_cta_login()}
-        </Link>
+    <main className="page home">
+      <div className="page--narrow home__intro">
+        <h1>{m.home_title()}</h1>
+        <p>{m.home_intro()}</p>
+        {!user && (
+          <p className="home__ctas">
+            <Link className="button" to="/signup">
+              {m.nav_signup()}
+            </Link>
+            <Link to="/login">{m.nav_login()}</Link>
+          </p>
+        )}
+      </div>
+      {visible && (
+        <HomeSearch
+          member={user !== null}
+          fictionalIcon={fictionalIconOf(settings)}
+          trafficsource={network?.network}
+        />
       )}
     </main>
+  )
+}
+
+/** Page 1 of the default search (a member's saved one), from the store. */
+function HomeSearch({
+  member,
+  fictionalIcon,
+  trafficsource,
+}: {
+  member: boolean
+  fictionalIcon: boolean
+  trafficsource: string | undefined
+}) {
+  useEffect(() => {
+    void syncWorker().search({}, 1, false, trafficsource)
+  }, [trafficsource])
+  const data = useLiveQuery(async () => {
+    const db = localDb()
+    const row = await db.searchPages.get(['default', 1])
+    const profiles = row ? await db.profiles.bulkGet(row.ids) : []
+    const liked = new Set((await db.likes.toArray()).filter((l) => l.liked).map((l) => l.id))
+    return { profiles: profiles.filter((p) => p !== undefined), liked }
+  }, [])
+  if (!data || data.profiles.length === 0) return null
+  return (
+    <section aria-labelledby="home-search-title">
+      <h2 id="home-search-title">{m.home_search_title()}</h2>
+      <ul className="grid" aria-label={m.members_title()}>
+        {data.profiles.map((p) => (
+          <MemberTile
+            key={p.id}
+            profile={p}
+            liked={data.liked.has(p.id)}
+            fictionalIcon={fictionalIcon}
+            actions={member}
+          />
+        ))}
+      </ul>
+      <p className="home__more">
+        {member ? (
+          <Link className="button" to="/members">
+            {m.home_cta_members()}
+          </Link>
+        ) : (
+          <Link className="button" to="/signup">
+            {m.home_cta_signup_more()}
+          </Link>
+        )}
+      </p>
+    </section>
   )
 }

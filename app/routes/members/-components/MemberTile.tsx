@@ -14,10 +14,13 @@ export function MemberTile({
   profile,
   liked,
   fictionalIcon = true,
+  actions = true,
 }: {
   profile: Profile
   liked: boolean
   fictionalIcon?: boolean
+  /** Like and chat need a member; a guest's grid leaves them out. */
+  actions?: boolean
 }) {
   const titleId = `member-${profile.id}-name`
   const to = '/members/$memberId'
@@ -54,10 +57,12 @@ export function MemberTile({
           {m.tile_age({ age: profile.age })}
           {profile.city ? ` · ${profile.city}` : ''}
         </p>
-        <div className="tile__actions">
-          <LikeButton profile={profile} liked={liked} />
-          <ChatButton profile={profile} />
-        </div>
+        {actions && (
+          <div className="tile__actions">
+            <LikeButton profile={profile} liked={liked} />
+            <ChatButton profile={profile} />
+          </div>
+        )}
       </article>
     </li>
   )

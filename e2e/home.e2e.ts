@@ -1,0 +1,54 @@
+// Spec §6 on the index: search shows for members, and for guests where the
+// operator opened logged-out search (here through SITE_SETTINGS).
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+
+let site: Site
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  site = await startSite({
+    DEMO_MEMBERS: '400',
+    SITE_SETTINGS: JSON.stringify({ logged_out_search: 'all' }),
+  })
+  browser = await launchBrowser()
+  context = await newContext(browser, site)
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await describePage(page)
+})
+
+const tiles = () => page.locator('ul.grid li.tile')
+
+describe('search on the index', () => {
+  it('shows a guest members, without like or chat, and a sign-up call to action', async () => {
+    await page.goto('/')
+    await page.getByRole('heading', { name: 'Members near you' }).waitFor()
+    await tiles().first().waitFor()
+    expect(await tiles().count()).toBeGreaterThan(0)
+    expect(await page.locator('ul.grid .tile__actions').count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Sign up free to see everyone' }).count()).toBe(1)
+  })
+
+  it('shows a member the same search with like and chat', async () => {
+    await page.goto('/login')
+    await page.getByLabel('Email address').fill(DEMO.email)
+    await page.getByLabel('Password').fill(DEMO.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL(/\/members/)
+    await page.getByRole('link', { name: 'Amora' }).click()
+    await page.getByRole('heading', { name: 'Members near you' }).waitFor()
+    await page.locator('ul.grid .tile__actions').first().waitFor()
+    expect(await page.locator('#app-root').getAttribute('class')).toContain('index')
+  })
+})
