@@ -2,19 +2,9 @@ import { z } from 'zod'
 import { Gender } from './common.ts'
 import { Profile } from './profile.ts'
 
-/** Spec §9: search page size. */
-export const SEARCH_PAGE_SIZE = 12
-/**
- * The most matches a search counts and pages through (README "Performance").
- * An exact count of a large result set reads every matching index entry (a
- * US search matches 200,000 members: 60-100 ms at a million members, even
- * index-only); capped, it reads at most this many (about 2 ms). Pages past
- * the cap come back empty, so no request skips more entries either.
- */
-export const SEARCH_RESULT_CAP = 10_000
-/** Spec §9: minimum age 18, picker maximum 100. */
-export const MIN_AGE = 18
-export const MAX_AGE = 100
+import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from './limits.ts'
+
+export { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP }
 
 const flag = z
   .union([z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])

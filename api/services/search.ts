@@ -46,12 +46,18 @@ export interface Viewer {
   savedSearch: unknown
 }
 
-/** YYYY-MM-DD of `now` minus `years` (UTC). */
+/**
+ * YYYY-MM-DD of `now` minus `years` (UTC). Today being 29 February, a year
+ * without one gives 28 February, not 1 March: someone born on 1 March is not
+ * a year older yet (ageOn agrees), so the age range must not include them.
+ */
 function yearsAgo(years: number, now: Date): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()))
+  const year = now.getUTCFullYear() - years
+  const month = now.getUTCMonth()
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const d = new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay)))
   return d.toISOString().slice(0, 10)
 }
-
 /** The filters to apply: explicit ones, else the saved search, else sensible defaults. */
 export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unknown): Filters {
   const explicit =

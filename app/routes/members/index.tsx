@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { Profile } from '../../../api/contract/index.ts'
+import { SEARCH_RESULT_CAP } from '../../../api/contract/limits.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../../sync/client.ts'
 import {
@@ -148,7 +149,11 @@ function Members() {
       {!row && !error && <p aria-live="polite">{m.loading()}</p>}
       {row && stored && (
         <>
-          <p aria-live="polite">{m.members_results({ count: row.numResults })}</p>
+          <p aria-live="polite">
+            {row.numResults >= SEARCH_RESULT_CAP
+              ? m.members_results_many({ count: SEARCH_RESULT_CAP.toLocaleString() })
+              : m.members_results({ count: row.numResults })}
+          </p>
           {stored.profiles.length === 0 ? (
             <p>{m.members_empty()}</p>
           ) : (
