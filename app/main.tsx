@@ -1,11 +1,16 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { getLocale } from '../messages/paraglide/runtime.js'
 import { syncWorker } from '../sync/client.ts'
 import { captureNetwork } from './account/tracking.ts'
 import { registerServiceWorker } from './pwa.ts'
 import { router } from './router.tsx'
 import './styles.css'
+
+// Spec §4 locale (cookie, then browser language, then en): screen readers
+// pronounce the page by this attribute.
+document.documentElement.lang = getLocale()
 
 // Affiliate traffic may land on any page: keep its network entry and take the
 // tracking keys out of the address before the router reads it (spec §9).

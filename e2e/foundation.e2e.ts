@@ -88,6 +88,8 @@ describe('foundation slice in Chromium', () => {
     expect(root).toContain('logged-in')
     expect(root).toContain('app-members-page')
     expect(await page.locator('link[rel="manifest"]').count()).toBe(1)
+    // Spec §4: the browser language (en-GB here) picks the locale.
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
   })
 
   it('lists the demo conversations on /chats', async () => {
