@@ -51,4 +51,17 @@ describe('search on the index', () => {
     await page.locator('ul.grid .tile__actions').first().waitFor()
     expect(await page.locator('#app-root').getAttribute('class')).toContain('index')
   })
+
+  it('speaks the browser language, and the stored locale cookie before it (spec §4)', async () => {
+    const dutch = await browser.newContext({ baseURL: site.url, locale: 'nl-NL' })
+    const nl = await dutch.newPage()
+    await nl.goto('/login')
+    await nl.getByRole('heading', { name: 'Inloggen' }).waitFor()
+    expect(await nl.getAttribute('html', 'lang')).toBe('nl')
+    await dutch.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'de', url: site.url }])
+    await nl.reload()
+    await nl.getByRole('heading', { name: 'Anmelden' }).waitFor()
+    expect(await nl.getAttribute('html', 'lang')).toBe('de')
+    await dutch.close()
+  })
 })
