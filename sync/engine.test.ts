@@ -3,38 +3,14 @@
 // fake-indexeddb must be installed before Dexie loads: keep this import first.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChatEntry, Profile, SearchResponse, User } from '../api/contract/index.ts'
+import type { ChatEntry, SearchResponse } from '../api/contract/index.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
 import { searchKey } from './search-key.ts'
 import { LocalDb } from './store.ts'
+import { profile, user } from './test/fake-api.ts'
 import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
 
 // ---- contract-shaped fixtures ------------------------------------------------
-
-const profile = (id: number, over: Partial<Profile> = {}): Profile => ({
-  id,
-  name: `Member ${id}`,
-  age: 30,
-  city: 'Utrecht',
-  country: 'NL',
-  countryregion: 'NL-UT',
-  gender: 'female',
-  personal: null,
-  images: [{ id: id * 10, thumb_filename: `t${id}.jpg` }],
-  main_image: { thumb_filename: `t${id}.jpg` },
-  fictional: false,
-  ...over,
-})
-
-const user = (id = 1): User => ({
-  email: `member${id}@example.com`,
-  profile: { ...profile(id, { gender: 'male' }), date_of_birth: '1990-01-01', language: 'en' },
-  main_image: null,
-  paid_user: false,
-  signup_date: '2024-01-01T00:00:00.000Z',
-  mailprovider: 0,
-  fictional_icon: false,
-})
 
 const chat = (id: number, partner: number, unread = 0): ChatEntry => ({
   conversation: { id },
