@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { countryName, regionName } from '../../db/seed/geo.ts'
+import { countryName } from '../../db/seed/geo.ts'
+import { regionName } from '../services/regions.ts'
 import { sessionMember } from '../auth/session.ts'
 import { ProfileQuery, type ProfileResponse } from '../contract/index.ts'
 import { notFound } from '../errors.ts'

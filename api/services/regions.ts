@@ -1,18 +1,75 @@
-// Countries and regions the site knows (db/seed/geo.ts, shared with the demo
-// seed and the search's region filter), and where a coordinate falls among them.
+// Countries and regions the site knows, and where a coordinate falls among
+// them. Countries are those of db/seed/geo.ts; their regions come from the
+// maintained dataset `country-region-data` (ISO 3166-2 subdivision codes)
+// where its list is one level of ISO 3166-2, and from db/seed/geo.ts where
+// the package mixes levels: GB (217 council areas instead of the 4 nations),
+// ES (provinces mixed with communities), BE (3 regions, not the provinces
+// people name), IE (26 counties mixed, not the 4 provinces). The demo seed's
+// regions are a subset of these lists (regions.test.ts checks it).
+import { allCountries } from 'country-region-data'
 import { COUNTRIES, findCountry } from '../../db/seed/geo.ts'
 import { type Anchor, REGION_ANCHORS } from './region-anchors.ts'
 
+export interface Region {
+  id: string
+  name: string
+}
+
+/** Countries whose package list is first-level ISO 3166-2 and complete. */
+const FROM_PACKAGE = new Set(['NL', 'DE', 'AT', 'AU', 'CA', 'NZ', 'PL', 'FR', 'IT', 'US'])
+/** US entries that are not places members live in a state of: territories far out, forces mail. */
+const LEFT_OUT = new Set([
+  'US-AS',
+  'US-FM',
+  'US-GU',
+  'US-MH',
+  'US-MP',
+  'US-PW',
+  'US-VI',
+  'US-AA',
+  'US-AE',
+  'US-AP',
+  'US-UM',
+])
+
+/** Uninhabited French territories: nobody lives there to be found. */
+const LEFT_OUT_FR = new Set(['FR-CP', 'FR-TF'])
+/** Where the package's code differs from ISO 3166-2 (Corsica is FR-20R since 2016). */
+const TO_ISO: Record<string, string> = { 'FR-COR': 'FR-20R' }
+
+function packageRegions(country: string): Region[] | undefined {
+  const entry = allCountries.find((c) => c[1] === country)
+  return entry?.[2]
+    .map(([name, code]) => {
+      const id = `${country}-${code}`
+      return { id: TO_ISO[id] ?? id, name }
+    })
+    .filter((r) => !LEFT_OUT.has(r.id) && !LEFT_OUT_FR.has(r.id))
+}
+
+const REGIONS: ReadonlyMap<string, readonly Region[]> = new Map(
+  COUNTRIES.map((c) => [
+    c.id,
+    (FROM_PACKAGE.has(c.id) ? packageRegions(c.id) : undefined) ??
+      c.regions.map((r) => ({ id: r.id, name: r.name })),
+  ]),
+)
+const REGION_NAMES = new Map([...REGIONS.values()].flat().map((r) => [r.id, r.name]))
+
+/** The regions of a country, [] for an unknown one. */
+export const regionsOf = (country: string): Region[] => [...(REGIONS.get(country) ?? [])]
+
+/** A region's name, or its id when unknown. */
+export const regionName = (id: string) => REGION_NAMES.get(id) ?? id
+
 /** GET /api/regions.php region_data: per country, its regions (id, name). */
-export const regionData = (): Record<string, { id: string; name: string }[]> =>
-  Object.fromEntries(
-    COUNTRIES.map((c) => [c.id, c.regions.map((r) => ({ id: r.id, name: r.name }))]),
-  )
+export const regionData = (): Record<string, Region[]> =>
+  Object.fromEntries([...REGIONS.keys()].map((c) => [c, regionsOf(c)]))
 
 export const isKnownCountry = (id: string) => findCountry(id) !== undefined
 
 export const isRegionOf = (country: string, region: string) =>
-  findCountry(country)?.regions.some((r) => r.id === region) ?? false
+  REGIONS.get(country)?.some((r) => r.id === region) ?? false
 
 /** Case- and accent-insensitive city key ("Liège" = "liege"). */
 export const cityKey = (name: string) =>

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { COUNTRIES, countryName } from '../../db/seed/geo.ts'
+import { regionsOf } from './regions.ts'
 import {
   type Gender,
   MAX_AGE,
@@ -93,9 +94,6 @@ export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unkn
 function isFilters(v: unknown): v is Filters {
   return typeof v === 'object' && v !== null && 'min_age' in v && 'max_age' in v
 }
-
-const regionsOf = (country: string) =>
-  (COUNTRIES.find((c) => c.id === country)?.regions ?? []).map((r) => ({ id: r.id, name: r.name }))
 
 /** The WHERE of a search: live members other than me matching the filters. */
 export function searchWhere(meId: number | null, f: Filters, now = new Date()): SQL {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { siteSettings } from '../../db/schema.ts'
 import { COUNTRIES } from '../../db/seed/geo.ts'
 import { Settings } from '../contract/index.ts'
+import { regionData } from './regions.ts'
 import { vapidKeys } from './vapid.ts'
 
 type Operator = Omit<Settings, 'region_data' | 'countries' | 'push_pub'>
@@ -49,9 +50,7 @@ export async function loadSettings(db: Db): Promise<Settings> {
   const settings = {
     ...DEFAULT_SETTINGS,
     ...overrides,
-    region_data: Object.fromEntries(
-      COUNTRIES.map((c) => [c.id, c.regions.map((r) => ({ id: r.id, name: r.name }))]),
-    ),
+    region_data: regionData(),
     countries: COUNTRIES.map((c) => ({ id: c.id, name: c.name })),
     push_pub: (await vapidKeys(db)).publicKey,
   }
