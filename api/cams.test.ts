@@ -260,7 +260,12 @@ describe.each(engines)('xcams API on %s', (engine) => {
   it('redirects a click on a known account (302) and answers 404 for an unknown one', async () => {
     const res = await send(app, '/api/xcams/redirect.php?account=demo-luna', { cookie })
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe('/match-finder?cam=demo-luna')
+    expect(res.headers.get('location')).toBe('/api/xcams/demo.php?account=demo-luna')
+    const landing = await app.request('http://localhost/api/xcams/demo.php?account=%3Cb%3E')
+    expect(landing.status).toBe(200)
+    const html = await landing.text()
+    expect(html).toContain('Demo webcam provider')
+    expect(html).not.toContain('<b>')
     expect((await send(app, '/api/xcams/redirect.php?account=nobody')).status).toBe(404)
     for (const q of ['', '?account=', `?account=${'x'.repeat(65)}`]) {
       const bad = await send(app, `/api/xcams/redirect.php${q}`)

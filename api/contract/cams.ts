@@ -34,3 +34,9 @@ export const ResellPartnerQuery = z.object({
   flow: z.enum(['profile-search']),
   redirect: z.literal('1'),
 })
+
+/** GET /api/xcams/demo.php: the built-in demo provider's landing page. */
+export const DemoProviderQuery = z.object({
+  account: z.string().max(64).optional(),
+  flow: z.literal('profile-search').optional(),
+})

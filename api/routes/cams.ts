@@ -5,6 +5,7 @@ import { type AuthEnv, requireMember } from '../auth/session.ts'
 import {
   CamRedirectQuery,
   CamsQuery,
+  DemoProviderQuery,
   type CamsResponse,
   ResellPartnerQuery,
 } from '../contract/index.ts'
@@ -37,6 +38,8 @@ export function camsFromEnv(env: NodeJS.ProcessEnv = process.env): CamsDeps {
  * the client needs no rule of its own. The redirects need no session: they
  * lead to fixed, configured places (never an address from the request).
  */
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
 export const camsRoutes = (db: Db, deps: CamsDeps) =>
   new Hono<AuthEnv>()
     .get('/xcams/search.php', requireMember(db), validate('query', CamsQuery), async (c) => {
@@ -56,6 +59,21 @@ export const camsRoutes = (db: Db, deps: CamsDeps) =>
       const target = deps.provider.redirectUrl(c.req.valid('query').account)
       if (target === null) throw notFound()
       return c.redirect(target, 302)
+    })
+    // The built-in demo provider's own page: where a cam click lands while no
+    // real provider is configured. Plain HTML, escaped, nothing downloaded.
+    .get('/xcams/demo.php', validate('query', DemoProviderQuery), (c) => {
+      const { account, flow } = c.req.valid('query')
+      const what = account ? `the live cam of ${escapeHtml(account)}` : 'the partner site'
+      return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo webcam provider</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem">
+<main><h1>Demo webcam provider</h1>
+<p>This is an advertisement placeholder: with a real provider configured (CAMS_REDIRECT_BASE${
+        flow ? ', RESELL_PARTNER_URL' : ''
+      }), ${what} would open here.</p>
+<p><a href="/members">Back to the members</a></p></main></body></html>`)
     })
     .get('/resellpartner.php', validate('query', ResellPartnerQuery), (c) =>
       c.redirect(deps.resellPartnerUrl ?? DEFAULT_RESELL_PARTNER_URL, 302),

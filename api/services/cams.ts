@@ -6,7 +6,8 @@
 // - the feed is DEMO_CAMS below: 24 fictional accounts, thumbnails are inline
 //   SVG data URLs;
 // - a click (/api/xcams/redirect.php?account=) goes to DEFAULT_CAM_REDIRECT_BASE
-//   + account, the site's own /match-finder page (CAMS_REDIRECT_BASE overrides);
+//   + account, a page of the demo provider (/api/xcams/demo.php) that says
+//   what a real provider would show (CAMS_REDIRECT_BASE overrides);
 // - /api/resellpartner.php?flow=profile-search&redirect=1 goes to
 //   DEFAULT_RESELL_PARTNER_URL (RESELL_PARTNER_URL overrides).
 import { z } from 'zod'
@@ -35,8 +36,8 @@ export const CAMS_UPSTREAM_TIMEOUT_MS = 1500
 /** The most cams one answer carries: two tiles per page of 12 (spec §2), for 12 pages. */
 export const MAX_CAMS = 24
 
-export const DEFAULT_CAM_REDIRECT_BASE = '/match-finder?cam='
-export const DEFAULT_RESELL_PARTNER_URL = '/match-finder?flow=profile-search'
+export const DEFAULT_CAM_REDIRECT_BASE = '/api/xcams/demo.php?account='
+export const DEFAULT_RESELL_PARTNER_URL = '/api/xcams/demo.php?flow=profile-search'
 
 /** Spec §6: not paid, member for more than 4 days, and the operator resells cams. */
 export function mayViewCams(
