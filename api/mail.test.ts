@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mails } from '../db/schema.ts'
 import { loadAccountsConfig } from './config.ts'
 import { DevMailResponse } from './contract/index.ts'
-import { MAIL_KINDS, renderMail } from './mail/templates.ts'
+import { MAIL_KINDS, renderMail, TEMPLATES } from './mail/templates.ts'
 import { createMailer, storeMail } from './services/mail.ts'
 import { accountsApi, freshEmail, ip, signUpOk, signupBody } from './test/accounts.ts'
 import { engines, freshDatabase, type TestDatabase } from './test/databases.ts'
@@ -124,9 +124,37 @@ describe('mail templates', () => {
     }
   })
 
-  it('picks the member language and falls back to English per locale', () => {
+  it('picks the member language and falls back to English for an unknown locale', () => {
     expect(renderMail('reset', 'nl', vars).locale).toBe('nl')
-    expect(renderMail('reset', 'pl', vars)).toMatchObject({ locale: 'en' })
-    expect(renderMail('reset', 'pl', vars).subject).toBe(renderMail('reset', 'en', vars).subject)
+    expect(renderMail('reset', 'xx', vars)).toMatchObject({ locale: 'en' })
+    expect(renderMail('reset', 'xx', vars).subject).toBe(renderMail('reset', 'en', vars).subject)
+  })
+
+  const locales = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const
+
+  it.each(locales)('has every kind translated in %s, with no fallback', (locale) => {
+    const own: Partial<Record<string, unknown>> = TEMPLATES[locale] ?? {}
+    for (const kind of MAIL_KINDS) {
+      expect(own[kind], `${locale}/${kind}`).toBeTypeOf('function')
+      const mail = renderMail(kind, locale, vars)
+      expect(mail.locale, `${locale}/${kind}`).toBe(locale)
+      expect(mail.html).toContain(`<html lang="${locale}">`)
+      expect(mail.subject.length, `${locale}/${kind}`).toBeGreaterThan(0)
+      expect(mail.subject).toContain(vars.site)
+      if (locale !== 'en') {
+        expect(mail.subject, `${locale}/${kind} is translated`).not.toBe(
+          renderMail(kind, 'en', vars).subject,
+        )
+      }
+      expect(mail.text, `${locale}/${kind}`).toContain(vars.link)
+      expect(mail.html, `${locale}/${kind}`).toContain(
+        'https://a.example/x?token=1&#38;y=&#60;2&#62;',
+      )
+      expect(mail.html).not.toContain('<2>')
+      expect(mail.text).not.toContain('undefined')
+      if (kind.startsWith('mail_change_') && kind !== 'mail_change_taken') {
+        expect(mail.text, `${locale}/${kind} names the new address`).toContain(vars.newEmail)
+      }
+    }
   })
 })

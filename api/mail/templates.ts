@@ -2,15 +2,20 @@
 // with a plain-text part). A locale lists what it has translated; a missing
 // locale or kind falls back to English, kind by kind.
 import type { Locale } from '../contract/index.ts'
+import { de } from './de.ts'
 import { en } from './en.ts'
+import { es } from './es.ts'
+import { fr } from './fr.ts'
+import { it } from './it.ts'
 import { nl } from './nl.ts'
+import { pl } from './pl.ts'
 import type { LocaleTemplates, MailContent, MailKind, MailVars } from './types.ts'
 
 export { MAIL_KINDS, type MailKind, type MailVars } from './types.ts'
 
 export const TEMPLATES: { en: LocaleTemplates } & Partial<
   Record<Locale, Partial<LocaleTemplates>>
-> = { en, nl }
+> = { en, nl, de, it, fr, es, pl }
 
 export interface RenderedMail {
   subject: string

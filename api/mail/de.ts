@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** German (formal: Sie). After the salutation's comma the next paragraph starts lowercase. */
+export const de: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Aktivieren Sie Ihr ${v.site}-Konto`,
+    lines: [
+      `Hallo ${v.name},`,
+      `willkommen bei ${v.site}! Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.`,
+      'Der Link kann nur einmal verwendet werden und ist 7 Tage lang gültig.',
+      'Falls Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+    ],
+    action: { label: 'Mein Konto aktivieren', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Registrierungsversuch bei ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      `jemand hat versucht, mit dieser Adresse ein neues ${v.site}-Konto anzulegen. Für diese Adresse besteht jedoch bereits ein Konto.`,
+      'Falls Sie das waren, melden Sie sich bitte stattdessen an. Wenn Sie Ihr Passwort vergessen haben, können Sie es über die Anmeldeseite zurücksetzen.',
+      'Falls nicht, können Sie diese E-Mail ignorieren: Es wurde nichts geändert.',
+    ],
+    action: { label: 'Anmelden', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Ihr ${v.site}-Passwort zurücksetzen`,
+    lines: [
+      `Hallo ${v.name},`,
+      'wir haben eine Anfrage erhalten, Ihr Passwort zurückzusetzen. Über den folgenden Link können Sie ein neues Passwort festlegen.',
+      'Der Link kann nur einmal verwendet werden und ist 1 Stunde lang gültig. Sobald Sie ein neues Passwort festlegen, werden Sie überall sonst abgemeldet.',
+      'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt unverändert.',
+    ],
+    action: { label: 'Neues Passwort festlegen', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Bestätigen Sie Ihre neue E-Mail-Adresse für ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      `bitte bestätigen Sie, dass ${v.newEmail ?? 'diese Adresse'} die neue E-Mail-Adresse Ihres ${v.site}-Kontos ist.`,
+      'Ihre Adresse wird erst geändert, wenn Sie diesem Link folgen. Er kann nur einmal verwendet werden und ist 24 Stunden lang gültig.',
+    ],
+    action: { label: 'Neue Adresse bestätigen', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `Ihre E-Mail-Adresse bei ${v.site} wird geändert`,
+    lines: [
+      `Hallo ${v.name},`,
+      `es wurde beantragt, die E-Mail-Adresse Ihres Kontos in ${v.newEmail ?? 'eine neue Adresse'} zu ändern. Die Änderung wird wirksam, sobald die neue Adresse bestätigt ist.`,
+      'Falls diese Adresse nicht stimmt oder Sie die Änderung nicht beantragt haben, geben Sie uns bitte Bescheid.',
+    ],
+    action: { label: 'Das stimmt nicht', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Versuch einer Adressänderung bei ${v.site}`,
+    lines: [
+      'Hallo,',
+      `jemand hat beantragt, ein anderes ${v.site}-Konto auf diese Adresse umzustellen. Für diese Adresse besteht jedoch bereits ein Konto. Es wurde nichts geändert.`,
+      'Falls Sie das waren, melden Sie sich stattdessen mit dieser Adresse an.',
+    ],
+    action: { label: 'Anmelden', url: v.link },
+  }),
+}

@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** Spanish (formal: usted); the salutation ends in a colon, as Spanish letters do. */
+export const es: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Active su cuenta de ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `¡Le damos la bienvenida a ${v.site}! Confirme su dirección de correo electrónico para activar su cuenta.`,
+      'El enlace solo puede usarse una vez y caduca a los 7 días.',
+      'Si no se ha registrado, puede ignorar este correo.',
+    ],
+    action: { label: 'Activar mi cuenta', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Intento de registro en ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Alguien ha intentado crear una cuenta nueva en ${v.site} con esta dirección, que ya tiene una cuenta asociada.`,
+      'Si ha sido usted, inicie sesión; si ha olvidado su contraseña, puede restablecerla desde la página de inicio de sesión.',
+      'Si no ha sido usted, puede ignorar este correo: no se ha modificado nada.',
+    ],
+    action: { label: 'Iniciar sesión', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Restablezca su contraseña de ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      'Hemos recibido una solicitud para restablecer su contraseña. Elija una nueva mediante el siguiente enlace.',
+      'El enlace solo puede usarse una vez y caduca al cabo de 1 hora. Al establecer una nueva contraseña, se cerrará su sesión en todos los demás dispositivos.',
+      'Si no lo ha solicitado, ignore este correo: su contraseña seguirá siendo la misma.',
+    ],
+    action: { label: 'Elegir una nueva contraseña', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Confirme su nueva dirección de correo electrónico para ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Confirme que ${v.newEmail ?? 'esta dirección'} es la nueva dirección de correo electrónico de su cuenta de ${v.site}.`,
+      'Su dirección solo cambiará cuando abra este enlace. Solo puede usarse una vez y caduca a las 24 horas.',
+    ],
+    action: { label: 'Confirmar mi nueva dirección', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `La dirección de correo electrónico de su cuenta de ${v.site} va a cambiar`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Se ha solicitado cambiar la dirección de correo electrónico de su cuenta a ${v.newEmail ?? 'una nueva dirección'}. El cambio se hará efectivo en cuanto se confirme la nueva dirección.`,
+      'Si esta dirección no es correcta o no ha solicitado el cambio, háganoslo saber.',
+    ],
+    action: { label: 'Esto no es correcto', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Intento de cambio de dirección de correo electrónico en ${v.site}`,
+    lines: [
+      'Hola:',
+      `Alguien ha solicitado trasladar otra cuenta de ${v.site} a esta dirección, que ya tiene una cuenta asociada. No se ha modificado nada.`,
+      'Si ha sido usted, inicie sesión con esta dirección.',
+    ],
+    action: { label: 'Iniciar sesión', url: v.link },
+  }),
+}

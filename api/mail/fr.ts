@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** French (formal: vous); a no-break space precedes ! ? : ; as French typography wants. */
+export const fr: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Activez votre compte ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Bienvenue sur ${v.site} ! Veuillez confirmer votre adresse e-mail pour activer votre compte.`,
+      'Ce lien est à usage unique et expire au bout de 7 jours.',
+      'Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer cet e-mail.',
+    ],
+    action: { label: 'Activer mon compte', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Tentative d’inscription sur ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Quelqu’un a tenté de créer un nouveau compte ${v.site} avec cette adresse, qui est déjà associée à un compte.`,
+      'Si c’était vous, connectez-vous plutôt ; si vous avez oublié votre mot de passe, vous pouvez le réinitialiser depuis la page de connexion.',
+      'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : rien n’a été modifié.',
+    ],
+    action: { label: 'Se connecter', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Réinitialisez votre mot de passe ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      'Nous avons reçu une demande de réinitialisation de votre mot de passe. Choisissez-en un nouveau à l’aide du lien ci-dessous.',
+      'Ce lien est à usage unique et expire au bout d’une heure. Une fois le nouveau mot de passe défini, toutes vos autres sessions seront fermées.',
+      'Si vous n’avez pas fait cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    ],
+    action: { label: 'Choisir un nouveau mot de passe', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Confirmez votre nouvelle adresse e-mail pour ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Veuillez confirmer que ${v.newEmail ?? 'cette adresse'} est la nouvelle adresse e-mail de votre compte ${v.site}.`,
+      'Votre adresse ne sera modifiée que si vous suivez ce lien. Il est à usage unique et expire au bout de 24 heures.',
+    ],
+    action: { label: 'Confirmer ma nouvelle adresse', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `L’adresse e-mail de votre compte ${v.site} va changer`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Il a été demandé de remplacer l’adresse e-mail de votre compte par ${v.newEmail ?? 'une nouvelle adresse'}. Ce changement prendra effet dès que la nouvelle adresse aura été confirmée.`,
+      'Si cette adresse est erronée ou si vous n’avez pas demandé ce changement, faites-le-nous savoir.',
+    ],
+    action: { label: 'Ce n’est pas correct', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Tentative de changement d’adresse e-mail sur ${v.site}`,
+    lines: [
+      'Bonjour,',
+      `Quelqu’un a demandé à transférer un autre compte ${v.site} vers cette adresse, qui est déjà associée à un compte. Rien n’a été modifié.`,
+      'Si c’était vous, connectez-vous plutôt avec cette adresse.',
+    ],
+    action: { label: 'Se connecter', url: v.link },
+  }),
+}

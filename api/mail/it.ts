@@ -1,0 +1,62 @@
+import type { LocaleTemplates } from './types.ts'
+
+/** Italian (formal: Lei), worded to avoid gendered participles. */
+export const it: LocaleTemplates = {
+  activate: (v) => ({
+    subject: `Attivi il suo account ${v.site}`,
+    lines: [
+      `Gentile ${v.name},`,
+      `le diamo il benvenuto su ${v.site}! Per attivare il suo account, la preghiamo di confermare il suo indirizzo email.`,
+      'Il link può essere usato una sola volta e scade dopo 7 giorni.',
+      'Se non ha effettuato la registrazione, può ignorare questa email.',
+    ],
+    action: { label: 'Attiva il mio account', url: v.link },
+  }),
+  signup_exists: (v) => ({
+    subject: `Tentativo di registrazione su ${v.site}`,
+    lines: [
+      `Gentile ${v.name},`,
+      `qualcuno ha tentato di creare un nuovo account ${v.site} con questo indirizzo, al quale è già associato un account.`,
+      'Se il tentativo è partito da lei, effettui invece l’accesso; se ha dimenticato la password, può reimpostarla dalla pagina di accesso.',
+      'In caso contrario, può ignorare questa email: non è stato modificato nulla.',
+    ],
+    action: { label: 'Accedi', url: v.link },
+  }),
+  reset: (v) => ({
+    subject: `Reimpostazione della password di ${v.site}`,
+    lines: [
+      `Gentile ${v.name},`,
+      'abbiamo ricevuto una richiesta di reimpostazione della sua password. Può sceglierne una nuova tramite il link qui sotto.',
+      'Il link può essere usato una sola volta e scade dopo 1 ora. Con l’impostazione di una nuova password, tutte le altre sessioni verranno chiuse.',
+      'Se non ha richiesto la reimpostazione, ignori questa email: la sua password resterà invariata.',
+    ],
+    action: { label: 'Scegli una nuova password', url: v.link },
+  }),
+  mail_change_confirm: (v) => ({
+    subject: `Confermi il nuovo indirizzo email per ${v.site}`,
+    lines: [
+      `Gentile ${v.name},`,
+      `la preghiamo di confermare che ${v.newEmail ?? 'questo indirizzo'} è il nuovo indirizzo email del suo account ${v.site}.`,
+      'Il suo indirizzo verrà cambiato solo quando aprirà questo link. Il link può essere usato una sola volta e scade dopo 24 ore.',
+    ],
+    action: { label: 'Conferma il nuovo indirizzo', url: v.link },
+  }),
+  mail_change_notice: (v) => ({
+    subject: `L’indirizzo email del suo account ${v.site} sta per cambiare`,
+    lines: [
+      `Gentile ${v.name},`,
+      `è stata richiesta la modifica dell’indirizzo email del suo account in ${v.newEmail ?? 'un nuovo indirizzo'}. La modifica avrà effetto non appena il nuovo indirizzo sarà confermato.`,
+      'Se questo indirizzo non è corretto o se non ha richiesto la modifica, ce lo comunichi.',
+    ],
+    action: { label: 'Non è corretto', url: v.link },
+  }),
+  mail_change_taken: (v) => ({
+    subject: `Tentativo di modifica dell’indirizzo email su ${v.site}`,
+    lines: [
+      'Buongiorno,',
+      `qualcuno ha chiesto di trasferire un altro account ${v.site} su questo indirizzo, al quale è già associato un account. Non è stato modificato nulla.`,
+      'Se la richiesta è partita da lei, effettui invece l’accesso con questo indirizzo.',
+    ],
+    action: { label: 'Accedi', url: v.link },
+  }),
+}
