@@ -7,14 +7,29 @@ import { Gender, Image, Locale } from './common.ts'
 import { User } from './profile.ts'
 import { MIN_AGE } from './search.ts'
 
-/** Spec §9: name max 150; city max 255. */
-export const NAME_MAX = 150
-export const CITY_MAX = 255
-/** No spec limit on passwords: non-empty (§5), capped so hashing stays cheap to refuse. */
-export const PASSWORD_MAX = 1024
-/** RFC 5321 path limit. */
-export const EMAIL_MAX = 254
-export const NOTE_MAX = 5000
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_FILES,
+  IMAGE_MAX_PER_MEMBER,
+  IMAGE_MAX_PIXELS,
+  NAME_MAX,
+  NOTE_MAX,
+  PASSWORD_MAX,
+} from './limits.ts'
+
+export {
+  CITY_MAX,
+  EMAIL_MAX,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_FILES,
+  IMAGE_MAX_PER_MEMBER,
+  IMAGE_MAX_PIXELS,
+  NAME_MAX,
+  NOTE_MAX,
+  PASSWORD_MAX,
+}
 /** Spec §9: sign-up steps 0–7. */
 export const LAST_SIGNUP_STEP = 7
 
@@ -324,12 +339,6 @@ export type MailChangeDoRequest = z.input<typeof MailChangeDoRequest>
 export const MailChangeDoResponse = z.object({ status: z.literal('done'), email: z.string() })
 export type MailChangeDoResponse = z.infer<typeof MailChangeDoResponse>
 
-/** Upload limits (POST /api/profileimage.php): 400/413 field file beyond them. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
-export const IMAGE_MAX_PIXELS = 40_000_000
-export const IMAGE_MAX_FILES = 6
-/** Pictures one member may keep. */
-export const IMAGE_MAX_PER_MEMBER = 20
 /**
  * POST /api/profileimage.php: multipart, field `file` once or more (at most
  * IMAGE_MAX_FILES, IMAGE_MAX_BYTES for the whole request: 413

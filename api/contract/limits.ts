@@ -14,3 +14,20 @@ export const SEARCH_RESULT_CAP = 10_000
 /** Spec §9: minimum age 18, picker maximum 100. */
 export const MIN_AGE = 18
 export const MAX_AGE = 100
+
+/** Spec §9: name max 150; city max 255. */
+export const NAME_MAX = 150
+export const CITY_MAX = 255
+/** No spec limit on passwords: non-empty (§5), capped so hashing stays cheap to refuse. */
+export const PASSWORD_MAX = 1024
+/** RFC 5321 path limit: an address longer than this cannot be delivered. */
+export const EMAIL_MAX = 254
+/** Characters per profile note. */
+export const NOTE_MAX = 5000
+
+/** Upload limits (POST /api/profileimage.php): 400/413 field file beyond them. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
+export const IMAGE_MAX_PIXELS = 40_000_000
+export const IMAGE_MAX_FILES = 6
+/** Pictures one member may keep. */
+export const IMAGE_MAX_PER_MEMBER = 20

@@ -3,21 +3,21 @@
 // `errorText` (error-text.ts) turns it into the visitor's language, so the
 // rules stay testable without a locale and the messages stay in Paraglide.
 
-/** Spec §9: minimum age 18; the date-of-birth picker goes back 100 years. */
-export const MIN_AGE = 18
-export const MAX_AGE_PICKER = 100
-/** Spec §9: name max 150, city max 255. */
-export const NAME_MAX = 150
-export const CITY_MAX = 255
-/** RFC 5321: an address longer than this cannot be delivered. */
-export const EMAIL_MAX = 254
-/**
- * Server limits (api/contract/account.ts; the contract is zod, kept off the
- * page): characters per note, pictures per upload request. A test checks
- * they agree.
- */
-export const NOTE_MAX = 5000
-export const IMAGE_MAX_FILES = 6
+// The limits are the contract's own (its zod-free module), so page and
+// server cannot drift apart.
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  IMAGE_MAX_FILES,
+  MAX_AGE,
+  MIN_AGE,
+  NAME_MAX,
+  NOTE_MAX,
+} from '../../api/contract/limits.ts'
+
+export { CITY_MAX, EMAIL_MAX, IMAGE_MAX_FILES, MIN_AGE, NAME_MAX, NOTE_MAX }
+/** Spec §9: the date-of-birth picker goes back as far as the maximum age. */
+export const MAX_AGE_PICKER = MAX_AGE
 
 export type ValidationError =
   | { code: 'required' }
