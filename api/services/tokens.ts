@@ -23,6 +23,15 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A new token for the member; returns the clear text for the link. */
+/** A token of this kind that is unused and unexpired at `now`. */
+const isOpen = (token: string, kind: TokenKind, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.kind, kind),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  )
+
 export async function createToken(
   db: Db,
   memberId: number,
@@ -58,14 +67,7 @@ export async function consumeToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.kind, kind),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(isOpen(token, kind, now))
     .returning()
   return row ?? null
 }
@@ -75,14 +77,7 @@ export async function isOpenToken(db: Db, token: string, kind: TokenKind, now = 
   const [row] = await db
     .select({ memberId: accountTokens.memberId })
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.kind, kind),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(isOpen(token, kind, now))
   return row !== undefined
 }
 
