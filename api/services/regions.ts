@@ -62,9 +62,12 @@ export const regionsOf = (country: string): Region[] => [...(REGIONS.get(country
 /** A region's name, or its id when unknown. */
 export const regionName = (id: string) => REGION_NAMES.get(id) ?? id
 
-/** GET /api/regions.php region_data: per country, its regions (id, name). */
-export const regionData = (): Record<string, Region[]> =>
-  Object.fromEntries([...REGIONS.keys()].map((c) => [c, regionsOf(c)]))
+const REGION_DATA: Record<string, Region[]> = Object.fromEntries(
+  [...REGIONS].map(([c, regions]) => [c, [...regions]]),
+)
+
+/** GET /api/regions.php region_data: per country, its regions (id, name); built once. */
+export const regionData = () => REGION_DATA
 
 export const isKnownCountry = (id: string) => findCountry(id) !== undefined
 

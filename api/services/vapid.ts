@@ -22,6 +22,21 @@ export async function vapidKeys(db: Db, env = process.env): Promise<VapidKeys> {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
   }
+  // Once stored the keys never change (the first insert wins and every
+  // process reads that row back), so each database handle reads them once
+  // instead of on every settings request.
+  let keys = stored.get(db)
+  if (!keys) {
+    keys = storedOrNew(db)
+    stored.set(db, keys)
+    keys.catch(() => stored.delete(db)) // a failed read is tried again next time
+  }
+  return keys
+}
+
+const stored = new WeakMap<Db, Promise<VapidKeys>>()
+
+async function storedOrNew(db: Db): Promise<VapidKeys> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
   if (row) return row.value as VapidKeys
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
