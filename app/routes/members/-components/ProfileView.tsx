@@ -7,23 +7,13 @@ import { fictionalIconOf } from '../../../../sync/members-view.ts'
 import { localDb } from '../../../../sync/store.ts'
 import { ChatButton } from '../../../components/ChatButton.tsx'
 import { LikeButton } from '../../../components/LikeButton.tsx'
+import { fieldLabel, fieldValueLabel, noteLabel } from '../../../account/forms/profile-fields.ts'
 import { NotFound } from '../../../components/NotFound.tsx'
 import { useSettings } from '../../../hooks/useSettings.ts'
 import { useSession } from '../../../session.ts'
 import { Gallery } from './Gallery.tsx'
 
 type Status = 'loading' | 'ok' | 'missing' | 'failed'
-
-const FIELD_LABELS: Record<string, () => string> = {
-  relationship: m.field_relationship,
-  height: m.field_height,
-  smoking: m.field_smoking,
-  children: m.field_children,
-  education: m.field_education,
-  personal: m.note_personal,
-  looking_for: m.note_looking_for,
-}
-const label = (key: string) => FIELD_LABELS[key]?.() ?? key.replaceAll('_', ' ')
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
@@ -117,8 +107,8 @@ export function ProfileView({ memberId }: { memberId: number }) {
             <dl className="profile-page__fields">
               {fields.map(([key, value]) => (
                 <div key={key}>
-                  <dt>{label(key)}</dt>
-                  <dd>{value}</dd>
+                  <dt>{fieldLabel(key)}</dt>
+                  <dd>{fieldValueLabel(key, value)}</dd>
                 </div>
               ))}
             </dl>
@@ -130,7 +120,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
             {notes.length > 0 ? (
               notes.map(([key, value]) => (
                 <div key={key} className="profile-page__note">
-                  <h3>{label(key)}</h3>
+                  <h3>{noteLabel(key)}</h3>
                   <p>{value}</p>
                 </div>
               ))
