@@ -11,7 +11,7 @@ import {
 } from '../api/contract/index.ts'
 import { fail, ok, type Result, type SyncError } from './errors.ts'
 import { fenced } from './fence.ts'
-import { call } from './http.ts'
+import { call, clientHeaders } from './http.ts'
 import { LikesSync } from './likes.ts'
 import { MembersSync } from './members.ts'
 import { Outbox, type OutboxEvent } from './outbox.ts'
@@ -267,7 +267,7 @@ export class SyncEngine {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...clientHeaders(), 'Content-Type': 'application/json' },
       body: '{}',
     }).catch(() => undefined) // best effort by nature: the page is going away
   }

@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { fail, ok, type Result } from './errors.ts'
 
 /** Spec §7 "Other": every request names the app and the host it came from. */
-const clientHeaders = (): Record<string, string> => ({
+export const clientHeaders = (): Record<string, string> => ({
   'X-Client-Package': 'amora-pwa',
   'X-Original-Host': self.location.host,
 })
