@@ -17,9 +17,6 @@ export const I18N_MAX_AGE_S = 86_400 // spec §9: locale messages cache 24 hours
 // Seven locales (spec §1), with room for a regional tag or two each.
 export const I18N_MAX_ENTRIES = 20
 
-// Caches the worker owns at runtime (the precache is managed by Workbox).
-export const RUNTIME_CACHES = [IMAGE_CACHE, I18N_CACHE] as const
-
 // Where a notification click goes when the push names no URL: the chat list,
 // since most pushes announce a message.
 export const DEFAULT_CLICK_URL = '/chats'

@@ -28,6 +28,3 @@ export type PageToSwMessage =
 export type SwToPageMessage =
   // A push arrived: the app triggers a sync at once (ARCHITECTURE.md "Data and sync").
   { type: 'push'; payload: PushPayload }
-
-export type PageToSwMessageType = PageToSwMessage['type']
-export type SwToPageMessageType = SwToPageMessage['type']

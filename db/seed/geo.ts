@@ -33,8 +33,6 @@ const countryById = new Map(COUNTRIES.map((c) => [c.id, c]))
 const regionById = new Map(COUNTRIES.flatMap((c) => c.regions.map((r) => [r.id, r] as const)))
 
 export const findCountry = (id: string): Country | undefined => countryById.get(id)
-export const findRegion = (id: string): Region | undefined => regionById.get(id)
-
 /** English country name; the id itself when unknown. */
 export const countryName = (id: string): string => countryById.get(id)?.name ?? id
 
