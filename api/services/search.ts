@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
-import { COUNTRIES, countryName } from '../../db/seed/geo.ts'
-import { regionsOf } from './regions.ts'
+import { countryName } from '../../db/seed/geo.ts'
+import { isKnownCountry, regionsOf } from './regions.ts'
 import {
   type Gender,
   MAX_AGE,
@@ -232,8 +232,7 @@ export function guestViewer(
   settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country' | 'company_country'>,
   asked: string | undefined,
 ): Viewer {
-  const known = (c: string | null | undefined) =>
-    c && COUNTRIES.some((k) => k.id === c) ? c : undefined
+  const known = (c: string | null | undefined) => (c && isKnownCountry(c) ? c : undefined)
   const country =
     known(asked) ??
     known(settings.geoip_selected_country) ??
