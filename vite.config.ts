@@ -4,7 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './messages/options.ts'
-import { serviceWorkerPlugin } from './sw/vite-plugin.ts'
+import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`
 // proxies /api and /media to it.

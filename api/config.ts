@@ -23,7 +23,7 @@ const redirectTarget = z
 
 /** The webcam tiles' provider (spec §6, §7 xcams); every variable optional (demo feed). */
 const CamsEnv = z.object({
-  /** JSON feed of webcam profiles; unset = the built-in demo feed (api/services/cams.ts). */
+  /** JSON feed of webcam profiles; unset = the built-in demo feed (api/cams/cams.ts). */
   CAMS_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where a webcam click goes; the account is appended URL-encoded. */
   CAMS_REDIRECT_BASE: redirectTarget.optional(),

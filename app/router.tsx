@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
-import { session } from './session.ts'
+import { session } from './data/session.ts'
 
 export const router = createRouter({
   routeTree,

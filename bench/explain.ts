@@ -4,7 +4,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { SearchParams } from '../api/contract/index.ts'
-import { search } from '../api/services/search.ts'
+import { search } from '../api/search/search.ts'
 import type { Db } from '../db/client.ts'
 import type { members } from '../db/schema.ts'
 import * as schema from '../db/schema.ts'

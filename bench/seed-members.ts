@@ -9,7 +9,7 @@
 // random inserts into each btree). All of it runs in one transaction, so an
 // interrupted seed rolls back to the previous state, indexes included.
 import type pg from 'pg'
-import { COUNTRIES } from '../db/seed/geo.ts'
+import { COUNTRIES } from '../db/reference/geo.ts'
 import { allFirstNames, NOTE_SNIPPETS } from '../db/seed/names.ts'
 
 /** Bumped when the generated data changes shape, so old seeds are redone. */

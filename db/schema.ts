@@ -63,7 +63,7 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_email_key').on(t.email),
-    // Search (spec §7, api/services/search.ts): gender and country are always
+    // Search (spec §7, api/search/search.ts): gender and country are always
     // set, the region sometimes, the age is a date_of_birth range; results
     // are ordered by recent activity. Partial on live members, so deleted ones
     // cost nothing. Each index holds every column the search reads, so

@@ -1,7 +1,7 @@
 // Service worker entry: it must not import the app bundle (app/, sync/, api/, db/); it is bundled on its own into dist/sw.js.
 /// <reference lib="webworker" />
 // Served at /sw.js with scope / (registered by app/main.tsx) and built by
-// sw/vite-plugin.ts as a classic script, which is why it imports only Workbox
+// tools/sw-vite-plugin.ts as a classic script, which is why it imports only Workbox
 // and its own helpers. The server must send it with `Cache-Control: no-cache`
 // so that an update is seen on the next navigation.
 

@@ -5,9 +5,9 @@ import type { SyncEvent } from './engine.ts'
 import type { SyncApi } from './worker.ts'
 
 export type { SyncApi, SyncEvent }
-export type { Result, SyncError } from './errors.ts'
-export type { SearchFilters } from './search-key.ts'
-export { searchKey } from './search-key.ts'
+export type { Result, SyncError } from './core/errors.ts'
+export type { SearchFilters } from './search/search-key.ts'
+export { searchKey } from './search/search-key.ts'
 
 let remote: Comlink.Remote<SyncApi> | undefined
 

@@ -5,10 +5,10 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatEntry, SearchResponse } from '../api/contract/index.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
-import { searchKey } from './search-key.ts'
-import { LocalDb } from './store.ts'
+import { searchKey } from './search/search-key.ts'
+import { LocalDb } from './store/store.ts'
 import { profile, user } from './test/fake-api.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
+import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 
 // ---- contract-shaped fixtures ------------------------------------------------
 

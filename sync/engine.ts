@@ -9,15 +9,15 @@ import {
   SearchResponse,
   User,
 } from '../api/contract/index.ts'
-import { fail, ok, type Result, type SyncError } from './errors.ts'
-import { fenced } from './fence.ts'
-import { call, clientHeaders } from './http.ts'
-import { LikesSync } from './likes.ts'
-import { MembersSync } from './members.ts'
-import { Outbox, type OutboxEvent } from './outbox.ts'
-import { type SearchFilters, searchKey } from './search-key.ts'
-import type { LocalDb } from './store.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
+import { fail, ok, type Result, type SyncError } from './core/errors.ts'
+import { fenced } from './core/fence.ts'
+import { call, clientHeaders } from './core/http.ts'
+import { LikesSync } from './likes/likes.ts'
+import { MembersSync } from './members/members.ts'
+import { Outbox, type OutboxEvent } from './core/outbox.ts'
+import { type SearchFilters, searchKey } from './search/search-key.ts'
+import type { LocalDb } from './store/store.ts'
+import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 
 /** Events from the worker, a union keyed on `type`. */
 export type SyncEvent =
@@ -41,7 +41,7 @@ export class SyncEngine {
   private leader = false
   private pushSubscribed = false
 
-  /** Member actions waiting for the server (sync/outbox.ts). */
+  /** Member actions waiting for the server (sync/core/outbox.ts). */
   readonly outbox: Outbox
   readonly likes: LikesSync
   readonly members: MembersSync
@@ -70,7 +70,7 @@ export class SyncEngine {
     for (const l of this.listeners) l(e)
   }
 
-  /** Passes on an outbox event the leader tab's worker relayed (sync/members-api.ts). */
+  /** Passes on an outbox event the leader tab's worker relayed (sync/members/handlers.ts). */
   relay(e: OutboxEvent) {
     this.emit(e)
   }
@@ -81,7 +81,7 @@ export class SyncEngine {
     return parsed.success ? parsed.data : null
   }
 
-  /** Public for sync/account.ts: account answers carry the fresh user (sign-up, delete). */
+  /** Public for sync/account/account.ts: account answers carry the fresh user (sign-up, delete). */
   async setUser(user: User | null) {
     const before = await this.getUser()
     if (user) await this.db.kv.put({ key: 'user', value: user })

@@ -3,10 +3,10 @@
 // polls (the leader, chosen by a Web Lock); the others answer direct calls
 // and see the leader's writes through Dexie.
 import * as Comlink from 'comlink'
-import { accountApi } from './account.ts'
+import { accountApi } from './account/account.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
-import { membersApi } from './members-api.ts'
-import { localDb } from './store.ts'
+import { membersApi } from './members/handlers.ts'
+import { localDb } from './store/store.ts'
 
 const engine = new SyncEngine(localDb())
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { mails } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import type { SignupRequest } from '../contract/index.ts'
-import { createMailer, type Mailer } from '../services/mail.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { type SendOptions, send, sessionToken } from './http.ts'
 
 export interface AccountsApi {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { seedDemo } from '../../db/seed/seed.ts'
-import { hashPassword } from '../auth/password.ts'
+import { hashPassword } from '../accounts/password.ts'
 
 export { DEMO_EMAIL, DEMO_PASSWORD } from '../../db/seed/people.ts'
 

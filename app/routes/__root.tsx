@@ -1,11 +1,11 @@
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
-import { LoadingBar } from '../components/LoadingBar.tsx'
-import { NotFound } from '../components/NotFound.tsx'
-import { OfflineBanner } from '../components/OfflineBanner.tsx'
-import { Toasts } from '../components/Toasts.tsx'
-import { TopNav } from '../components/TopNav.tsx'
+import { LoadingBar } from '../ui/LoadingBar.tsx'
+import { NotFound } from '../ui/NotFound.tsx'
+import { OfflineBanner } from '../ui/OfflineBanner.tsx'
+import { Toasts } from '../ui/Toasts.tsx'
+import { TopNav } from '../ui/TopNav.tsx'
 import { rootClasses } from '../route-name.ts'
-import { type session, useSession } from '../session.ts'
+import { type session, useSession } from '../data/session.ts'
 
 /** Spec §9: the template setting defaults to classic. */
 const TEMPLATE = 'classic'

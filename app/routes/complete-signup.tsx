@@ -2,7 +2,7 @@
 // it; /signup resumes at the step spec §4 names for a signed-in member.
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../../messages/paraglide/messages.js'
-import { useSession } from '../session.ts'
+import { useSession } from '../data/session.ts'
 
 export const Route = createFileRoute('/complete-signup')({ component: CompleteSignup })
 

@@ -3,12 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { syncWorker } from '../../sync/client.ts'
-import { fictionalIconOf, searchVisible } from '../../sync/members-view.ts'
-import { localDb } from '../../sync/store.ts'
-import { captureNetwork } from '../account/tracking.ts'
-import { useSettings } from '../hooks/useSettings.ts'
-import { useSession } from '../session.ts'
-import { MemberTile } from './members/-components/MemberTile.tsx'
+import { fictionalIconOf, searchVisible } from '../../sync/members/view.ts'
+import { localDb } from '../../sync/store/store.ts'
+import { captureNetwork } from '../features/account/tracking.ts'
+import { useSettings } from '../data/useSettings.ts'
+import { useSession } from '../data/session.ts'
+import { MemberTile } from '../ui/MemberTile.tsx'
 
 /** Home (optional auth). Spec §6: it shows search when search is visible. */
 export const Route = createFileRoute('/')({ component: Home })

@@ -2,7 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { syncWorker } from '../../sync/client.ts'
-import { session } from '../session.ts'
+import { session } from '../data/session.ts'
 
 type LoginSearch = { redirect?: string }
 

@@ -1,19 +1,19 @@
 // /signup: the eight-step sign-up (spec §2, §4). The transitions live in
-// app/account/signup-steps.ts as a pure reducer; this route keeps its state,
+// app/features/account/signup-steps.ts as a pure reducer; this route keeps its state,
 // renders the step and carries out the effects it answers.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import type { AccountUser, Settings } from '../../sync/account.ts'
+import type { AccountUser, Settings } from '../../sync/account/account.ts'
 import { syncWorker } from '../../sync/client.ts'
-import { useWorker } from '../account/forms/use-worker.ts'
+import { useWorker } from '../features/account/forms/use-worker.ts'
 import {
   AboutSection,
   LocationSection,
   NotesSection,
   ownValues,
-} from '../account/forms/sections.tsx'
-import { currentSubscription, pushCapable, pushOffer } from '../account/push.ts'
+} from '../features/account/forms/sections.tsx'
+import { currentSubscription, pushCapable, pushOffer } from '../features/account/push.ts'
 import {
   ACTIVATION_TICK_MS,
   FLOW_COMPLETE_EVENT,
@@ -26,9 +26,9 @@ import {
   showInviteOnly,
   signupReducer,
   signupsEnabled,
-} from '../account/signup-steps.ts'
-import { captureNetwork, type NetworkEntry } from '../account/tracking.ts'
-import { session, useSession } from '../session.ts'
+} from '../features/account/signup-steps.ts'
+import { captureNetwork, type NetworkEntry } from '../features/account/tracking.ts'
+import { session, useSession } from '../data/session.ts'
 import { AccountStep } from './signup/-components/AccountStep.tsx'
 import { DoneStep } from './signup/-components/DoneStep.tsx'
 import { PhotoStep } from './signup/-components/PhotoStep.tsx'

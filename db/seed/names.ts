@@ -2,7 +2,7 @@
 // grouped by language so a Dutch member is more likely called Sanne than
 // Brittany; a member still gets a name from another group now and then, as in
 // real life.
-import type { Language } from './geo.ts'
+import type { Language } from '../reference/geo.ts'
 
 export type Gender = 'male' | 'female'
 

@@ -1,6 +1,6 @@
 // Test helpers for the sync suites: contract-shaped fixtures and a stubbed
 // fetch that plays the API, including a likes server that applies each
-// client id at most once (as api/routes/likes.ts does).
+// client id at most once (as api/likes/routes.ts does).
 import { vi } from 'vitest'
 import type { Profile, Settings, User } from '../../api/contract/index.ts'
 

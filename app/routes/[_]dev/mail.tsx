@@ -3,7 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { useWorker } from '../../account/forms/use-worker.ts'
+import { useWorker } from '../../features/account/forms/use-worker.ts'
 
 // No login asked, unlike the spec's other /_dev pages: the developer follows
 // reset links while logged out, and GET /api/_dev/mail.php exists only on a

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { useSession } from '../../session.ts'
+import { useSession } from '../../data/session.ts'
 
 export const Route = createFileRoute('/activate/done')({ component: ActivateDone })
 

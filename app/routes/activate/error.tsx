@@ -3,8 +3,8 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { failureText } from '../../account/forms/failure-text.ts'
-import { useSession } from '../../session.ts'
+import { failureText } from '../../features/account/forms/failure-text.ts'
+import { useSession } from '../../data/session.ts'
 
 export const Route = createFileRoute('/activate/error')({ component: ActivateError })
 

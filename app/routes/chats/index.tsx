@@ -3,9 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { localDb } from '../../../sync/store.ts'
-import { requireLogin } from '../../guard.ts'
-import { mediaUrl } from '../../media.ts'
+import { localDb } from '../../../sync/store/store.ts'
+import { requireLogin } from '../../data/guard.ts'
+import { mediaUrl } from '../../ui/media.ts'
 
 export const Route = createFileRoute('/chats/')({
   beforeLoad: requireLogin,

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { requireLogin } from '../../guard.ts'
+import { requireLogin } from '../../data/guard.ts'
 import { isLikesType } from './-components/likes-type.ts'
 import { LikesPage } from './-components/LikesPage.tsx'
 

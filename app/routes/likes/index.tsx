@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireLogin } from '../../guard.ts'
+import { requireLogin } from '../../data/guard.ts'
 import { LikesPage } from './-components/LikesPage.tsx'
 
 /** Spec §2: /likes, the received likes by default. */

@@ -4,8 +4,8 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { failureText } from '../../account/forms/failure-text.ts'
-import { once, tokenSearch } from '../../account/tokens.ts'
+import { failureText } from '../../features/account/forms/failure-text.ts'
+import { once, tokenSearch } from '../../features/account/tokens.ts'
 
 type Confirm = Awaited<ReturnType<ReturnType<typeof syncWorker>['confirmMailChange']>>
 const confirmations = new Map<string, Promise<Confirm>>()

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { parseMemberId } from './-components/member-id.ts'
-import { ProfileView } from './-components/ProfileView.tsx'
+import { parseMemberId } from '../../ui/member-id.ts'
+import { ProfileView } from '../../ui/ProfileView.tsx'
 
 /** Spec §2: /members/{memberId}, optional auth (the root loads the stored user, if any). */
 export const Route = createFileRoute('/members/$memberId')({

@@ -11,15 +11,15 @@ import {
   mayShowCams,
   memberResellOf,
   withCamTiles,
-} from '../../../sync/members-view.ts'
-import { localDb } from '../../../sync/store.ts'
-import { requireLogin } from '../../guard.ts'
-import { useSettings } from '../../hooks/useSettings.ts'
-import { useSession } from '../../session.ts'
+} from '../../../sync/members/view.ts'
+import { localDb } from '../../../sync/store/store.ts'
+import { requireLogin } from '../../data/guard.ts'
+import { useSettings } from '../../data/useSettings.ts'
+import { useSession } from '../../data/session.ts'
 import { AGE_BUCKETS, type AgeBucket, isAgeBucket } from './-components/age-buckets.ts'
 import { CamTile } from './-components/CamTile.tsx'
 import { Filters, type FilterValues } from './-components/Filters.tsx'
-import { MemberTile } from './-components/MemberTile.tsx'
+import { MemberTile } from '../../ui/MemberTile.tsx'
 
 /** Spec §9: search page size. */
 const PAGE_SIZE = 12

@@ -4,10 +4,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../sync/client.ts'
-import { errorText } from '../../account/error-text.ts'
-import { Field, FormAlert } from '../../account/forms/Field.tsx'
-import { failureText } from '../../account/forms/failure-text.ts'
-import { EMAIL_MAX, validateEmail } from '../../account/validation.ts'
+import { errorText } from '../../features/account/error-text.ts'
+import { Field, FormAlert } from '../../features/account/forms/Field.tsx'
+import { failureText } from '../../features/account/forms/failure-text.ts'
+import { EMAIL_MAX, validateEmail } from '../../features/account/validation.ts'
 
 export const Route = createFileRoute('/reset-password/')({ component: ResetPassword })
 

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { syncWorker } from '../../../../sync/client.ts'
-import { useSession } from '../../../session.ts'
-import { parseMemberId } from '../../members/-components/member-id.ts'
-import { ProfileView } from '../../members/-components/ProfileView.tsx'
+import { useSession } from '../../../data/session.ts'
+import { parseMemberId } from '../../../ui/member-id.ts'
+import { ProfileView } from '../../../ui/ProfileView.tsx'
 
 /**
  * Spec §2: /likes/m/{memberId}, the profile page opened from a received like

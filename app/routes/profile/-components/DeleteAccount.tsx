@@ -4,12 +4,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../../sync/client.ts'
-import { errorText } from '../../../account/error-text.ts'
-import { Field, FormAlert } from '../../../account/forms/Field.tsx'
-import { failureText } from '../../../account/forms/failure-text.ts'
-import { validatePassword } from '../../../account/validation.ts'
-import { postToSw } from '../../../pwa.ts'
-import { session } from '../../../session.ts'
+import { errorText } from '../../../features/account/error-text.ts'
+import { Field, FormAlert } from '../../../features/account/forms/Field.tsx'
+import { failureText } from '../../../features/account/forms/failure-text.ts'
+import { validatePassword } from '../../../features/account/validation.ts'
+import { postToSw } from '../../../features/pwa.ts'
+import { session } from '../../../data/session.ts'
 
 export function DeleteAccount() {
   const navigate = useNavigate()

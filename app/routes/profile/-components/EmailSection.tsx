@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../../sync/client.ts'
-import { MailChangeForm } from '../../../account/forms/MailChangeForm.tsx'
+import { MailChangeForm } from '../../../features/account/forms/MailChangeForm.tsx'
 
 export function EmailSection({
   email,

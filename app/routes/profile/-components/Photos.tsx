@@ -3,11 +3,11 @@
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../../sync/client.ts'
-import { FormAlert } from '../../../account/forms/Field.tsx'
-import { failureText } from '../../../account/forms/failure-text.ts'
-import { PhotoPicker } from '../../../account/forms/PhotoPicker.tsx'
-import { mediaUrl } from '../../../media.ts'
-import { useSession } from '../../../session.ts'
+import { FormAlert } from '../../../features/account/forms/Field.tsx'
+import { failureText } from '../../../features/account/forms/failure-text.ts'
+import { PhotoPicker } from '../../../features/account/forms/PhotoPicker.tsx'
+import { mediaUrl } from '../../../ui/media.ts'
+import { useSession } from '../../../data/session.ts'
 
 export function Photos() {
   const { user } = useSession()

@@ -6,13 +6,13 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
-import type { AccountUser } from '../../../../sync/account.ts'
+import type { AccountUser } from '../../../../sync/account/account.ts'
 import { syncWorker } from '../../../../sync/client.ts'
-import { suggestEmail } from '../../../account/email-suggest.ts'
-import { errorText } from '../../../account/error-text.ts'
-import { Field, FormAlert } from '../../../account/forms/Field.tsx'
-import { failureText } from '../../../account/forms/failure-text.ts'
-import type { NetworkEntry } from '../../../account/tracking.ts'
+import { suggestEmail } from '../../../features/account/email-suggest.ts'
+import { errorText } from '../../../features/account/error-text.ts'
+import { Field, FormAlert } from '../../../features/account/forms/Field.tsx'
+import { failureText } from '../../../features/account/forms/failure-text.ts'
+import type { NetworkEntry } from '../../../features/account/tracking.ts'
 import {
   EMAIL_MAX,
   type EmailStatus,
@@ -23,7 +23,7 @@ import {
   validateEmail,
   validateName,
   validatePassword,
-} from '../../../account/validation.ts'
+} from '../../../features/account/validation.ts'
 import { type LegalDoc, LegalModal } from './LegalModals.tsx'
 
 /**

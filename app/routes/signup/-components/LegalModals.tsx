@@ -2,7 +2,7 @@
 // the text in the visitor's language (Paraglide; languages without their own
 // text fall back to English).
 import { m } from '../../../../messages/paraglide/messages.js'
-import { Modal } from '../../../account/forms/Modal.tsx'
+import { Modal } from '../../../features/account/forms/Modal.tsx'
 
 export type LegalDoc = 'terms' | 'privacy'
 

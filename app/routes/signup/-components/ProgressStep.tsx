@@ -2,7 +2,7 @@
 // route polls GET /api/activate.php every 900 ms and counts the ticks; the
 // text changes at ticks 4, 7 and 10.
 import { m } from '../../../../messages/paraglide/messages.js'
-import { ACTIVATION_TICKS, activationTextIndex } from '../../../account/signup-steps.ts'
+import { ACTIVATION_TICKS, activationTextIndex } from '../../../features/account/signup-steps.ts'
 
 const TEXTS = [m.signup_progress_0, m.signup_progress_1, m.signup_progress_2, m.signup_progress_3]
 

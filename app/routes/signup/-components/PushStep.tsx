@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { syncWorker } from '../../../../sync/client.ts'
-import { subscribePush } from '../../../account/push.ts'
+import { subscribePush } from '../../../features/account/push.ts'
 
 export function PushStep({
   pushPub,

@@ -1,0 +1,355 @@
+// Accounts: sign-up, the email check, the member's own account data and
+// deleting it (issue 3; spec §3–§5). Routes stay thin; the rules live here.
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
+import { dummyHash, hashPassword, verifyPassword } from './password.ts'
+import {
+  type AccountUser,
+  DATE_OF_BIRTH_ERROR,
+  defaultName,
+  Email,
+  type EmailStatus,
+  type ProfilePatch,
+  type SignupRequest,
+  type Settings,
+  type UserUpdateRequest,
+  dateOfBirthProblem,
+  MIN_AGE,
+  nameProblem,
+} from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { type Mailer, storeMail } from '../mail/mailer.ts'
+import { allowedValues } from '../profiles/fields.ts'
+import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
+import { createToken, pendingEmail, voidTokens } from './tokens.ts'
+import { type MemberRow, toUser } from './user.ts'
+
+/**
+ * Placeholders for what sign-up step 0 does not ask but the members table
+ * requires (NOT NULL; db/schema.ts is not ours to change): they stand until
+ * steps 3 and 4 set the real values, and AccountState.missing names them.
+ * None can match a search: search filters gender by 'male'/'female', country
+ * by a real code, and ages 18–100 (1900 is far outside).
+ */
+export const UNSET_GENDER = ''
+export const UNSET_DATE_OF_BIRTH = '1900-01-01'
+export const UNSET_COUNTRY = ''
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/** Spec §3 mailprovider: 2 means Gmail; other providers are not numbered (0). */
+export const mailproviderOf = (email: string) =>
+  /@(gmail|googlemail)\.com$/i.test(email.trim()) ? 2 : 0
+
+/** Spec §5: sign-ups are open for `all`, or `with_trafficsource` with a network entry. */
+export const signupsOpen = (settings: Settings, network: string | undefined) =>
+  settings.signups === 'all' ||
+  (settings.signups === 'with_trafficsource' && (network?.trim().length ?? 0) > 0)
+
+/** Spec §3 email check result (GET /api/validate_email.php). */
+export async function emailStatus(db: Db, raw: string): Promise<EmailStatus> {
+  const parsed = Email.safeParse(raw)
+  if (!parsed.success) return 'invalid'
+  const [row] = await db
+    .select({ activatedAt: members.activatedAt, deletedAt: members.deletedAt })
+    .from(members)
+    .where(eq(members.email, normalizeEmail(parsed.data)))
+  if (!row) return 'new'
+  if (row.deletedAt) return 'deleted'
+  return row.activatedAt ? 'active' : 'not_confirmed'
+}
+
+/** Where the mailed links point: PUBLIC_URL, else the request's own origin. */
+export interface LinkBase {
+  base: string
+}
+export const link = ({ base }: LinkBase, path: string) => `${base}${path}`
+
+/** What a service that mails needs: the site name, the link base and the mailer. */
+export interface MailContext {
+  settings: Settings
+  links: LinkBase
+  mailer: Mailer
+}
+
+export type SignupOutcome = { created: true; memberId: number } | { created: false }
+
+/** The columns a profile patch sets, after every §5 rule. */
+export type MemberChanges = Partial<typeof members.$inferInsert>
+
+/**
+ * Sign-up (POST /api/user.php?new=1). The member, the activation token and
+ * the mail row commit together; the caller sends the mail and starts the
+ * session afterwards. An address that already has an account is not told
+ * apart in the answer (issue 3): nothing is created and, if the account is
+ * live, its owner gets a "someone tried to sign up" mail instead. The
+ * password is hashed on both paths, so both cost the same.
+ *
+ * Trade-off, written down: GET /api/validate_email.php must say whether an
+ * address has an account (spec §3 status active/not_confirmed/deleted; the
+ * §5 form shows a login link for it), and a new account must be signed in at
+ * once (steps 1–7 need a session), so a determined prober can still tell the
+ * two apart: by validate_email, or by the session cookie only a new account
+ * gets. What this design does guarantee: the status code and body are the
+ * same, no session or data of the existing account is ever handed out, the
+ * owner learns of the attempt, and every oracle is rate-limited per client
+ * (validate_email 120/10 min, sign-up 10/hour) so addresses cannot be
+ * checked in bulk.
+ */
+export async function signup(
+  db: Db,
+  input: z.infer<typeof SignupRequest>,
+  ctx: MailContext & { country: string | null },
+): Promise<SignupOutcome> {
+  const email = normalizeEmail(input.email)
+  const language = input.language ?? 'en'
+  const country = input.country ?? ctx.country ?? UNSET_COUNTRY
+  if (country !== UNSET_COUNTRY && !isKnownCountry(country)) {
+    throw new ApiFailure(400, 'invalid_input', 'country', 'country: unknown')
+  }
+  const profile = input.profile ?? {}
+  const changes = profileChanges(profile, { email, settings: ctx.settings, notes: {}, fields: {} })
+  const name = input.name?.trim() || defaultName(input.email)
+  const passwordHash = await hashPassword(input.password)
+
+  const mailIds: number[] = []
+  const outcome = await db.transaction(async (tx): Promise<SignupOutcome> => {
+    const [row] = await tx
+      .insert(members)
+      .values({
+        email,
+        passwordHash,
+        name,
+        gender: UNSET_GENDER,
+        dateOfBirth: UNSET_DATE_OF_BIRTH,
+        country,
+        language,
+        mailprovider: mailproviderOf(email),
+        timezone: input.timezone ?? 'UTC',
+        trafficsource: input.trafficsource ?? null,
+        signupMeta: {
+          form_path: input.form_path ?? null,
+          referrer: input.referrer ?? null,
+          token: input.token ?? null,
+          n: input.n ?? null,
+        },
+        ...changes,
+      })
+      // members_email_key makes two sign-ups with one address race-safe.
+      .onConflictDoNothing({ target: members.email })
+      .returning()
+    if (row) {
+      const token = await createToken(tx, row.id, 'activate')
+      mailIds.push(
+        await storeMail(tx, {
+          memberId: row.id,
+          kind: 'activate',
+          to: email,
+          locale: language,
+          vars: {
+            name,
+            site: ctx.settings.name,
+            link: link(ctx.links, `/api/activate.php?token=${token}`),
+          },
+        }),
+      )
+      return { created: true, memberId: row.id }
+    }
+    const [owner] = await tx.select().from(members).where(eq(members.email, email))
+    if (owner && !owner.deletedAt) {
+      mailIds.push(
+        await storeMail(tx, {
+          memberId: owner.id,
+          kind: 'signup_exists',
+          to: owner.email,
+          locale: owner.language,
+          vars: { name: owner.name, site: ctx.settings.name, link: link(ctx.links, '/login') },
+        }),
+      )
+    }
+    return { created: false }
+  })
+  ctx.mailer.send(db, mailIds)
+  return outcome
+}
+
+/**
+ * The columns a profile patch changes, after the §5 rules; throws the 400s.
+ * `notes`/`fields` are the member's current values (patched, not replaced).
+ */
+export function profileChanges(
+  patch: Omit<ProfilePatch, 'lastSignupStep'> & { lastSignupStep?: number },
+  ctx: {
+    email: string
+    settings: Settings
+    notes: Record<string, string>
+    fields: Record<string, string>
+    lastSignupStep?: number
+  },
+  today = new Date(),
+): MemberChanges {
+  const out: MemberChanges = {}
+  if (patch.name !== undefined) {
+    const name = patch.name.trim()
+    const problem = nameProblem(name, ctx.email)
+    if (problem) throw new ApiFailure(400, 'invalid_input', 'profile.name', `name: ${problem}`)
+    out.name = name
+  }
+  if (patch.gender !== undefined) out.gender = patch.gender
+  if (patch.date_of_birth !== undefined) {
+    if (dateOfBirthProblem(patch.date_of_birth, today)) {
+      throw new ApiFailure(
+        400,
+        DATE_OF_BIRTH_ERROR,
+        'profile.date_of_birth',
+        `date of birth: a real date, at least ${MIN_AGE} years ago`,
+        { min_age: MIN_AGE },
+      )
+    }
+    out.dateOfBirth = patch.date_of_birth
+  }
+  if (patch.language !== undefined) out.language = patch.language
+  if (patch.personal !== undefined) out.personal = patch.personal?.trim() || null
+  if (patch.notes !== undefined) {
+    const notes = { ...ctx.notes }
+    const allowed = ctx.settings.visible_profile_notes
+    for (const [key, value] of Object.entries(patch.notes)) {
+      if (!allowed.includes(key)) {
+        throw new ApiFailure(400, 'invalid_input', `profile.notes.${key}`, 'not a notes field')
+      }
+      const v = value.trim()
+      // `personal` is the spec Profile's own field; the rest live in notes.
+      if (key === 'personal') out.personal = v || null
+      else if (v) notes[key] = v
+      else delete notes[key]
+    }
+    out.notes = notes
+  }
+  if (patch.profile_fields !== undefined) {
+    const fields = { ...ctx.fields }
+    const allowed = allowedValues(ctx.settings.visible_profile_fields)
+    for (const [key, value] of Object.entries(patch.profile_fields)) {
+      const values = key === 'gender' ? undefined : allowed[key]
+      if (!values || (value !== null && !values.includes(value))) {
+        throw new ApiFailure(400, 'invalid_input', `profile.profile_fields.${key}`, 'not allowed')
+      }
+      if (value === null) delete fields[key]
+      else fields[key] = value
+    }
+    out.profileFields = fields
+  }
+  if (patch.lastSignupStep !== undefined) {
+    // Spec §4: steps only move forward; a stale tab cannot move a member back.
+    out.lastSignupStep = Math.max(patch.lastSignupStep, ctx.lastSignupStep ?? 0)
+  }
+  return out
+}
+
+/** The member's own account: the spec User plus AccountState. */
+export async function toAccountUser(db: Db, row: MemberRow): Promise<AccountUser> {
+  const [push] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.memberId, row.id))
+  const missing: AccountUser['account']['missing'] = []
+  if (row.gender !== 'male' && row.gender !== 'female') missing.push('gender')
+  if (row.dateOfBirth === UNSET_DATE_OF_BIRTH) missing.push('date_of_birth')
+  if (row.country === UNSET_COUNTRY) missing.push('country')
+  return {
+    ...(await toUser(db, row)),
+    account: {
+      activated: row.activatedAt !== null,
+      last_signup_step: row.lastSignupStep,
+      missing,
+      profile_fields: row.profileFields ?? {},
+      notes: row.notes ?? {},
+      timezone: row.timezone,
+      pending_email: await pendingEmail(db, row.id),
+      has_push_subscription: (push?.n ?? 0) > 0,
+    },
+  }
+}
+
+/**
+ * Checks the member's current password (DELETE /api/user.php, mail change):
+ * 401 wrong_password naming the field. A deleted or unknown member costs the
+ * same hash as a wrong password.
+ */
+export async function checkPassword(
+  db: Db,
+  memberId: number,
+  password: string,
+): Promise<MemberRow> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password)
+  if (!row || !ok) throw new ApiFailure(401, 'wrong_password', 'password')
+  return row
+}
+
+/**
+ * Deletes an account (soft: deleted_at, so validate_email answers `deleted`
+ * and the address stays taken). Every session and push subscription goes,
+ * and open mailed links stop working.
+ */
+export async function deleteAccount(db: Db, memberId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    await tx.delete(sessions).where(eq(sessions.memberId, memberId))
+    // A deleted account has no likes either way: other members' lists and
+    // counts then never need to look the account up (api/likes/likes.ts).
+    await tx.delete(likes).where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)))
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId))
+    for (const kind of ['activate', 'reset', 'mail_change'] as const) {
+      await voidTokens(tx, memberId, kind)
+    }
+  })
+}
+
+/**
+ * PUT /api/user.php. `country` replaces the whole location: region and city
+ * not sent mean none (spec §4 step 3: region and city are optional).
+ */
+export async function updateAccount(
+  db: Db,
+  row: MemberRow,
+  req: z.infer<typeof UserUpdateRequest>,
+  settings: Settings,
+): Promise<MemberRow> {
+  const changes: MemberChanges = req.profile
+    ? profileChanges(req.profile, {
+        email: row.email,
+        settings,
+        notes: row.notes ?? {},
+        fields: row.profileFields ?? {},
+        lastSignupStep: row.lastSignupStep,
+      })
+    : {}
+  if (req.country !== undefined) {
+    if (!isKnownCountry(req.country)) {
+      throw new ApiFailure(400, 'invalid_input', 'country', 'country: unknown')
+    }
+    const region = req.countryregion ?? null
+    if (region !== null && !isRegionOf(req.country, region)) {
+      throw new ApiFailure(400, 'invalid_input', 'countryregion', 'countryregion: not of country')
+    }
+    changes.country = req.country
+    changes.countryregion = region
+    changes.city = req.city?.trim() || null
+  }
+  if (Object.keys(changes).length === 0) return row
+  const [updated] = await db
+    .update(members)
+    .set(changes)
+    .where(and(eq(members.id, row.id), isNull(members.deletedAt)))
+    .returning()
+  if (!updated) throw new ApiFailure(403, 'not_logged_in')
+  return updated
+}

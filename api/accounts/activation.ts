@@ -1,0 +1,55 @@
+// Activation (issue 3): the mailed single-use link confirms the address.
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { link, type MailContext } from './accounts.ts'
+import { storeMail } from '../mail/mailer.ts'
+import { consumeToken, createToken, voidTokens } from './tokens.ts'
+
+/** Follows an activation link; false for a used, expired or unknown token (→ /activate/error). */
+export async function activate(db: Db, token: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, 'activate')
+    if (!row) return false
+    const [member] = await tx
+      .update(members)
+      .set({ activatedAt: sql`coalesce(${members.activatedAt}, now())` })
+      .where(and(eq(members.id, row.memberId), isNull(members.deletedAt)))
+      .returning({ id: members.id })
+    return member !== undefined
+  })
+}
+
+/** Mails a fresh activation link (older ones stop working). */
+export async function resendActivation(
+  db: Db,
+  memberId: number,
+  ctx: MailContext,
+): Promise<'sent' | 'already_active'> {
+  const mailIds: number[] = []
+  const status = await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    if (!member || member.activatedAt) return 'already_active' as const
+    await voidTokens(tx, memberId, 'activate')
+    const token = await createToken(tx, memberId, 'activate')
+    mailIds.push(
+      await storeMail(tx, {
+        memberId,
+        kind: 'activate',
+        to: member.email,
+        locale: member.language,
+        vars: {
+          name: member.name,
+          site: ctx.settings.name,
+          link: link(ctx.links, `/api/activate.php?token=${token}`),
+        },
+      }),
+    )
+    return 'sent' as const
+  })
+  ctx.mailer.send(db, mailIds)
+  return status
+}

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+
+/**
+ * Spec §7: the page-hidden beacon (an empty JSON body). It marks the member's
+ * last activity, which orders search results; nothing else depends on it.
+ */
+export const activityRoutes = (db: Db) =>
+  new Hono<AuthEnv>().post('/page-hidden.php', requireMember(db), async (c) => {
+    await db
+      .update(members)
+      .set({ lastActiveAt: new Date() })
+      .where(eq(members.id, c.get('memberId')))
+    return c.body(null, 204)
+  })

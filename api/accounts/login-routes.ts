@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { dummyHash, verifyPassword } from './password.ts'
+import { endSession, startSession } from '../http/session.ts'
+import { LoginRequest, type LogoutResponse } from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { enforce } from '../http/ratelimit.ts'
+import { toUser } from './user.ts'
+import { validate } from '../http/validate.ts'
+import { type AccountsDeps, ipOf } from './deps.ts'
+
+export const authRoutes = (db: Db, deps: AccountsDeps) =>
+  new Hono()
+    .post('/login.php', validate('json', LoginRequest), async (c) => {
+      const { email, password } = c.req.valid('json')
+      // Per address and client, counted for known and unknown addresses alike.
+      await enforce(c, db, 'login', `${ipOf(c, deps)}|${email.toLowerCase()}`)
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.email, email.toLowerCase()), isNull(members.deletedAt)))
+      // Unknown email and wrong password take the same path and time, and get
+      // the same answer: the response never tells whether an account exists.
+      const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password)
+      if (!member || !ok) throw new ApiFailure(401, 'invalid_credentials')
+      await startSession(c, db, member.id)
+      return c.json(await toUser(db, member))
+    })
+    .get('/logout.php', async (c) => {
+      // Spec §7 makes logout a GET; a GET is sent by any site's link or
+      // redirect (SameSite=Lax allows top-level navigations), so a logout that
+      // another site started is refused.
+      if (c.req.header('sec-fetch-site') === 'cross-site') {
+        throw new ApiFailure(403, 'cross_origin_refused')
+      }
+      await endSession(c, db)
+      return c.json({ status: 'done' } satisfies LogoutResponse)
+    })

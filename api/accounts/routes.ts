@@ -1,0 +1,135 @@
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { mails, members } from '../../db/schema.ts'
+import { type AuthEnv, requireMember, sessionMember, startSession } from '../http/session.ts'
+import {
+  ActivateQuery,
+  type ActivateStatusResponse,
+  MailChangeDoRequest,
+  type MailChangeDoResponse,
+  type MailChangePending,
+  MailChangeRequest,
+  type MailChangeResponse,
+  ResetPasswordDoRequest,
+  type ResetPasswordDoResponse,
+  ResetPasswordRequest,
+  type ResetPasswordResponse,
+  ValidateEmailQuery,
+  type ValidateEmailResponse,
+} from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { emailStatus, normalizeEmail } from './accounts.ts'
+import { activate, resendActivation } from './activation.ts'
+import { applyMailChange, requestMailChange } from './mail-change.ts'
+import { enforce } from '../http/ratelimit.ts'
+import { requestReset, resetPassword } from './reset.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { pendingEmail, voidTokens } from './tokens.ts'
+import { validate } from '../http/validate.ts'
+import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+
+const DoQuery = z.object({ do: z.literal('1').optional() })
+
+/**
+ * The email check, activation, password reset and mail change (issue 3).
+ * Links in mails go to client pages (/reset-password/do, /mail-change/do)
+ * that POST the token, except activation, whose link is this API's own GET:
+ * it activates and redirects to /activate/done or /activate/error.
+ */
+export const accountRoutes = (db: Db, deps: AccountsDeps) =>
+  new Hono<AuthEnv>()
+    .get('/validate_email.php', validate('query', ValidateEmailQuery), async (c) => {
+      // Spec §3 answers whether an address has an account (the sign-up form
+      // needs it, §5); the limit is what keeps it from being a bulk oracle.
+      await enforce(c, db, 'validate_email', ipOf(c, deps))
+      const requested = c.req.valid('query').email
+      const status = await emailStatus(db, requested)
+      return c.json({
+        status,
+        token: null,
+        email: normalizeEmail(requested),
+        request_email: requested,
+      } satisfies ValidateEmailResponse)
+    })
+    .get('/activate.php', validate('query', ActivateQuery), async (c) => {
+      const { token } = c.req.valid('query')
+      if (token !== undefined) {
+        return c.redirect((await activate(db, token)) ? '/activate/done' : '/activate/error', 302)
+      }
+      const memberId = await sessionMember(c, db)
+      if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
+      const [member] = await db
+        .select({ activatedAt: members.activatedAt })
+        .from(members)
+        .where(eq(members.id, memberId))
+      const [sent] = await db
+        .select({ id: mails.id })
+        .from(mails)
+        .where(
+          and(eq(mails.memberId, memberId), eq(mails.kind, 'activate'), isNotNull(mails.sentAt)),
+        )
+        .limit(1)
+      return c.json({
+        delivered: sent !== undefined,
+        activated: member?.activatedAt != null,
+      } satisfies ActivateStatusResponse)
+    })
+    .post('/activate.php', requireMember(db), async (c) => {
+      const memberId = c.get('memberId')
+      await enforce(c, db, 'activation_resend', `member:${memberId}`)
+      const settings = await loadSettings(db)
+      const status = await resendActivation(db, memberId, {
+        settings,
+        links: linkBase(c, deps),
+        mailer: deps.mailer,
+      })
+      return c.json({ status })
+    })
+    .post('/reset_password.php', validate('query', DoQuery), async (c) => {
+      const raw = await c.req.json().catch(() => undefined)
+      if (c.req.valid('query').do) {
+        const body = parseOr400(ResetPasswordDoRequest, raw)
+        const memberId = await resetPassword(db, body.token, body.password)
+        await startSession(c, db, memberId)
+        return c.json({ status: 'done' } satisfies ResetPasswordDoResponse)
+      }
+      const { email } = parseOr400(ResetPasswordRequest, raw)
+      // Per address and per client: neither tells whether the address is known.
+      await enforce(c, db, 'reset_ip', ipOf(c, deps))
+      await enforce(c, db, 'reset', normalizeEmail(email))
+      const settings = await loadSettings(db)
+      await requestReset(db, email, { settings, links: linkBase(c, deps), mailer: deps.mailer })
+      return c.json({ status: 'sent' } satisfies ResetPasswordResponse)
+    })
+    .get('/mail_change.php', requireMember(db), async (c) =>
+      c.json({
+        pending_email: await pendingEmail(db, c.get('memberId')),
+      } satisfies MailChangePending),
+    )
+    .delete('/mail_change.php', requireMember(db), async (c) => {
+      // /notifications#email-change-incorrect: the member calls the change off.
+      await voidTokens(db, c.get('memberId'), 'mail_change')
+      return c.json({ pending_email: null } satisfies MailChangePending)
+    })
+    .post('/mail_change.php', validate('query', DoQuery), async (c) => {
+      const raw = await c.req.json().catch(() => undefined)
+      if (c.req.valid('query').do) {
+        // No session needed: the link may be opened in the new mailbox's browser.
+        const { token } = parseOr400(MailChangeDoRequest, raw)
+        const email = await applyMailChange(db, token)
+        return c.json({ status: 'done', email } satisfies MailChangeDoResponse)
+      }
+      const memberId = await sessionMember(c, db)
+      if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
+      const body = parseOr400(MailChangeRequest, raw)
+      await enforce(c, db, 'mail_change', `member:${memberId}`)
+      const settings = await loadSettings(db)
+      await requestMailChange(db, memberId, body, {
+        settings,
+        links: linkBase(c, deps),
+        mailer: deps.mailer,
+      })
+      return c.json({ status: 'sent' } satisfies MailChangeResponse)
+    })

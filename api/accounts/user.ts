@@ -1,0 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import type { User } from '../contract/index.ts'
+import { imagesOf, toOwnProfile } from '../profiles/profiles.ts'
+
+export type MemberRow = typeof members.$inferSelect
+
+export async function liveMember(db: Db, id: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, id), isNull(members.deletedAt)))
+  return row
+}
+
+/** Spec §3 User of a member row. */
+export async function toUser(db: Db, row: MemberRow): Promise<User> {
+  const imgs = (await imagesOf(db, [row.id])).get(row.id) ?? []
+  const profile = toOwnProfile(row, imgs)
+  return {
+    email: row.email,
+    profile,
+    main_image: profile.main_image,
+    paid_user: row.paidUser,
+    signup_date: row.signupDate.toISOString(),
+    mailprovider: row.mailprovider,
+    fictional_icon: row.fictional,
+  }
+}

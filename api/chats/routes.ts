@@ -1,0 +1,10 @@
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+import type { ChatsResponse } from '../contract/index.ts'
+import { chatsOf } from './chats.ts'
+
+export const chatsRoutes = (db: Db) =>
+  new Hono<AuthEnv>().get('/chats.php', requireMember(db), async (c) =>
+    c.json({ chats: await chatsOf(db, c.get('memberId')) } satisfies ChatsResponse),
+  )

@@ -1,0 +1,109 @@
+// Rate limits (issue 3): login, sign-up, validate_email and reset answer 429
+// with Retry-After past their limit, per key, counted in the database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rateLimits } from '../../db/schema.ts'
+import { ApiError } from '../contract/index.ts'
+import { hit, LIMITS } from './ratelimit.ts'
+import {
+  type AccountsApi,
+  accountsApi,
+  freshEmail,
+  ip,
+  signUp,
+  signupBody,
+} from '../test/accounts.ts'
+import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { send } from '../test/http.ts'
+import { addMember, TEST_PASSWORD } from '../test/seed.ts'
+
+describe.each(engines)('rate limits on %s', (engine) => {
+  let database: TestDatabase
+  let api: AccountsApi
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine)
+    api = accountsApi(database.db)
+  })
+  afterAll(async () => {
+    await api?.mailer.idle()
+    await database?.close()
+  })
+
+  const expectLimited = async (res: Response) => {
+    expect(res.status).toBe(429)
+    expect(ApiError.parse(await res.json()).error).toBe('rate_limited')
+    const retry = Number(res.headers.get('retry-after'))
+    expect(retry).toBeGreaterThan(0)
+  }
+
+  it('counts atomically: parallel hits get distinct counts', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => hit(database.db, 'upload', 'parallel')),
+    )
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    )
+  })
+
+  it('starts over in the next window and keeps keys hashed', async () => {
+    const { windowMs, limit } = LIMITS.reset
+    const start = Math.floor(Date.now() / windowMs) * windowMs
+    for (let i = 0; i < limit; i++) await hit(database.db, 'reset', 'window', start + 1)
+    expect((await hit(database.db, 'reset', 'window', start + 2)).allowed).toBe(false)
+    expect((await hit(database.db, 'reset', 'window', start + windowMs)).count).toBe(1)
+    const keys = (await database.db.select().from(rateLimits)).map((r) => r.key)
+    expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k))).toBe(true)
+  })
+
+  it('limits login per address and client, for known and unknown addresses alike', async () => {
+    const member = await addMember(database.db, { email: freshEmail('login') })
+    const attempt = (email: string, password: string, n: number) =>
+      send(api.app, '/api/login.php', { method: 'POST', body: { email, password }, headers: ip(n) })
+    for (let i = 0; i < LIMITS.login.limit; i++) {
+      expect((await attempt(member.email, 'wrong', 1)).status).toBe(401)
+    }
+    // Past the limit even the right password waits: guessing cannot go on.
+    await expectLimited(await attempt(member.email, TEST_PASSWORD, 1))
+    // Another client, and another address from this client, are not affected.
+    expect((await attempt(member.email, TEST_PASSWORD, 2)).status).toBe(200)
+    expect((await attempt(freshEmail('other'), 'x', 1)).status).toBe(401)
+    // An unknown address is limited the same way (no difference to observe).
+    const ghost = freshEmail('ghost')
+    for (let i = 0; i < LIMITS.login.limit; i++) await attempt(ghost, 'x', 3)
+    await expectLimited(await attempt(ghost, 'x', 3))
+  })
+
+  it('limits sign-up per client', async () => {
+    for (let i = 0; i < LIMITS.signup.limit; i++) {
+      const { res } = await signUp(api.app, signupBody(), { headers: ip(10) })
+      expect(res.status).toBe(200)
+    }
+    const { res, cookie } = await signUp(api.app, signupBody(), { headers: ip(10) })
+    await expectLimited(res)
+    expect(cookie).toBeUndefined()
+    expect((await signUp(api.app, signupBody(), { headers: ip(11) })).res.status).toBe(200)
+  })
+
+  it('limits validate_email per client', async () => {
+    const check = (n: number) =>
+      send(api.app, `/api/validate_email.php?email=${freshEmail()}`, { headers: ip(n) })
+    for (let i = 0; i < LIMITS.validate_email.limit; i++) expect((await check(20)).status).toBe(200)
+    await expectLimited(await check(20))
+    expect((await check(21)).status).toBe(200)
+  })
+
+  it('limits reset requests per address (whether registered or not) and per client', async () => {
+    const member = await addMember(database.db, { email: freshEmail('reset') })
+    const request = (email: string, n: number) =>
+      send(api.app, '/api/reset_password.php', { method: 'POST', body: { email }, headers: ip(n) })
+    for (const email of [member.email, freshEmail('nobody')]) {
+      for (let i = 0; i < LIMITS.reset.limit; i++)
+        expect((await request(email, 30 + i)).status).toBe(200)
+      await expectLimited(await request(email, 40))
+    }
+    expect((await request(freshEmail('fresh'), 41)).status).toBe(200)
+    // One client asking for many addresses meets the per-client limit.
+    for (let i = 0; i < LIMITS.reset_ip.limit; i++) await request(freshEmail('spray'), 50)
+    await expectLimited(await request(freshEmail('spray'), 50))
+  })
+})

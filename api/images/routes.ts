@@ -1,0 +1,65 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Db } from '../../db/client.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, ProfileImageIdRequest } from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
+import { enforce } from '../http/ratelimit.ts'
+import { validate } from '../http/validate.ts'
+
+/** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+const badFile = (message: string) => new ApiFailure(400, 'invalid_input', 'file', message)
+
+/** POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse). */
+export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
+  new Hono<AuthEnv>()
+    .get('/profileimage.php', requireMember(db), async (c) =>
+      c.json(await ownImages(db, c.get('memberId'))),
+    )
+    .post(
+      '/profileimage.php',
+      requireMember(db),
+      // Refuses the body while it streams in, before it is held in memory.
+      bodyLimit({
+        maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+        onError: () => {
+          throw new ApiFailure(413, 'file_too_large', 'file')
+        },
+      }),
+      async (c) => {
+        if (!mediaDir) throw new ApiFailure(503, 'uploads_unavailable')
+        const memberId = c.get('memberId')
+        if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+          throw badFile('multipart/form-data expected')
+        }
+        await enforce(c, db, 'upload', `member:${memberId}`)
+        const body = await c.req.parseBody({ all: true }).catch(() => {
+          throw badFile('unreadable multipart body')
+        })
+        const raw = body.file
+        const parts = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
+        const files = parts.filter((p): p is File => p instanceof File)
+        if (files.length === 0 || files.length !== parts.length) throw badFile('no file')
+        if (files.length > IMAGE_MAX_FILES) throw badFile(`at most ${IMAGE_MAX_FILES} files`)
+        const buffers = await Promise.all(
+          files.map(async (f) => Buffer.from(await f.arrayBuffer())),
+        )
+        return c.json(await saveImages(db, memberId, mediaDir, buffers))
+      },
+    )
+    .put(
+      '/profileimage.php',
+      requireMember(db),
+      validate('json', ProfileImageIdRequest),
+      async (c) => c.json(await setMainImage(db, c.get('memberId'), c.req.valid('json').id)),
+    )
+    .delete(
+      '/profileimage.php',
+      requireMember(db),
+      validate('json', ProfileImageIdRequest),
+      async (c) =>
+        c.json(await deleteImage(db, c.get('memberId'), mediaDir, c.req.valid('json').id)),
+    )

@@ -1,0 +1,160 @@
+// Mail delivery (issue 3): real SMTP through nodemailer when SMTP_URL is set
+// (proved against a local capture server), store-only with the /_dev listing
+// otherwise, and a failed send never loses the mail.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mails } from '../../db/schema.ts'
+import { loadAccountsConfig } from '../config.ts'
+import { DevMailResponse } from '../contract/index.ts'
+import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
+import { createMailer, storeMail } from './mailer.ts'
+import { accountsApi, freshEmail, ip, signUpOk, signupBody } from '../test/accounts.ts'
+import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { send } from '../test/http.ts'
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
+
+describe.each(engines)('mail on %s', (engine) => {
+  let database: TestDatabase
+  let smtp: SmtpCapture
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine)
+    smtp = await startSmtpCapture()
+  })
+  afterAll(async () => {
+    await smtp?.close()
+    await database?.close()
+  })
+
+  it('sends the activation mail over SMTP with a text and an HTML part, and marks it sent', async () => {
+    const api = accountsApi(database.db, { smtpUrl: smtp.url, publicUrl: 'https://amora.example' })
+    const body = signupBody({ email: freshEmail('smtp'), language: 'nl' })
+    const cookie = await signUpOk(api.app, body, { headers: ip(1) })
+    const mail = await smtp.waitFor((m) => m.to.includes(body.email))
+    expect(mail.subject).toContain('Activeer')
+    expect(mail.lang).toBe('nl')
+    expect(mail.html).toContain('<a href="https://amora.example/api/activate.php?token=')
+    const link = linkIn(mail, '/api/activate.php')
+    expect(link.origin).toBe('https://amora.example')
+    await api.mailer.idle()
+    const status = await send(api.app, '/api/activate.php', { cookie })
+    expect(await status.json()).toMatchObject({ delivered: true })
+    // The dev listing is off whenever SMTP is on.
+    expect((await send(api.app, '/api/_dev/mail.php')).status).toBe(404)
+    // The link works against the API (path and token as mailed).
+    const follow = await send(api.app, `${link.pathname}${link.search}`)
+    expect(follow.headers.get('location')).toBe('/activate/done')
+  })
+
+  it('keeps the row with the error when SMTP fails; delivered stays false', async () => {
+    const closed = await startSmtpCapture()
+    const url = closed.url
+    await closed.close()
+    const api = accountsApi(database.db, { smtpUrl: url })
+    const body = signupBody({ email: freshEmail('fail') })
+    const cookie = await signUpOk(api.app, body, { headers: ip(2) })
+    await api.mailer.idle()
+    const [row] = await database.db.select().from(mails).where(eq(mails.to, body.email))
+    expect(row).toMatchObject({ kind: 'activate', sentAt: null })
+    expect(row!.error).toEqual(expect.any(String))
+    const status = await send(api.app, '/api/activate.php', { cookie })
+    expect(await status.json()).toMatchObject({ delivered: false })
+  })
+
+  it('lists stored mails at GET /api/_dev/mail.php when there is no SMTP', async () => {
+    const api = accountsApi(database.db)
+    const body = signupBody({ email: freshEmail('dev') })
+    await signUpOk(api.app, body, { headers: ip(3) })
+    await api.mailer.idle()
+    const res = await send(api.app, '/api/_dev/mail.php')
+    expect(res.status).toBe(200)
+    const { mails: listed } = DevMailResponse.parse(await res.json())
+    const mine = listed.find((m) => m.to === body.email)
+    expect(mine).toMatchObject({ kind: 'activate', error: null })
+    expect(mine!.sent_at).not.toBeNull()
+    expect(mine!.text).toContain('/api/activate.php?token=')
+  })
+
+  it('never lists mails when dev mail is off (production without SMTP)', async () => {
+    const mailer = createMailer({ devListing: false })
+    const { createApi } = await import('../app.ts')
+    const app = createApi({ db: database.db, accounts: { mailer } })
+    expect((await send(app, '/api/_dev/mail.php')).status).toBe(404)
+    expect(loadAccountsConfig({ DEMO_SEED: 'off' }).devMail).toBe(false)
+    expect(loadAccountsConfig({}).devMail).toBe(true)
+    expect(loadAccountsConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }).devMail).toBe(false)
+  })
+
+  it('sends only after the commit: a rolled-back transaction mails nothing', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url })
+    const to = freshEmail('rollback')
+    await expect(
+      database.db.transaction(async (tx) => {
+        await storeMail(tx, {
+          memberId: null,
+          kind: 'reset',
+          to,
+          locale: 'en',
+          vars: { name: 'x', site: 'Amora', link: 'https://a.example/x' },
+        })
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(await database.db.select().from(mails).where(eq(mails.to, to))).toEqual([])
+    await mailer.idle()
+    expect(smtp.messages.some((m) => m.to.includes(to))).toBe(false)
+  })
+})
+
+describe('mail templates', () => {
+  const vars = {
+    name: 'Sam',
+    site: 'Amora',
+    link: 'https://a.example/x?token=1&y=<2>',
+    newEmail: 'n@e.x',
+  }
+
+  it('has every kind in English, with a text part holding the link and an escaped HTML part', () => {
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(kind, 'en', vars)
+      expect(mail.subject.length, kind).toBeGreaterThan(0)
+      expect(mail.text).toContain(vars.link)
+      expect(mail.html).toContain('https://a.example/x?token=1&#38;y=&#60;2&#62;')
+      expect(mail.html).not.toContain('<2>')
+    }
+  })
+
+  it('picks the member language and falls back to English for an unknown locale', () => {
+    expect(renderMail('reset', 'nl', vars).locale).toBe('nl')
+    expect(renderMail('reset', 'xx', vars)).toMatchObject({ locale: 'en' })
+    expect(renderMail('reset', 'xx', vars).subject).toBe(renderMail('reset', 'en', vars).subject)
+  })
+
+  const locales = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const
+
+  it.each(locales)('has every kind translated in %s, with no fallback', (locale) => {
+    const own: Partial<Record<string, unknown>> = TEMPLATES[locale] ?? {}
+    for (const kind of MAIL_KINDS) {
+      expect(own[kind], `${locale}/${kind}`).toBeTypeOf('function')
+      const mail = renderMail(kind, locale, vars)
+      expect(mail.locale, `${locale}/${kind}`).toBe(locale)
+      expect(mail.html).toContain(`<html lang="${locale}">`)
+      expect(mail.subject.length, `${locale}/${kind}`).toBeGreaterThan(0)
+      expect(mail.subject).toContain(vars.site)
+      if (locale !== 'en') {
+        expect(mail.subject, `${locale}/${kind} is translated`).not.toBe(
+          renderMail(kind, 'en', vars).subject,
+        )
+      }
+      expect(mail.text, `${locale}/${kind}`).toContain(vars.link)
+      expect(mail.html, `${locale}/${kind}`).toContain(
+        'https://a.example/x?token=1&#38;y=&#60;2&#62;',
+      )
+      expect(mail.html).not.toContain('<2>')
+      expect(mail.text).not.toContain('undefined')
+      if (kind.startsWith('mail_change_') && kind !== 'mail_change_taken') {
+        expect(mail.text, `${locale}/${kind} names the new address`).toContain(vars.newEmail)
+      }
+    }
+  })
+})

@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { countryName } from '../../db/reference/geo.ts'
+import { regionName } from '../reference/regions.ts'
+import { sessionMember } from '../http/session.ts'
+import { ProfileQuery, type ProfileResponse } from '../contract/index.ts'
+import { notFound } from '../http/errors.ts'
+import { likeFlags } from '../likes/likes.ts'
+import { imagesOf, toProfile } from './profiles.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { liveMember, type MemberRow } from '../accounts/user.ts'
+import { validate } from '../http/validate.ts'
+
+/** The string entries of a JSON object column whose key the operator lets show. */
+function visible(stored: unknown, keys: readonly string[]): Record<string, string> {
+  if (typeof stored !== 'object' || stored === null) return {}
+  return Object.fromEntries(
+    Object.entries(stored).filter(
+      (e): e is [string, string] => keys.includes(e[0]) && typeof e[1] === 'string',
+    ),
+  )
+}
+
+async function profilePage(
+  db: Db,
+  row: MemberRow,
+  viewer: number | null,
+): Promise<ProfileResponse> {
+  const [imgs, settings, flags] = await Promise.all([
+    imagesOf(db, [row.id]),
+    loadSettings(db),
+    viewer === null ? null : likeFlags(db, viewer, row.id),
+  ])
+  return {
+    profile: {
+      ...toProfile(row, imgs.get(row.id) ?? []),
+      // Only what the operator made visible (settings.visible_profile_*).
+      profile_fields: visible(row.profileFields, settings.visible_profile_fields),
+      notes: visible(row.notes, settings.visible_profile_notes),
+      countryregion_name: row.countryregion ? regionName(row.countryregion) : null,
+      country_name: countryName(row.country),
+    },
+    liked: flags?.liked ?? null,
+    liked_me: flags?.likedMe ?? null,
+  }
+}
+
+/**
+ * GET /api/profile.php?id= (spec §2 profile page, optional auth): a guest sees
+ * the profile without like state. An unknown and a deleted member get the same
+ * 404, so the answer reveals nothing about accounts that were.
+ */
+export const profileRoutes = (db: Db) =>
+  new Hono().get('/profile.php', validate('query', ProfileQuery), async (c) => {
+    const { id } = c.req.valid('query')
+    const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
+    if (!row) throw notFound()
+    return c.json(await profilePage(db, row, viewer))
+  })

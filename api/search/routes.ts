@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { sessionMember } from '../http/session.ts'
+import { SearchQuery } from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { guestMaySearch, guestViewer, search } from './search.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { liveMember } from '../accounts/user.ts'
+import { validate } from '../http/validate.ts'
+
+/**
+ * GET /api/search.php (spec §7). Members search; a guest may too where the
+ * operator allows logged-out search (spec §6 settings), else 403 as for any
+ * member call without a session (spec §8).
+ */
+export const searchRoutes = (db: Db) =>
+  new Hono().get('/search.php', validate('query', SearchQuery), async (c) => {
+    const q = c.req.valid('query')
+    const memberId = await sessionMember(c, db)
+    const me = memberId === null ? undefined : await liveMember(db, memberId)
+    if (!me) {
+      const settings = await loadSettings(db)
+      if (!guestMaySearch(settings, q.trafficsource)) throw new ApiFailure(403, 'not_logged_in')
+      return c.json((await search(db, guestViewer(settings, q.country), q)).response)
+    }
+    const { response, filters } = await search(db, me, q)
+    // Spec §7: a manual search is remembered unless do_not_save.
+    if (q.manual_search && !q.do_not_save) {
+      await db.update(members).set({ savedSearch: filters }).where(eq(members.id, me.id))
+    }
+    return c.json(response)
+  })

@@ -1,0 +1,243 @@
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import { countryName } from '../../db/reference/geo.ts'
+import { isKnownCountry, regionsOf } from '../reference/regions.ts'
+import {
+  type Gender,
+  MAX_AGE,
+  MIN_AGE,
+  type Profile,
+  SEARCH_PAGE_SIZE,
+  SEARCH_RESULT_CAP,
+  type SearchParams,
+  type Settings,
+  type SearchResponse,
+} from '../contract/index.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { profilesFor } from '../profiles/profiles.ts'
+
+/** Spec §6: search country options are the member's own plus its paired neighbour. */
+const NEIGHBOURS: Record<string, string> = {
+  AU: 'NZ',
+  NZ: 'AU',
+  NL: 'BE',
+  BE: 'NL',
+  US: 'CA',
+  CA: 'US',
+  GB: 'IE',
+  IE: 'GB',
+  DE: 'AT',
+  AT: 'DE',
+}
+
+export const countryOptions = (own: string) => [own, ...(NEIGHBOURS[own] ? [NEIGHBOURS[own]] : [])]
+
+/** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
+export type Filters = SearchResponse['filters']
+
+/**
+ * Who searches: a member, or a guest (id null) where the operator allows
+ * logged-out search (spec §6). The country decides the country options.
+ */
+export interface Viewer {
+  id: number | null
+  country: string
+  gender: string
+  savedSearch: unknown
+}
+
+/**
+ * YYYY-MM-DD of `now` minus `years` (UTC). Today being 29 February, a year
+ * without one gives 28 February, not 1 March: someone born on 1 March is not
+ * a year older yet (ageOn agrees), so the age range must not include them.
+ */
+function yearsAgo(years: number, now: Date): string {
+  const year = now.getUTCFullYear() - years
+  const month = now.getUTCMonth()
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const d = new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay)))
+  return d.toISOString().slice(0, 10)
+}
+/** The filters to apply: explicit ones, else the saved search, else sensible defaults. */
+export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unknown): Filters {
+  const explicit =
+    q.gender !== undefined ||
+    q.country !== undefined ||
+    q.countryregion !== undefined ||
+    q.min_age !== undefined ||
+    q.max_age !== undefined
+  const options = countryOptions(me.country)
+  // A saved search whose country is no longer an option (the member moved)
+  // is stale: answering 400 for a filter the member never sent would lock
+  // them out of search, so it gives way to the defaults.
+  const usable = isFilters(saved) && (saved.country === null || options.includes(saved.country))
+  const base = !explicit && usable ? saved : undefined
+  const country = q.country ?? base?.country ?? me.country
+  if (!options.includes(country)) throw new ApiFailure(400, 'invalid_input', 'country')
+  const region = q.countryregion ?? base?.countryregion ?? null
+  if (region !== null && !regionsOf(country).some((r) => r.id === region)) {
+    throw new ApiFailure(400, 'invalid_input', 'countryregion')
+  }
+  // Without a stated preference a member is shown the other gender; a guest
+  // (no gender known) is shown women, the largest audience of the site.
+  const fallbackGender: Gender = me.gender === 'female' ? 'male' : 'female'
+  return {
+    gender: q.gender ?? base?.gender ?? fallbackGender,
+    country,
+    countryregion: region,
+    min_age: q.min_age ?? base?.min_age ?? MIN_AGE,
+    max_age: q.max_age ?? base?.max_age ?? MAX_AGE,
+  }
+}
+
+function isFilters(v: unknown): v is Filters {
+  return typeof v === 'object' && v !== null && 'min_age' in v && 'max_age' in v
+}
+
+/** The WHERE of a search: live members other than me matching the filters. */
+export function searchWhere(meId: number | null, f: Filters, now = new Date()): SQL {
+  const conditions: (SQL | undefined)[] = [
+    isNull(members.deletedAt),
+    meId === null ? undefined : ne(members.id, meId),
+    f.gender ? eq(members.gender, f.gender) : undefined,
+    f.country ? eq(members.country, f.country) : undefined,
+    f.countryregion ? eq(members.countryregion, f.countryregion) : undefined,
+    // age >= min  <=>  born on or before today minus min years
+    lte(members.dateOfBirth, yearsAgo(f.min_age, now)),
+    // age <= max  <=>  born after today minus (max + 1) years
+    gt(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
+  ]
+  return and(...conditions) as SQL
+}
+
+/** Spec §4: similar search widens the age range by 5 years each way. */
+export const SIMILAR_AGE_WIDENING = 5
+
+/**
+ * Spec §4 similar results: the same filters with the age range widened,
+ * keeping only members the search itself left out (younger than min_age or
+ * older than max_age), so none repeats a result. Same order, one page.
+ */
+async function similarTo(db: Db, meId: number | null, f: Filters): Promise<Profile[]> {
+  const min_age = Math.max(MIN_AGE, f.min_age - SIMILAR_AGE_WIDENING)
+  const max_age = Math.min(MAX_AGE, f.max_age + SIMILAR_AGE_WIDENING)
+  if (min_age === f.min_age && max_age === f.max_age) return []
+  const now = new Date()
+  const outside = or(
+    gt(members.dateOfBirth, yearsAgo(f.min_age, now)),
+    lte(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
+  )
+  const rows = await db
+    .select()
+    .from(members)
+    .where(and(searchWhere(meId, { ...f, min_age, max_age }, now), outside))
+    .orderBy(desc(members.lastActiveAt), desc(members.id))
+    .limit(SEARCH_PAGE_SIZE)
+  return profilesFor(db, rows)
+}
+
+const byActivity = [desc(members.lastActiveAt), desc(members.id)]
+
+/**
+ * One page of matching members, most recently active first. The inner query
+ * picks the page's ids by an index-only scan of members_search_order_idx (or
+ * members_search_region_order_idx; for a deep page of a narrow age bucket,
+ * members_search_age_idx and a sort): every column it reads is in the index,
+ * so the age filter and the OFFSET walk index entries, never table rows. Only
+ * the page's own rows are then read, by primary key.
+ */
+function pageOf(db: Db, where: SQL, limit: number, offset: number) {
+  const ids = db
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .orderBy(...byActivity)
+    .limit(limit)
+    .offset(offset)
+  return db
+    .select()
+    .from(members)
+    .where(inArray(members.id, ids))
+    .orderBy(...byActivity)
+}
+
+/**
+ * Matches up to SEARCH_RESULT_CAP: exact for every smaller result set, and at
+ * most SEARCH_RESULT_CAP index entries read (members_search_age_idx holds the
+ * age range as a contiguous key range) however many members match.
+ */
+async function cappedCount(db: Db, where: SQL): Promise<number> {
+  const capped = db
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .limit(SEARCH_RESULT_CAP)
+    .as('capped')
+  const [row] = await db.select({ n: count() }).from(capped)
+  return row?.n ?? 0
+}
+
+export async function search(
+  db: Db,
+  me: Viewer,
+  q: SearchParams,
+): Promise<{ response: SearchResponse; filters: Filters }> {
+  const filters = resolveFilters(me, q, me.savedSearch)
+  const where = searchWhere(me.id, filters)
+  const offset = (q.page - 1) * q.pp
+  // Paging ends at the cap, like the count: no request skips more entries.
+  const take = Math.min(q.pp, SEARCH_RESULT_CAP - offset)
+  const [rows, numResults] = await Promise.all([
+    take > 0 ? pageOf(db, where, take, offset) : [],
+    cappedCount(db, where),
+  ])
+  const profiles = await profilesFor(db, rows)
+  const similar =
+    q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters) : []
+  return {
+    filters,
+    response: {
+      profiles,
+      filter_options: {
+        gender: ['female', 'male'],
+        min_age: MIN_AGE,
+        max_age: MAX_AGE,
+        country: countryOptions(me.country).map((id) => ({ id, name: countryName(id) })),
+        countryregion: regionsOf(filters.country ?? me.country),
+      },
+      filters,
+      paging: { num_results: numResults, page: q.page, pp: q.pp },
+      similar,
+    },
+  }
+}
+
+/** Spec §6: may a logged-out visitor search? */
+export function guestMaySearch(
+  settings: Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
+  trafficsource: string | undefined,
+): boolean {
+  return (
+    settings.logged_out_search !== 'none' ||
+    (settings.logged_out_search_trafficsource !== 'none' && Boolean(trafficsource))
+  )
+}
+
+/**
+ * A guest searches from the country asked for (any country the site has),
+ * else the visitor's geo-IP country, else the operator's own country.
+ */
+export function guestViewer(
+  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country' | 'company_country'>,
+  asked: string | undefined,
+): Viewer {
+  const known = (c: string | null | undefined) => (c && isKnownCountry(c) ? c : undefined)
+  const country =
+    known(asked) ??
+    known(settings.geoip_selected_country) ??
+    known(settings.geoip_country) ??
+    known(settings.company_country) ??
+    'NL'
+  return { id: null, country, gender: '', savedSearch: null }
+}

@@ -1,0 +1,7 @@
+import { Hono } from 'hono'
+import type { Db } from '../../db/client.ts'
+import { loadSettings } from './settings.ts'
+
+/** GET /api/settings.php: public, the same for every visitor (spec §3 Settings). */
+export const settingsRoutes = (db: Db) =>
+  new Hono().get('/settings.php', async (c) => c.json(await loadSettings(db)))

@@ -1,0 +1,61 @@
+// The signed-in member as the page knows it. The sync worker owns the user
+// (it stores it in IndexedDB and refreshes it); this store mirrors the
+// worker's `user` events for React via useSyncExternalStore.
+import { useSyncExternalStore } from 'react'
+import type { User } from '../../api/contract/index.ts'
+import { onSyncEvent, syncWorker } from '../../sync/client.ts'
+
+type State = { user: User | null; known: boolean }
+
+let state: State = { user: null, known: false }
+const listeners = new Set<() => void>()
+
+function set(next: State) {
+  state = next
+  for (const l of listeners) l()
+}
+
+let started = false
+function start() {
+  if (started) return
+  started = true
+  onSyncEvent((e) => {
+    if (e.type === 'user') set({ user: e.user, known: true })
+  })
+}
+
+export const session = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  /**
+   * Spec §2: a page needing login fetches the user; if still not logged in,
+   * it goes to login. The stored user counts (offline start); without one,
+   * ask the server once.
+   */
+  async ensureUser(): Promise<User | null> {
+    start()
+    if (state.user) return state.user
+    const worker = syncWorker()
+    let user = await worker.getUser()
+    if (!user) {
+      const res = await worker.refreshUser()
+      user = res.ok ? res.value : null
+    }
+    set({ user, known: true })
+    return user
+  },
+  /** The stored user only (public and optional-auth pages must not wait for the network). */
+  async load(): Promise<User | null> {
+    start()
+    if (!state.known) set({ user: await syncWorker().getUser(), known: true })
+    return state.user
+  },
+  setUser(user: User | null) {
+    set({ user, known: true })
+  },
+}
+
+export const useSession = () => useSyncExternalStore(session.subscribe, session.get)

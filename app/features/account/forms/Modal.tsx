@@ -1,0 +1,58 @@
+// An accessible modal on the native <dialog>: showModal() makes the rest of
+// the page inert (the focus stays inside), Esc closes it, and focus goes
+// back to whatever opened it.
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { m } from '../../../../messages/paraglide/messages.js'
+
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onClose={() => {
+        onClose()
+        opener.current?.focus()
+      }}
+    >
+      <div className="modal__head">
+        <h2 id={titleId}>{title}</h2>
+        <button
+          type="button"
+          className="modal__close"
+          aria-label={m.modal_close()}
+          onClick={() => ref.current?.close()}
+        >
+          ×
+        </button>
+      </div>
+      <div className="modal__body">{children}</div>
+    </dialog>
+  )
+}

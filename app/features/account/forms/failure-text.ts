@@ -1,0 +1,14 @@
+import { m } from '../../../../messages/paraglide/messages.js'
+import type { SyncError } from '../../../../sync/client.ts'
+
+/** The visitor-facing text of a failed worker call (spec §8: alert with the error). */
+export function failureText(error: SyncError): string {
+  switch (error.code) {
+    case 'offline':
+      return m.error_offline()
+    case 'rate_limited':
+      return m.error_rate_limited()
+    default:
+      return m.error_generic()
+  }
+}

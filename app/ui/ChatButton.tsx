@@ -1,0 +1,45 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { m } from '../../messages/paraglide/messages.js'
+import { syncWorker } from '../../sync/client.ts'
+import { showToast } from './toasts.ts'
+
+/**
+ * Starts (or reopens) the conversation with a member: GET /api/chat.php
+ * through the worker, then /chats/{id} (spec §7). Spec §8: on failure a
+ * danger notice titled Error.
+ */
+export function ChatButton({
+  profile,
+  className = '',
+}: {
+  profile: { id: number; name: string }
+  className?: string
+}) {
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  async function start() {
+    setBusy(true)
+    const res = await syncWorker().startChat(profile.id)
+    setBusy(false)
+    if (!res.ok) {
+      showToast({ kind: 'danger', title: m.chat_start_error_title(), body: m.chat_start_error() })
+      return
+    }
+    await navigate({ to: '/chats/$chatId', params: { chatId: String(res.value.id) } })
+  }
+
+  return (
+    <button
+      type="button"
+      className={`button button--secondary chat-button ${className}`}
+      aria-label={m.chat_label({ name: profile.name })}
+      aria-busy={busy}
+      disabled={busy}
+      onClick={() => void start()}
+    >
+      <span aria-hidden="true">💬</span> {m.chat_text()}
+    </button>
+  )
+}

@@ -1,0 +1,40 @@
+import { m } from '../../messages/paraglide/messages.js'
+import { syncWorker } from '../../sync/client.ts'
+import { showToast } from './toasts.ts'
+
+/**
+ * Like/unlike toggle (spec §4: like toggles to unlike per profile). The
+ * worker's outbox shows the change at once and sends it when it can, so the
+ * button works offline; `liked` comes from the store and flips immediately.
+ */
+export function LikeButton({
+  profile,
+  liked,
+  className = '',
+}: {
+  profile: { id: number; name: string }
+  liked: boolean
+  className?: string
+}) {
+  async function toggle() {
+    try {
+      if (liked) await syncWorker().unlike(profile.id)
+      else await syncWorker().like(profile.id)
+    } catch (e) {
+      // The local store refused the write (quota, storage switched off).
+      console.error('like: storing the action failed', e)
+      showToast({ kind: 'danger', body: liked ? m.outbox_unlike_failed() : m.outbox_like_failed() })
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={`button like-button${liked ? ' like-button--on' : ''} ${className}`}
+      aria-pressed={liked}
+      aria-label={m.like_label({ name: profile.name })}
+      onClick={() => void toggle()}
+    >
+      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? m.liked_text() : m.like_text()}
+    </button>
+  )
+}

@@ -1,0 +1,140 @@
+import { Link } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import { m } from '../../messages/paraglide/messages.js'
+import { syncWorker } from '../../sync/client.ts'
+import { fictionalIconOf } from '../../sync/members/view.ts'
+import { localDb } from '../../sync/store/store.ts'
+import { ChatButton } from './ChatButton.tsx'
+import { LikeButton } from './LikeButton.tsx'
+import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
+import { NotFound } from './NotFound.tsx'
+import { useSettings } from '../data/useSettings.ts'
+import { useSession } from '../data/session.ts'
+import { Gallery } from './Gallery.tsx'
+
+type Status = 'loading' | 'ok' | 'missing' | 'failed'
+
+/**
+ * The profile page (spec §2, optional auth): photos, name, age, place,
+ * profile fields and notes; like/unlike and chat for a member, a sign-up call
+ * to action for a guest. Fetched through the worker into the store, so a
+ * profile seen before shows offline; a 404 shows the not-found page.
+ */
+export function ProfileView({ memberId }: { memberId: number }) {
+  const { user } = useSession()
+  const settings = useSettings()
+  const [status, setStatus] = useState<Status>('loading')
+
+  useEffect(() => {
+    setStatus('loading')
+    void syncWorker()
+      .loadProfile(memberId)
+      .then((res) => setStatus(res.ok ? 'ok' : res.error.status === 404 ? 'missing' : 'failed'))
+  }, [memberId])
+
+  const stored = useLiveQuery(async () => {
+    const [detail, base, like] = await Promise.all([
+      localDb().profileDetails.get(memberId),
+      localDb().profiles.get(memberId),
+      localDb().likes.get(memberId),
+    ])
+    return { detail, base, liked: like?.liked ?? false }
+  }, [memberId])
+
+  if (status === 'missing') return <NotFound />
+  const detail = stored?.detail?.detail
+  // Seen only in a list so far: show what the list knew until the page arrives.
+  const profile = detail ?? stored?.base
+  if (!profile) {
+    return (
+      <main className="page page--narrow">
+        <p role={status === 'failed' ? 'alert' : 'status'}>
+          {status === 'failed' ? m.profile_not_saved() : m.loading()}
+        </p>
+      </main>
+    )
+  }
+  const place = [
+    profile.city,
+    detail?.countryregion_name,
+    detail?.country_name ?? profile.country,
+  ].filter(Boolean)
+  const fields = Object.entries(detail?.profile_fields ?? {})
+  const notes = Object.entries(detail?.notes ?? {})
+  const isMe = user?.profile.id === profile.id
+
+  return (
+    <main className="page profile-page">
+      <Gallery name={profile.name} images={profile.images} />
+      <div className="profile-page__body">
+        <h1 className="profile-page__name">
+          {profile.name}
+          {profile.fictional && fictionalIconOf(settings) && (
+            <span className="tile__fictional" title={m.tile_fictional()}>
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">{m.tile_fictional()}</span>
+            </span>
+          )}
+        </h1>
+        <p className="profile-page__meta">
+          {m.tile_age({ age: profile.age })}
+          {place.length > 0 && ` · ${place.join(', ')}`}
+        </p>
+        {user && stored?.detail?.likedMe && (
+          <p className="badge badge--like">{m.profile_liked_you({ name: profile.name })}</p>
+        )}
+        {user ? (
+          !isMe && (
+            <div className="profile-page__actions">
+              <LikeButton profile={profile} liked={stored?.liked ?? false} />
+              <ChatButton profile={profile} />
+            </div>
+          )
+        ) : (
+          <section className="signup-cta" aria-labelledby="signup-cta-title">
+            <h2 id="signup-cta-title">{m.profile_guest_cta_title({ name: profile.name })}</h2>
+            <p>{m.profile_guest_cta_body({ name: profile.name })}</p>
+            <a className="button" href="/signup">
+              {m.profile_guest_signup()}
+            </a>{' '}
+            <Link to="/login">{m.profile_guest_login()}</Link>
+          </section>
+        )}
+        {fields.length > 0 && (
+          <section aria-labelledby="profile-details">
+            <h2 id="profile-details">{m.member_details_title()}</h2>
+            <dl className="profile-page__fields">
+              {fields.map(([key, value]) => (
+                <div key={key}>
+                  <dt>{fieldLabel(key)}</dt>
+                  <dd>{fieldValueLabel(key, value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+        {(notes.length > 0 || (!detail && profile.personal)) && (
+          <section aria-labelledby="profile-notes">
+            <h2 id="profile-notes">{m.member_notes_title()}</h2>
+            {notes.length > 0 ? (
+              notes.map(([key, value]) => (
+                <div key={key} className="profile-page__note">
+                  <h3>{noteLabel(key)}</h3>
+                  <p>{value}</p>
+                </div>
+              ))
+            ) : (
+              <p>{profile.personal}</p>
+            )}
+          </section>
+        )}
+        {user && (
+          <p>
+            <Link to="/members">{m.profile_back()}</Link>
+          </p>
+        )}
+      </div>
+    </main>
+  )
+}

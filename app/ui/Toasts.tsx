@@ -1,0 +1,29 @@
+import { m } from '../../messages/paraglide/messages.js'
+import { dismissToast, useToasts } from './toasts.ts'
+
+/** Spec §9: toasts top-end, container at most 350 px wide (styles.css). */
+export function Toasts() {
+  const toasts = useToasts()
+  return (
+    <section className="toasts" aria-label={m.toasts_label()} aria-live="polite">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          className={`toast toast--${t.kind}`}
+          role={t.kind === 'danger' ? 'alert' : 'status'}
+        >
+          {t.title && <strong className="toast__title">{t.title}</strong>}
+          <p className="toast__body">{t.body}</p>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label={m.toast_close()}
+            onClick={() => dismissToast(t.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </section>
+  )
+}

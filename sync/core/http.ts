@@ -1,0 +1,62 @@
+// The API client of the sync worker. Every response is parsed with the
+// contract's zod schema before it may reach the local store.
+import { ApiError } from '../../api/contract/index.ts'
+import type { z } from 'zod'
+import { fail, ok, type Result } from './errors.ts'
+
+/** Spec §7 "Other": every request names the app and the host it came from. */
+export const clientHeaders = (): Record<string, string> => ({
+  'X-Client-Package': 'amora-pwa',
+  'X-Original-Host': self.location.host,
+})
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  query?: Record<string, string | number | boolean | undefined>
+  /** JSON-encoded, except FormData (multipart uploads), which is sent as is. */
+  body?: unknown
+  /** Aborting answers `{code: 'aborted'}` (a superseded request, spec §7 email check). */
+  signal?: AbortSignal
+}
+
+export async function call<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  { method = 'GET', query, body, signal }: RequestOptions = {},
+): Promise<Result<z.output<S>>> {
+  const url = new URL(path, self.location.origin)
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== '') url.searchParams.set(k, String(v))
+  }
+  const multipart = body instanceof FormData
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...clientHeaders(),
+        // FormData sets its own multipart Content-Type with the boundary.
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? null : multipart ? body : JSON.stringify(body),
+      signal: signal ?? null,
+    })
+  } catch (e) {
+    if (signal?.aborted) return fail({ code: 'aborted', message: 'superseded' })
+    return fail({ code: 'offline', message: e instanceof Error ? e.message : String(e) })
+  }
+  const json: unknown = await res.json().catch(() => undefined)
+  if (!res.ok) {
+    const parsed = ApiError.safeParse(json)
+    const status = res.status
+    if (!parsed.success) return fail({ code: 'server_error', message: `HTTP ${status}`, status })
+    const { error, message, field } = parsed.data
+    return fail({ code: error, message: message ?? error, status, ...(field ? { field } : {}) })
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    return fail({ code: 'bad_response', message: `${path}: ${parsed.error.message}` })
+  }
+  return ok(parsed.data)
+}

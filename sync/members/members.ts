@@ -1,0 +1,86 @@
+// Profile pages, starting a chat, the site settings and webcam tiles: fetched
+// by the worker, parsed with the contract and kept in the local store, so a
+// page seen once shows again offline.
+import {
+  CamsResponse,
+  ChatStartResponse,
+  ProfileResponse,
+  Settings,
+} from '../../api/contract/index.ts'
+import { ok, type Result, type SyncError } from '../core/errors.ts'
+import { fenced } from '../core/fence.ts'
+import { call } from '../core/http.ts'
+import type { LikesSync } from '../likes/likes.ts'
+import { camsKey } from './view.ts'
+import type { LocalDb } from '../store/store.ts'
+
+export interface CamFilters {
+  gender?: 'male' | 'female' | undefined
+  min_age?: number | undefined
+  max_age?: number | undefined
+}
+
+export interface MembersDeps {
+  now: () => number
+  sessionGone: (error: SyncError) => Promise<void>
+}
+
+export class MembersSync {
+  constructor(
+    private readonly db: LocalDb,
+    private readonly likes: LikesSync,
+    private readonly deps: MembersDeps,
+  ) {}
+
+  /**
+   * GET /api/profile.php?id= (optional auth) into profileDetails. A 404 (no
+   * such member, deleted, or not visible) also removes a stored copy, so a
+   * gone profile does not live on offline.
+   */
+  async loadProfile(id: number): Promise<Result<{ id: number }>> {
+    const requestedAt = this.deps.now()
+    const res = await fenced(this.db, () =>
+      call('/api/profile.php', ProfileResponse, { query: { id } }),
+    )
+    if (!res.ok) {
+      if (res.error.status === 404) await this.db.profileDetails.delete(id)
+      return res
+    }
+    const { profile, liked, liked_me } = res.value
+    await this.db.profileDetails.put({
+      id: profile.id,
+      detail: profile,
+      likedMe: liked_me,
+      fetchedAt: Date.now(),
+    })
+    // Null for a guest: nothing to learn about their likes.
+    if (liked !== null) await this.likes.learn(profile.id, liked, requestedAt)
+    return ok({ id: profile.id })
+  }
+
+  /** GET /api/chat.php?profile= → the conversation id (spec §7); 403 re-fetches the user. */
+  async startChat(profile: number): Promise<Result<{ id: number }>> {
+    const res = await call('/api/chat.php', ChatStartResponse, { query: { profile } })
+    if (!res.ok) await this.deps.sessionGone(res.error)
+    return res
+  }
+
+  /** GET /api/settings.php (public) into kv `settings`. */
+  async syncSettings(): Promise<Result<null>> {
+    const res = await fenced(this.db, () => call('/api/settings.php', Settings))
+    if (!res.ok) return res
+    await this.db.kv.put({ key: 'settings', value: res.value })
+    return ok(null)
+  }
+
+  /** GET /api/xcams/search.php with the grid's gender and ages, stored under camsKey. */
+  async syncCams(filters: CamFilters): Promise<Result<{ key: string }>> {
+    const key = camsKey(filters)
+    const res = await fenced(this.db, () =>
+      call('/api/xcams/search.php', CamsResponse, { query: { ...filters } }),
+    )
+    if (!res.ok) return res
+    await this.db.cams.put({ key, cams: res.value.cams, fetchedAt: Date.now() })
+    return ok({ key })
+  }
+}

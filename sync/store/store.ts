@@ -1,0 +1,163 @@
+// The local store: IndexedDB through Dexie. The sync worker is its only
+// writer; the app reads it with useLiveQuery. Dexie broadcasts every change to
+// the other tabs and workers of the origin, so each live query updates itself.
+import Dexie, { type EntityTable } from 'dexie'
+import type {
+  Cam,
+  ChatEntry,
+  Profile,
+  ProfileResponse,
+  SearchResponse,
+  User,
+} from '../../api/contract/index.ts'
+
+export const DB_NAME = 'amora'
+
+export interface KvRow {
+  /** likesSyncedAt: when the likes snapshot last written was asked for (sync/likes/likes.ts). */
+  key: 'user' | 'lastSync' | 'settings' | 'likesSyncedAt' | 'likesCounts'
+  value: unknown
+}
+
+/** One search result page: ids into `profiles`, so a profile is stored once. */
+export interface SearchPageRow {
+  key: string
+  page: number
+  ids: number[]
+  numResults: number
+  filters: SearchResponse['filters']
+  filterOptions: SearchResponse['filter_options']
+  fetchedAt: number
+  /** Spec §4 similar results (age widened by 5 years each way), shown apart. */
+  similarIds?: number[]
+}
+
+export interface ProfileRow extends Profile {
+  seenAt: number
+}
+
+export interface ChatRow extends ChatEntry {
+  id: number
+  /** Position in the server's order (newest conversation first). */
+  order: number
+}
+
+/** A member action waiting to reach the server (likes, messages, deletes). */
+export interface OutboxRow {
+  /** Client-generated UUID: the server applies each id at most once. */
+  id: string
+  kind: string
+  payload: unknown
+  createdAt: number
+  attempts: number
+  lastError?: string
+}
+
+/**
+ * A profile the member liked, as shown and as the server last said
+ * (sync/likes/reconcile.ts keeps the two apart so an action can be undone).
+ */
+export interface LikeRow {
+  /** The liked profile's id. */
+  id: number
+  /** What the member sees: the server's state with the pending outbox applied. */
+  liked: boolean
+  /** The server's state as last known. */
+  serverLiked: boolean
+  /** When serverLiked was learned (clock of the worker); a snapshot older than this loses. */
+  confirmedAt: number
+  /** Sort key of the likes-given list, ascending: pending likes (negative) first, then the server's order. */
+  order: number
+}
+
+/** A like another member gave this member (spec §3 liked_by). */
+export interface LikedByRow {
+  /** The liking profile's id. */
+  id: number
+  /** What the member sees: the server's flag unless a like_seen is pending. */
+  likeNew: boolean
+  serverNew: boolean
+  confirmedAt: number
+  createdAt: string
+  /** Position in the server's list (new first). */
+  order: number
+}
+
+/** A profile page as last fetched (GET /api/profile.php). */
+export interface ProfileDetailRow {
+  id: number
+  detail: ProfileResponse['profile']
+  likedMe: boolean | null
+  fetchedAt: number
+}
+
+/** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */
+export interface CamsRow {
+  key: string
+  cams: Cam[]
+  fetchedAt: number
+}
+
+export class LocalDb extends Dexie {
+  kv!: EntityTable<KvRow, 'key'>
+  searchPages!: Dexie.Table<SearchPageRow, [string, number]>
+  profiles!: EntityTable<ProfileRow, 'id'>
+  chats!: EntityTable<ChatRow, 'id'>
+  outbox!: EntityTable<OutboxRow, 'id'>
+  likes!: EntityTable<LikeRow, 'id'>
+  likedBy!: EntityTable<LikedByRow, 'id'>
+  profileDetails!: EntityTable<ProfileDetailRow, 'id'>
+  cams!: EntityTable<CamsRow, 'key'>
+
+  constructor(name = DB_NAME) {
+    super(name)
+    this.version(1).stores({
+      kv: 'key',
+      searchPages: '[key+page], fetchedAt',
+      profiles: 'id',
+      chats: 'id, order',
+      outbox: 'id, createdAt',
+    })
+    // Likes, profile pages and webcam tiles (issue 4); version 1 stays as it was.
+    this.version(2).stores({
+      likes: 'id, order',
+      likedBy: 'id, order',
+      profileDetails: 'id',
+      cams: 'key',
+    })
+  }
+
+  /** Bumped by wipe(); answers asked for before it are dropped (sync/core/fence.ts). */
+  epoch = 0
+
+  /** Logout (ARCHITECTURE): nothing of the member stays on the device. */
+  async wipe(): Promise<void> {
+    this.epoch++
+    await this.transaction('rw', this.tables, () => Promise.all(this.tables.map((t) => t.clear())))
+  }
+}
+
+let shared: LocalDb | undefined
+/** The one instance of this context (page or worker). */
+export const localDb = (): LocalDb => {
+  shared ??= new LocalDb()
+  return shared
+}
+
+export type { User }
+
+/** kv `likesCounts`: list sizes from the last likes poll, and the server's page size. */
+export interface LikesCounts {
+  given: number
+  received: number
+  received_new: number
+  pp: number
+}
+
+/** Reads kv `likesCounts` (written by the worker from a parsed response). */
+export function likesCounts(value: unknown): LikesCounts | null {
+  if (typeof value !== 'object' || value === null) return null
+  const v = value as Record<string, unknown>
+  const nums = ['given', 'received', 'received_new', 'pp'].every((k) => typeof v[k] === 'number')
+  return nums ? (v as unknown as LikesCounts) : null
+}
