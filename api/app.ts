@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../db/client.ts'
 import { sameOriginOnly } from './http/origin.ts'
-import { ApiFailure, notFound, onError } from './http/errors.ts'
+import { ApiFailure, onError } from './http/errors.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
@@ -80,7 +80,9 @@ export function createApi({
     .onError(onError)
     .route('/api', api)
     .all('/api/*', () => {
-      throw notFound()
+      // Not an endpoint of the table (api/contract/endpoints.ts); the message
+      // tells it apart from a resource that does not exist.
+      throw new ApiFailure(404, 'not_found', undefined, 'no such endpoint')
     })
 }
 export type Api = ReturnType<typeof createApi>

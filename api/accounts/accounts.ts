@@ -2,6 +2,7 @@
 // deleting it (issue 3; spec §3–§5). Routes stay thin; the rules live here.
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import type { Db } from '../../db/client.ts'
 import { likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
 import { dummyHash, hashPassword, verifyPassword } from './password.ts'
@@ -45,8 +46,7 @@ export const mailproviderOf = (email: string) =>
 
 /** Spec §5: sign-ups are open for `all`, or `with_trafficsource` with a network entry. */
 export const signupsOpen = (settings: Settings, network: string | undefined) =>
-  settings.signups === 'all' ||
-  (settings.signups === 'with_trafficsource' && (network?.trim().length ?? 0) > 0)
+  signupsOpenRule(settings.signups, network)
 
 /** Spec §3 email check result (GET /api/validate_email.php). */
 export async function emailStatus(db: Db, raw: string): Promise<EmailStatus> {

@@ -9,8 +9,8 @@ import { type Api, createApi } from '../app.ts'
 import { loadCamsConfig } from '../config.ts'
 import { ApiError, type Cam, CamsResponse } from '../contract/index.ts'
 import { camsFromEnv } from './routes.ts'
+import { CAMS_MIN_MEMBERSHIP_MS } from '../contract/rules/cams.ts'
 import {
-  CAMS_MIN_MEMBERSHIP_MS,
   DEFAULT_CAM_REDIRECT_BASE,
   DEFAULT_RESELL_PARTNER_URL,
   DEMO_CAMS,

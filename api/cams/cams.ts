@@ -11,6 +11,7 @@
 // - /api/resellpartner.php?flow=profile-search&redirect=1 goes to
 //   DEFAULT_RESELL_PARTNER_URL (RESELL_PARTNER_URL overrides).
 import { z } from 'zod'
+import { camsEligible } from '../contract/rules/cams.ts'
 import type { CamsConfig } from '../config.ts'
 import { Cam, type Gender, MAX_AGE, MIN_AGE } from '../contract/index.ts'
 
@@ -27,10 +28,6 @@ export interface CamProvider {
   redirectUrl(account: string): string | null
 }
 
-/** Spec §6: webcam tiles only for members signed up more than 4 days ago. */
-export const CAMS_MIN_MEMBERSHIP_MS = 345_600_000
-/** Spec §6: the settings.member_resell values that allow webcam tiles. */
-const CAM_RESELL = ['cams', 'camads']
 /** How long a tile row may wait for the upstream feed before it shows without cams. */
 export const CAMS_UPSTREAM_TIMEOUT_MS = 1500
 /** The most cams one answer carries: two tiles per page of 12 (spec §2), for 12 pages. */
@@ -45,10 +42,10 @@ export function mayViewCams(
   memberResell: readonly string[],
   now = Date.now(),
 ): boolean {
-  return (
-    !member.paidUser &&
-    now - member.signupDate.getTime() > CAMS_MIN_MEMBERSHIP_MS &&
-    memberResell.some((r) => CAM_RESELL.includes(r))
+  return camsEligible(
+    { paidUser: member.paidUser, signupAt: member.signupDate.getTime() },
+    memberResell,
+    now,
   )
 }
 

@@ -3,6 +3,7 @@
 // reference data of the sign-up steps. Zod only, so the sync worker and the
 // sign-up form use the very same rules as the server.
 import { z } from 'zod'
+import { TOKEN_MAX } from './rules/limits.ts'
 import { Gender, Image, Locale } from './common.ts'
 import { User } from './profile.ts'
 import { MIN_AGE } from './search.ts'
@@ -291,7 +292,7 @@ export const ResendActivationResponse = z.object({ status: z.enum(['sent', 'alre
 export type ResendActivationResponse = z.infer<typeof ResendActivationResponse>
 
 /** A mailed token as the pages /reset-password/do and /mail-change/do read it from `?token=`. */
-export const MailToken = text(128).pipe(z.string().min(1))
+export const MailToken = text(TOKEN_MAX).pipe(z.string().min(1))
 
 /** POST /api/reset_password.php: always `{status: 'sent'}`, registered or not (429 when too often). */
 export const ResetPasswordRequest = z.object({ email: Email })

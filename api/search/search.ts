@@ -14,24 +14,9 @@ import {
   type Settings,
   type SearchResponse,
 } from '../contract/index.ts'
+import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { profilesFor } from '../profiles/profiles.ts'
-
-/** Spec §6: search country options are the member's own plus its paired neighbour. */
-const NEIGHBOURS: Record<string, string> = {
-  AU: 'NZ',
-  NZ: 'AU',
-  NL: 'BE',
-  BE: 'NL',
-  US: 'CA',
-  CA: 'US',
-  GB: 'IE',
-  IE: 'GB',
-  DE: 'AT',
-  AT: 'DE',
-}
-
-export const countryOptions = (own: string) => [own, ...(NEIGHBOURS[own] ? [NEIGHBOURS[own]] : [])]
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
 export type Filters = SearchResponse['filters']
@@ -218,10 +203,7 @@ export function guestMaySearch(
   settings: Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
   trafficsource: string | undefined,
 ): boolean {
-  return (
-    settings.logged_out_search !== 'none' ||
-    (settings.logged_out_search_trafficsource !== 'none' && Boolean(trafficsource))
-  )
+  return searchVisible(false, settings, Boolean(trafficsource))
 }
 
 /**

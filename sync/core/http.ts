@@ -1,7 +1,13 @@
 // The API client of the sync worker. Every response is parsed with the
 // contract's zod schema before it may reach the local store.
-import { ApiError } from '../../api/contract/index.ts'
-import type { z } from 'zod'
+import {
+  ApiError,
+  type EndpointDef,
+  type EndpointName,
+  type Endpoints,
+  endpoints,
+} from '../../api/contract/index.ts'
+import { z } from 'zod'
 import { fail, ok, type Result } from './errors.ts'
 
 /** Spec §7 "Other": every request names the app and the host it came from. */
@@ -59,4 +65,48 @@ export async function call<S extends z.ZodType>(
     return fail({ code: 'bad_response', message: `${path}: ${parsed.error.message}` })
   }
   return ok(parsed.data)
+}
+
+type Entry<K extends EndpointName> = Endpoints[K]
+/** The query a caller may set for endpoint K (its fixed query is added by request()). */
+export type QueryOf<K extends EndpointName> =
+  Entry<K> extends { query: infer S extends z.ZodType } ? z.input<S> : never
+/** The body of endpoint K: JSON per its schema, or FormData for uploads. */
+export type BodyOf<K extends EndpointName> =
+  Entry<K> extends { body: infer S extends z.ZodType }
+    ? z.input<S>
+    : Entry<K> extends { multipart: true }
+      ? FormData
+      : never
+/** What endpoint K answers once parsed; null where it answers no JSON. */
+export type ResponseOf<K extends EndpointName> = Entry<K>['response'] extends z.ZodType
+  ? z.output<Entry<K>['response']>
+  : null
+
+export interface EndpointOptions<K extends EndpointName> {
+  query?: QueryOf<K>
+  body?: BodyOf<K>
+  signal?: AbortSignal
+}
+
+/** Answers without JSON (a 204 beacon, a redirect) parse to null. */
+const NoJson = z.unknown().transform(() => null)
+
+/**
+ * Calls endpoint `name` of the contract's endpoint table: its method, path
+ * and fixed query come from the table, and its answer is parsed with the
+ * table's response schema before anything may store it.
+ */
+export function request<K extends EndpointName>(
+  name: K,
+  options: EndpointOptions<K> = {},
+): Promise<Result<ResponseOf<K>>> {
+  const endpoint: EndpointDef = endpoints[name]
+  const query = { ...endpoint.fixedQuery, ...(options.query as RequestOptions['query']) }
+  return call(endpoint.path, endpoint.response ?? NoJson, {
+    method: endpoint.method,
+    query,
+    body: options.body,
+    ...(options.signal ? { signal: options.signal } : {}),
+  }) as Promise<Result<ResponseOf<K>>>
 }

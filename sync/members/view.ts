@@ -2,10 +2,10 @@
 // where they go in the grid. No Dexie and no zod here, so the app can import
 // this without pulling either into a page chunk.
 
-/** Spec §6: webcam tiles only for members signed up more than 4 days (345600000 ms) ago ... */
-export const CAMS_MIN_MEMBERSHIP_MS = 345_600_000
-/** ... who are not paid and whose site sells `cams` or `camads`. */
-export const CAM_RESELL: readonly string[] = ['cams', 'camads']
+import { camsEligible } from '../../api/contract/rules/cams.ts'
+import { searchVisible as searchVisibleRule } from '../../api/contract/rules/search.ts'
+
+export { CAM_RESELL, CAMS_MIN_MEMBERSHIP_MS } from '../../api/contract/rules/cams.ts'
 /** Spec §2: webcam tiles after profile index 1 and 5 of every 12 (page size, spec §9). */
 export const CAM_AFTER_INDEXES: readonly number[] = [1, 5]
 export const GRID_PAGE_SIZE = 12
@@ -21,10 +21,12 @@ export function mayShowCams(
   memberResell: readonly string[] | undefined,
   now: number,
 ): boolean {
-  if (!user || user.paid_user || !memberResell) return false
-  const since = Date.parse(user.signup_date)
-  if (Number.isNaN(since) || now - since <= CAMS_MIN_MEMBERSHIP_MS) return false
-  return memberResell.some((r) => CAM_RESELL.includes(r))
+  if (!user || !memberResell) return false
+  return camsEligible(
+    { paidUser: user.paid_user, signupAt: Date.parse(user.signup_date) },
+    memberResell,
+    now,
+  )
 }
 
 export type GridItem<P, C> =
@@ -95,10 +97,17 @@ export function searchVisible(
   settings: unknown,
   trafficsource: boolean,
 ): boolean {
-  if (loggedIn) return true
-  const open = (key: string) => {
+  // Settings not stored yet count as closed (`none`).
+  const setting = (key: string) => {
     const v = field(settings, key)
-    return typeof v === 'string' && v !== 'none'
+    return typeof v === 'string' ? v : 'none'
   }
-  return open('logged_out_search') || (trafficsource && open('logged_out_search_trafficsource'))
+  return searchVisibleRule(
+    loggedIn,
+    {
+      logged_out_search: setting('logged_out_search'),
+      logged_out_search_trafficsource: setting('logged_out_search_trafficsource'),
+    },
+    trafficsource,
+  )
 }

@@ -4,6 +4,8 @@
 // saving the reached step). Nothing here touches the browser, so every
 // transition is a row in signup-steps.test.ts.
 
+import { signupsOpen } from '../../../api/contract/rules/signups.ts'
+
 /** Spec §2: eight steps, 0-7. */
 export const STEP = {
   account: 0,
@@ -192,7 +194,7 @@ export function signupsEnabled(
   signups: 'all' | 'with_trafficsource' | 'other',
   network: { network: string } | null,
 ): boolean {
-  return signups === 'all' || (signups === 'with_trafficsource' && network !== null)
+  return signupsOpen(signups, network?.network)
 }
 
 /** Spec §2: a logged-out visitor sees the invite-only notice when sign-ups are off. */

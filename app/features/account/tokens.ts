@@ -1,9 +1,8 @@
 // Mailed tokens as the pages read them from `?token=` (opaque; the server
 // decides whether one is good). Shared by /reset-password/do and /mail-change/do.
-export type TokenSearch = { token?: string }
+import { TOKEN_MAX } from '../../../api/contract/rules/limits.ts'
 
-/** The contract's MailToken limit: longer is no token of ours. */
-export const TOKEN_MAX = 128
+export type TokenSearch = { token?: string }
 
 export const tokenSearch = (s: Record<string, unknown>): TokenSearch =>
   typeof s.token === 'string' && s.token.length > 0 && s.token.length <= TOKEN_MAX

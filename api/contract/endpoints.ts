@@ -1,0 +1,245 @@
+// The endpoint table: every call of the API by name, with its method, path,
+// input schemas and response schema. The server's validators and the sync
+// worker's `call(name)` both take an entry from here, so no call site pairs a
+// path string with a schema by hand (a renamed path or a changed response is
+// one edit, and a mismatch is a type error). Paths keep the spec's names
+// (spec §7). Zod only, like the rest of the contract.
+import type { z } from 'zod'
+import {
+  AccountUser,
+  ActivateQuery,
+  ActivateStatusResponse,
+  DeleteAccountRequest,
+  DeleteAccountResponse,
+  DevMailResponse,
+  GeocodeQuery,
+  GeocodeResponse,
+  InterestsResponse,
+  MailChangeDoRequest,
+  MailChangeDoResponse,
+  MailChangePending,
+  MailChangeRequest,
+  MailChangeResponse,
+  ProfileFieldsResponse,
+  ProfileImageIdRequest,
+  ProfileImagesResponse,
+  PushSubscribeRequest,
+  PushSubscribeResponse,
+  RegionsResponse,
+  ResendActivationResponse,
+  ResetPasswordDoRequest,
+  ResetPasswordDoResponse,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
+  SignupRequest,
+  SignupResponse,
+  UserUpdateRequest,
+  ValidateEmailQuery,
+  ValidateEmailResponse,
+} from './account.ts'
+import { LoginRequest, LogoutResponse } from './auth.ts'
+import {
+  CamRedirectQuery,
+  CamsQuery,
+  CamsResponse,
+  DemoProviderQuery,
+  ResellPartnerQuery,
+} from './cams.ts'
+import { ChatsResponse } from './chats.ts'
+import {
+  LikeRequest,
+  LikeResponse,
+  LikeSeenRequest,
+  LikeSeenResponse,
+  LikesQuery,
+  LikesResponse,
+} from './likes.ts'
+import { ChatStartQuery, ChatStartResponse, ProfileQuery, ProfileResponse } from './members.ts'
+import { User } from './profile.ts'
+import { SearchQuery, SearchResponse } from './search.ts'
+import { Settings } from './settings.ts'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface EndpointDef {
+  method: Method
+  /** The full path, `/api/...` (spec §7). */
+  path: string
+  /** Query parameters the caller chooses. */
+  query?: z.ZodType
+  /**
+   * Query parameters that select this endpoint among others on the same
+   * method and path (`POST /api/user.php?new=1` is the sign-up).
+   */
+  fixedQuery?: Record<string, string>
+  /** JSON body (or multipart, for uploads). */
+  body?: z.ZodType
+  /** The JSON answer on success; null where the answer is a redirect or an empty body. */
+  response: z.ZodType | null
+  /** Multipart form data instead of JSON (picture uploads). */
+  multipart?: true
+}
+
+export const endpoints = {
+  // Session (spec §7)
+  login: { method: 'POST', path: '/api/login.php', body: LoginRequest, response: User },
+  logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
+  user: { method: 'GET', path: '/api/user.php', response: User },
+  account: { method: 'GET', path: '/api/user.php', response: AccountUser },
+  /** Spec §7: an empty JSON body, sent as a beacon; answers 204. */
+  pageHidden: { method: 'POST', path: '/api/page-hidden.php', response: null },
+
+  // Account (spec §4, §5, §7)
+  signup: {
+    method: 'POST',
+    path: '/api/user.php',
+    fixedQuery: { new: '1' },
+    body: SignupRequest,
+    response: SignupResponse,
+  },
+  updateAccount: {
+    method: 'PUT',
+    path: '/api/user.php',
+    body: UserUpdateRequest,
+    response: AccountUser,
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/api/user.php',
+    body: DeleteAccountRequest,
+    response: DeleteAccountResponse,
+  },
+  pushSubscribe: {
+    method: 'POST',
+    path: '/api/user.php',
+    fixedQuery: { push: '1' },
+    body: PushSubscribeRequest,
+    response: PushSubscribeResponse,
+  },
+  validateEmail: {
+    method: 'GET',
+    path: '/api/validate_email.php',
+    query: ValidateEmailQuery,
+    response: ValidateEmailResponse,
+  },
+  /** With a token: the mailed link, which activates and redirects (no JSON). */
+  activate: { method: 'GET', path: '/api/activate.php', query: ActivateQuery, response: null },
+  activationStatus: { method: 'GET', path: '/api/activate.php', response: ActivateStatusResponse },
+  resendActivation: {
+    method: 'POST',
+    path: '/api/activate.php',
+    response: ResendActivationResponse,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/reset_password.php',
+    body: ResetPasswordRequest,
+    response: ResetPasswordResponse,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/reset_password.php',
+    fixedQuery: { do: '1' },
+    body: ResetPasswordDoRequest,
+    response: ResetPasswordDoResponse,
+  },
+  requestMailChange: {
+    method: 'POST',
+    path: '/api/mail_change.php',
+    body: MailChangeRequest,
+    response: MailChangeResponse,
+  },
+  confirmMailChange: {
+    method: 'POST',
+    path: '/api/mail_change.php',
+    fixedQuery: { do: '1' },
+    body: MailChangeDoRequest,
+    response: MailChangeDoResponse,
+  },
+  pendingMailChange: { method: 'GET', path: '/api/mail_change.php', response: MailChangePending },
+  cancelMailChange: {
+    method: 'DELETE',
+    path: '/api/mail_change.php',
+    response: MailChangePending,
+  },
+  images: { method: 'GET', path: '/api/profileimage.php', response: ProfileImagesResponse },
+  uploadImages: {
+    method: 'POST',
+    path: '/api/profileimage.php',
+    multipart: true,
+    response: ProfileImagesResponse,
+  },
+  setMainImage: {
+    method: 'PUT',
+    path: '/api/profileimage.php',
+    body: ProfileImageIdRequest,
+    response: ProfileImagesResponse,
+  },
+  deleteImage: {
+    method: 'DELETE',
+    path: '/api/profileimage.php',
+    body: ProfileImageIdRequest,
+    response: ProfileImagesResponse,
+  },
+  devMails: { method: 'GET', path: '/api/_dev/mail.php', response: DevMailResponse },
+
+  // Reference data
+  settings: { method: 'GET', path: '/api/settings.php', response: Settings },
+  regions: { method: 'GET', path: '/api/regions.php', response: RegionsResponse },
+  interests: { method: 'GET', path: '/api/interests.php', response: InterestsResponse },
+  profileFields: {
+    method: 'GET',
+    path: '/api/profile_fields.php',
+    response: ProfileFieldsResponse,
+  },
+  geocode: {
+    method: 'GET',
+    path: '/api/geocode.php',
+    query: GeocodeQuery,
+    response: GeocodeResponse,
+  },
+
+  // Members (spec §6, §7)
+  search: { method: 'GET', path: '/api/search.php', query: SearchQuery, response: SearchResponse },
+  profile: {
+    method: 'GET',
+    path: '/api/profile.php',
+    query: ProfileQuery,
+    response: ProfileResponse,
+  },
+  likes: { method: 'GET', path: '/api/likes.php', query: LikesQuery, response: LikesResponse },
+  like: { method: 'POST', path: '/api/likes.php', body: LikeRequest, response: LikeResponse },
+  unlike: { method: 'DELETE', path: '/api/likes.php', body: LikeRequest, response: LikeResponse },
+  likeSeen: {
+    method: 'PUT',
+    path: '/api/likes.php',
+    body: LikeSeenRequest,
+    response: LikeSeenResponse,
+  },
+  chats: { method: 'GET', path: '/api/chats.php', response: ChatsResponse },
+  chatStart: {
+    method: 'GET',
+    path: '/api/chat.php',
+    query: ChatStartQuery,
+    response: ChatStartResponse,
+  },
+
+  // Webcam provider (spec §6)
+  cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
+  camRedirect: {
+    method: 'GET',
+    path: '/api/xcams/redirect.php',
+    query: CamRedirectQuery,
+    response: null,
+  },
+  camDemo: { method: 'GET', path: '/api/xcams/demo.php', query: DemoProviderQuery, response: null },
+  resellPartner: {
+    method: 'GET',
+    path: '/api/resellpartner.php',
+    query: ResellPartnerQuery,
+    response: null,
+  },
+} as const satisfies Record<string, EndpointDef>
+
+export type Endpoints = typeof endpoints
+export type EndpointName = keyof Endpoints

@@ -1,0 +1,67 @@
+// The zod-free spec rules both ends apply (api/contract/rules/), pinned to the
+// spec's literal values. (Beside the contract: the contract folder imports zod only.)
+import { describe, expect, it } from 'vitest'
+import { CAMS_MIN_MEMBERSHIP_MS, camsEligible } from './contract/rules/cams.ts'
+import { SEARCH_PAGE_SIZE, TOKEN_MAX } from './contract/rules/limits.ts'
+import { countryOptions, searchVisible } from './contract/rules/search.ts'
+import { signupsOpen } from './contract/rules/signups.ts'
+
+const DAY = 86_400_000
+
+describe('spec rules (contract rules/)', () => {
+  it('pins the spec constants', () => {
+    expect(CAMS_MIN_MEMBERSHIP_MS).toBe(345_600_000) // spec §6: 4 days
+    expect(SEARCH_PAGE_SIZE).toBe(12) // spec §9
+    expect(TOKEN_MAX).toBe(128)
+  })
+
+  it.each([
+    ['unpaid, 4 days and 1 ms, cams resold', false, 4 * DAY + 1, ['cams'], true],
+    ['unpaid, exactly 4 days', false, 4 * DAY, ['cams'], false],
+    ['camads counts as reselling', false, 5 * DAY, ['camads'], true],
+    ['paid members never see cams', true, 30 * DAY, ['cams'], false],
+    ['no cam reselling', false, 30 * DAY, ['dating'], false],
+  ] as const)('webcam eligibility (spec §6): %s', (_, paidUser, age, resell, expected) => {
+    const now = Date.UTC(2026, 0, 10)
+    expect(camsEligible({ paidUser, signupAt: now - age }, resell, now)).toBe(expected)
+  })
+
+  it('an unparseable sign-up date counts as new (no cams)', () => {
+    expect(camsEligible({ paidUser: false, signupAt: Number.NaN }, ['cams'], Date.now())).toBe(
+      false,
+    )
+  })
+
+  it.each([
+    [true, 'none', 'none', false, true],
+    [false, 'none', 'none', true, false],
+    [false, 'all', 'none', false, true],
+    [false, 'none', 'all', false, false],
+    [false, 'none', 'all', true, true],
+  ] as const)(
+    'search visibility (spec §6): logged in %s, logged_out_search %s, with source %s/%s',
+    (loggedIn, open, bySource, hasSource, expected) => {
+      const settings = { logged_out_search: open, logged_out_search_trafficsource: bySource }
+      expect(searchVisible(loggedIn, settings, hasSource)).toBe(expected)
+    },
+  )
+
+  it.each([
+    ['all', null, true],
+    ['with_trafficsource', 'aff1', true],
+    ['with_trafficsource', '  ', false],
+    ['with_trafficsource', null, false],
+    ['none', 'aff1', false],
+  ] as const)('sign-ups open (spec §5): %s with network %s', (signups, network, expected) => {
+    expect(signupsOpen(signups, network)).toBe(expected)
+  })
+
+  it('country options are the own country plus its paired neighbour (spec §6)', () => {
+    expect(countryOptions('NL')).toEqual(['NL', 'BE'])
+    expect(countryOptions('AU')).toEqual(['AU', 'NZ'])
+    expect(countryOptions('US')).toEqual(['US', 'CA'])
+    expect(countryOptions('GB')).toEqual(['GB', 'IE'])
+    expect(countryOptions('DE')).toEqual(['DE', 'AT'])
+    expect(countryOptions('PL')).toEqual(['PL'])
+  })
+})
