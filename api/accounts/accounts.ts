@@ -2,28 +2,28 @@
 // deleting it (issue 3; spec §3–§5). Routes stay thin; the rules live here.
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import type { Db } from '../../db/client.ts'
 import { likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
-import { dummyHash, hashPassword, verifyPassword } from './password.ts'
 import {
   type AccountUser,
   DATE_OF_BIRTH_ERROR,
+  dateOfBirthProblem,
   defaultName,
   Email,
   type EmailStatus,
-  type ProfilePatch,
-  type SignupRequest,
-  type Settings,
-  type UserUpdateRequest,
-  dateOfBirthProblem,
   MIN_AGE,
   nameProblem,
+  type ProfilePatch,
+  type Settings,
+  type SignupRequest,
+  type UserUpdateRequest,
 } from '../contract/index.ts'
+import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { allowedValues } from '../profiles/fields.ts'
 import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
+import { dummyHash, hashPassword, verifyPassword } from './password.ts'
 import { createToken, pendingEmail, voidTokens } from './tokens.ts'
 import { type MemberRow, toUser } from './user.ts'
 

@@ -2,8 +2,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
-import { link, type MailContext } from './accounts.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { link, type MailContext } from './accounts.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
 
 /** Follows an activation link; false for a used, expired or unknown token (→ /activate/error). */

@@ -2,9 +2,9 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { loadAccountsConfig } from '../config.ts'
 import { ApiFailure } from '../http/errors.ts'
-import type { LinkBase } from './accounts.ts'
-import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { clientIp } from '../http/ratelimit.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
+import type { LinkBase } from './accounts.ts'
 
 /** What the account routes need beyond the database (issue 3). */
 export interface AccountsDeps {

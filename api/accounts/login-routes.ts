@@ -2,18 +2,19 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
-import { dummyHash, verifyPassword } from './password.ts'
-import { endSession, startSession } from '../http/session.ts'
-import { LoginRequest, type LogoutResponse } from '../contract/index.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import type { LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
-import { toUser } from './user.ts'
-import { validate } from '../http/validate.ts'
+import { endSession, startSession } from '../http/session.ts'
+import { bodyOf, pathOf } from '../http/validate.ts'
 import { type AccountsDeps, ipOf } from './deps.ts'
+import { dummyHash, verifyPassword } from './password.ts'
+import { toUser } from './user.ts'
 
 export const authRoutes = (db: Db, deps: AccountsDeps) =>
   new Hono()
-    .post('/login.php', validate('json', LoginRequest), async (c) => {
+    .post(pathOf(endpoints.login), bodyOf(endpoints.login), async (c) => {
       const { email, password } = c.req.valid('json')
       // Per address and client, counted for known and unknown addresses alike.
       await enforce(c, db, 'login', `${ipOf(c, deps)}|${email.toLowerCase()}`)
@@ -28,7 +29,7 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       await startSession(c, db, member.id)
       return c.json(await toUser(db, member))
     })
-    .get('/logout.php', async (c) => {
+    .get(pathOf(endpoints.logout), async (c) => {
       // Spec §7 makes logout a GET; a GET is sent by any site's link or
       // redirect (SameSite=Lax allows top-level navigations), so a logout that
       // another site started is refused.

@@ -5,6 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { storeMail } from '../mail/mailer.ts'
 import {
   checkPassword,
   link,
@@ -12,7 +13,6 @@ import {
   mailproviderOf,
   normalizeEmail,
 } from './accounts.ts'
-import { storeMail } from '../mail/mailer.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
 
 export async function requestMailChange(

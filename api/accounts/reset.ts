@@ -3,10 +3,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, sessions } from '../../db/schema.ts'
-import { hashPassword } from './password.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { link, type MailContext, normalizeEmail } from './accounts.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { link, type MailContext, normalizeEmail } from './accounts.ts'
+import { hashPassword } from './password.ts'
 import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
 
 /**

@@ -3,33 +3,32 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { mails, members } from '../../db/schema.ts'
-import { type AuthEnv, requireMember, sessionMember, startSession } from '../http/session.ts'
-import {
-  ActivateQuery,
-  type ActivateStatusResponse,
-  MailChangeDoRequest,
-  type MailChangeDoResponse,
-  type MailChangePending,
-  MailChangeRequest,
-  type MailChangeResponse,
-  ResetPasswordDoRequest,
-  type ResetPasswordDoResponse,
-  ResetPasswordRequest,
-  type ResetPasswordResponse,
-  ValidateEmailQuery,
-  type ValidateEmailResponse,
+import { endpoints } from '../contract/endpoints.ts'
+import type {
+  ActivateStatusResponse,
+  MailChangeDoResponse,
+  MailChangePending,
+  MailChangeResponse,
+  ResetPasswordDoResponse,
+  ResetPasswordResponse,
+  ValidateEmailResponse,
 } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { enforce } from '../http/ratelimit.ts'
+import { type AuthEnv, requireMember, sessionMember, startSession } from '../http/session.ts'
+import { pathOf, queryOf, validate } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
 import { emailStatus, normalizeEmail } from './accounts.ts'
 import { activate, resendActivation } from './activation.ts'
-import { applyMailChange, requestMailChange } from './mail-change.ts'
-import { enforce } from '../http/ratelimit.ts'
-import { requestReset, resetPassword } from './reset.ts'
-import { loadSettings } from '../settings/settings.ts'
-import { pendingEmail, voidTokens } from './tokens.ts'
-import { validate } from '../http/validate.ts'
 import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+import { applyMailChange, requestMailChange } from './mail-change.ts'
+import { requestReset, resetPassword } from './reset.ts'
+import { pendingEmail, voidTokens } from './tokens.ts'
 
+/**
+ * `?do=1` selects the second endpoint on the same path (endpoints.resetPassword,
+ * endpoints.confirmMailChange); the body is parsed by the chosen one's schema.
+ */
 const DoQuery = z.object({ do: z.literal('1').optional() })
 
 /**
@@ -40,7 +39,7 @@ const DoQuery = z.object({ do: z.literal('1').optional() })
  */
 export const accountRoutes = (db: Db, deps: AccountsDeps) =>
   new Hono<AuthEnv>()
-    .get('/validate_email.php', validate('query', ValidateEmailQuery), async (c) => {
+    .get(pathOf(endpoints.validateEmail), queryOf(endpoints.validateEmail), async (c) => {
       // Spec §3 answers whether an address has an account (the sign-up form
       // needs it, §5); the limit is what keeps it from being a bulk oracle.
       await enforce(c, db, 'validate_email', ipOf(c, deps))
@@ -53,7 +52,7 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
         request_email: requested,
       } satisfies ValidateEmailResponse)
     })
-    .get('/activate.php', validate('query', ActivateQuery), async (c) => {
+    .get(pathOf(endpoints.activate), queryOf(endpoints.activate), async (c) => {
       const { token } = c.req.valid('query')
       if (token !== undefined) {
         return c.redirect((await activate(db, token)) ? '/activate/done' : '/activate/error', 302)
@@ -76,7 +75,7 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
         activated: member?.activatedAt != null,
       } satisfies ActivateStatusResponse)
     })
-    .post('/activate.php', requireMember(db), async (c) => {
+    .post(pathOf(endpoints.resendActivation), requireMember(db), async (c) => {
       const memberId = c.get('memberId')
       await enforce(c, db, 'activation_resend', `member:${memberId}`)
       const settings = await loadSettings(db)
@@ -87,15 +86,15 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
       })
       return c.json({ status })
     })
-    .post('/reset_password.php', validate('query', DoQuery), async (c) => {
+    .post(pathOf(endpoints.resetPassword), validate('query', DoQuery), async (c) => {
       const raw = await c.req.json().catch(() => undefined)
       if (c.req.valid('query').do) {
-        const body = parseOr400(ResetPasswordDoRequest, raw)
+        const body = parseOr400(endpoints.resetPassword.body, raw)
         const memberId = await resetPassword(db, body.token, body.password)
         await startSession(c, db, memberId)
         return c.json({ status: 'done' } satisfies ResetPasswordDoResponse)
       }
-      const { email } = parseOr400(ResetPasswordRequest, raw)
+      const { email } = parseOr400(endpoints.requestPasswordReset.body, raw)
       // Per address and per client: neither tells whether the address is known.
       await enforce(c, db, 'reset_ip', ipOf(c, deps))
       await enforce(c, db, 'reset', normalizeEmail(email))
@@ -103,27 +102,27 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
       await requestReset(db, email, { settings, links: linkBase(c, deps), mailer: deps.mailer })
       return c.json({ status: 'sent' } satisfies ResetPasswordResponse)
     })
-    .get('/mail_change.php', requireMember(db), async (c) =>
+    .get(pathOf(endpoints.pendingMailChange), requireMember(db), async (c) =>
       c.json({
         pending_email: await pendingEmail(db, c.get('memberId')),
       } satisfies MailChangePending),
     )
-    .delete('/mail_change.php', requireMember(db), async (c) => {
+    .delete(pathOf(endpoints.cancelMailChange), requireMember(db), async (c) => {
       // /notifications#email-change-incorrect: the member calls the change off.
       await voidTokens(db, c.get('memberId'), 'mail_change')
       return c.json({ pending_email: null } satisfies MailChangePending)
     })
-    .post('/mail_change.php', validate('query', DoQuery), async (c) => {
+    .post(pathOf(endpoints.confirmMailChange), validate('query', DoQuery), async (c) => {
       const raw = await c.req.json().catch(() => undefined)
       if (c.req.valid('query').do) {
         // No session needed: the link may be opened in the new mailbox's browser.
-        const { token } = parseOr400(MailChangeDoRequest, raw)
+        const { token } = parseOr400(endpoints.confirmMailChange.body, raw)
         const email = await applyMailChange(db, token)
         return c.json({ status: 'done', email } satisfies MailChangeDoResponse)
       }
       const memberId = await sessionMember(c, db)
       if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
-      const body = parseOr400(MailChangeRequest, raw)
+      const body = parseOr400(endpoints.requestMailChange.body, raw)
       await enforce(c, db, 'mail_change', `member:${memberId}`)
       const settings = await loadSettings(db)
       await requestMailChange(db, memberId, body, {

@@ -2,17 +2,17 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
-import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
-import {
-  DeleteAccountRequest,
-  type DeleteAccountResponse,
-  PushSubscribeRequest,
-  type PushSubscribeResponse,
-  SignupRequest,
-  type SignupResponse,
-  UserUpdateRequest,
+import { endpoints } from '../contract/endpoints.ts'
+import type {
+  DeleteAccountResponse,
+  PushSubscribeResponse,
+  SignupResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { enforce } from '../http/ratelimit.ts'
+import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
+import { bodyOf, pathOf, validate } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
 import {
   checkPassword,
   deleteAccount,
@@ -21,27 +21,25 @@ import {
   toAccountUser,
   updateAccount,
 } from './accounts.ts'
-import { enforce } from '../http/ratelimit.ts'
-import { loadSettings } from '../settings/settings.ts'
-import { liveMember } from './user.ts'
-import { validate } from '../http/validate.ts'
 import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */
+/** `?new=1` (endpoints.signup) or `?push=1` (endpoints.pushSubscribe) on the same path. */
 const PostQuery = z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() })
 
 export const userRoutes = (db: Db, deps: AccountsDeps) =>
   new Hono<AuthEnv>()
-    .get('/user.php', requireMember(db), async (c) => {
+    .get(pathOf(endpoints.user), requireMember(db), async (c) => {
       const member = await liveMember(db, c.get('memberId'))
       if (!member) throw new ApiFailure(403, 'not_logged_in')
       return c.json(await toAccountUser(db, member))
     })
-    .post('/user.php', validate('query', PostQuery), async (c, next) => {
+    .post(pathOf(endpoints.signup), validate('query', PostQuery), async (c, next) => {
       const query = c.req.valid('query')
       if (query.push) return next()
       if (!query.new) throw notFound()
-      const input = parseOr400(SignupRequest, await c.req.json().catch(() => undefined))
+      const input = parseOr400(endpoints.signup.body, await c.req.json().catch(() => undefined))
       const settings = await loadSettings(db)
       if (!signupsOpen(settings, input.trafficsource?.network)) {
         throw new ApiFailure(403, 'signups_closed')
@@ -57,32 +55,47 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
       if (outcome.created) await startSession(c, db, outcome.memberId)
       return c.json({ status: 'received' } satisfies SignupResponse)
     })
-    .post('/user.php', requireMember(db), validate('json', PushSubscribeRequest), async (c) => {
-      const { endpoint, keys } = c.req.valid('json').subscription
-      const memberId = c.get('memberId')
-      // One endpoint is one browser: a new sign-in on it takes it over.
-      await db
-        .insert(pushSubscriptions)
-        .values({ memberId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: { memberId, p256dh: keys.p256dh, auth: keys.auth },
-        })
-      return c.json({ status: 'subscribed' } satisfies PushSubscribeResponse)
-    })
-    .put('/user.php', requireMember(db), validate('json', UserUpdateRequest), async (c) => {
-      const member = await liveMember(db, c.get('memberId'))
-      if (!member) throw new ApiFailure(403, 'not_logged_in')
-      const settings = await loadSettings(db)
-      const updated = await updateAccount(db, member, c.req.valid('json'), settings)
-      return c.json(await toAccountUser(db, updated))
-    })
-    .delete('/user.php', requireMember(db), validate('json', DeleteAccountRequest), async (c) => {
-      const memberId = c.get('memberId')
-      // A stolen session must not be able to guess the password here.
-      await enforce(c, db, 'login', `member:${memberId}`)
-      await checkPassword(db, memberId, c.req.valid('json').password)
-      await deleteAccount(db, memberId)
-      await endSession(c, db)
-      return c.json({ status: 'deleted' } satisfies DeleteAccountResponse)
-    })
+    .post(
+      pathOf(endpoints.pushSubscribe),
+      requireMember(db),
+      bodyOf(endpoints.pushSubscribe),
+      async (c) => {
+        const { endpoint, keys } = c.req.valid('json').subscription
+        const memberId = c.get('memberId')
+        // One endpoint is one browser: a new sign-in on it takes it over.
+        await db
+          .insert(pushSubscriptions)
+          .values({ memberId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { memberId, p256dh: keys.p256dh, auth: keys.auth },
+          })
+        return c.json({ status: 'subscribed' } satisfies PushSubscribeResponse)
+      },
+    )
+    .put(
+      pathOf(endpoints.updateAccount),
+      requireMember(db),
+      bodyOf(endpoints.updateAccount),
+      async (c) => {
+        const member = await liveMember(db, c.get('memberId'))
+        if (!member) throw new ApiFailure(403, 'not_logged_in')
+        const settings = await loadSettings(db)
+        const updated = await updateAccount(db, member, c.req.valid('json'), settings)
+        return c.json(await toAccountUser(db, updated))
+      },
+    )
+    .delete(
+      pathOf(endpoints.deleteAccount),
+      requireMember(db),
+      bodyOf(endpoints.deleteAccount),
+      async (c) => {
+        const memberId = c.get('memberId')
+        // A stolen session must not be able to guess the password here.
+        await enforce(c, db, 'login', `member:${memberId}`)
+        await checkPassword(db, memberId, c.req.valid('json').password)
+        await deleteAccount(db, memberId)
+        await endSession(c, db)
+        return c.json({ status: 'deleted' } satisfies DeleteAccountResponse)
+      },
+    )

@@ -1,19 +1,14 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { loadCamsConfig } from '../config.ts'
-import { type AuthEnv, requireMember } from '../http/session.ts'
-import {
-  CamRedirectQuery,
-  CamsQuery,
-  DemoProviderQuery,
-  type CamsResponse,
-  ResellPartnerQuery,
-} from '../contract/index.ts'
-import { ApiFailure, notFound } from '../http/errors.ts'
-import { type CamProvider, camProvider, DEFAULT_RESELL_PARTNER_URL, mayViewCams } from './cams.ts'
-import { loadSettings } from '../settings/settings.ts'
 import { liveMember } from '../accounts/user.ts'
-import { validate } from '../http/validate.ts'
+import { loadCamsConfig } from '../config.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import type { CamsResponse } from '../contract/index.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+import { pathOf, queryOf } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { type CamProvider, camProvider, DEFAULT_RESELL_PARTNER_URL, mayViewCams } from './cams.ts'
 
 export interface CamsDeps {
   provider: CamProvider
@@ -37,7 +32,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 
 export const camsRoutes = (db: Db, deps: CamsDeps) =>
   new Hono<AuthEnv>()
-    .get('/xcams/search.php', requireMember(db), validate('query', CamsQuery), async (c) => {
+    .get(pathOf(endpoints.cams), requireMember(db), queryOf(endpoints.cams), async (c) => {
       const q = c.req.valid('query')
       if (q.min_age !== undefined && q.max_age !== undefined && q.min_age > q.max_age) {
         throw new ApiFailure(400, 'invalid_input', 'min_age', 'min_age must not exceed max_age')
@@ -50,14 +45,14 @@ export const camsRoutes = (db: Db, deps: CamsDeps) =>
       const cams = mayViewCams(me, settings.member_resell) ? await deps.provider.search(q) : []
       return c.json({ cams } satisfies CamsResponse)
     })
-    .get('/xcams/redirect.php', validate('query', CamRedirectQuery), (c) => {
+    .get(pathOf(endpoints.camRedirect), queryOf(endpoints.camRedirect), (c) => {
       const target = deps.provider.redirectUrl(c.req.valid('query').account)
       if (target === null) throw notFound()
       return c.redirect(target, 302)
     })
     // The built-in demo provider's own page: where a cam click lands while no
     // real provider is configured. Plain HTML, escaped, nothing downloaded.
-    .get('/xcams/demo.php', validate('query', DemoProviderQuery), (c) => {
+    .get(pathOf(endpoints.camDemo), queryOf(endpoints.camDemo), (c) => {
       const { account, flow } = c.req.valid('query')
       const what = account ? `the live cam of ${escapeHtml(account)}` : 'the partner site'
       return c.html(`<!doctype html>
@@ -70,6 +65,6 @@ export const camsRoutes = (db: Db, deps: CamsDeps) =>
       }), ${what} would open here.</p>
 <p><a href="/members">Back to the members</a></p></main></body></html>`)
     })
-    .get('/resellpartner.php', validate('query', ResellPartnerQuery), (c) =>
+    .get(pathOf(endpoints.resellPartner), queryOf(endpoints.resellPartner), (c) =>
       c.redirect(deps.resellPartnerUrl ?? DEFAULT_RESELL_PARTNER_URL, 302),
     )

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import type { ChatStartResponse } from '../contract/index.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
-import { ChatStartQuery, type ChatStartResponse } from '../contract/index.ts'
+import { pathOf, queryOf } from '../http/validate.ts'
 import { conversationWith } from './conversations.ts'
-import { validate } from '../http/validate.ts'
 
 /**
  * GET /api/chat.php?profile= (spec §7): the id of the conversation with that
@@ -13,9 +14,9 @@ import { validate } from '../http/validate.ts'
  */
 export const chatRoutes = (db: Db) =>
   new Hono<AuthEnv>().get(
-    '/chat.php',
+    pathOf(endpoints.chatStart),
     requireMember(db),
-    validate('query', ChatStartQuery),
+    queryOf(endpoints.chatStart),
     async (c) => {
       const { profile } = c.req.valid('query')
       const id = await conversationWith(db, c.get('memberId'), profile)

@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../../db/client.ts'
-import { type AuthEnv, requireMember } from '../http/session.ts'
-import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, ProfileImageIdRequest } from '../contract/index.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
 import { enforce } from '../http/ratelimit.ts'
-import { validate } from '../http/validate.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+import { bodyOf, pathOf } from '../http/validate.ts'
+import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
 
 /** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -16,11 +17,11 @@ const badFile = (message: string) => new ApiFailure(400, 'invalid_input', 'file'
 /** POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse). */
 export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
   new Hono<AuthEnv>()
-    .get('/profileimage.php', requireMember(db), async (c) =>
+    .get(pathOf(endpoints.images), requireMember(db), async (c) =>
       c.json(await ownImages(db, c.get('memberId'))),
     )
     .post(
-      '/profileimage.php',
+      pathOf(endpoints.uploadImages),
       requireMember(db),
       // Refuses the body while it streams in, before it is held in memory.
       bodyLimit({
@@ -51,15 +52,15 @@ export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
       },
     )
     .put(
-      '/profileimage.php',
+      pathOf(endpoints.setMainImage),
       requireMember(db),
-      validate('json', ProfileImageIdRequest),
+      bodyOf(endpoints.setMainImage),
       async (c) => c.json(await setMainImage(db, c.get('memberId'), c.req.valid('json').id)),
     )
     .delete(
-      '/profileimage.php',
+      pathOf(endpoints.deleteImage),
       requireMember(db),
-      validate('json', ProfileImageIdRequest),
+      bodyOf(endpoints.deleteImage),
       async (c) =>
         c.json(await deleteImage(db, c.get('memberId'), mediaDir, c.req.valid('json').id)),
     )

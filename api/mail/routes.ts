@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
+import { endpoints } from '../contract/endpoints.ts'
 import type { DevMailResponse } from '../contract/index.ts'
 import { notFound } from '../http/errors.ts'
+import { pathOf } from '../http/validate.ts'
 import type { Mailer } from './mailer.ts'
 import { recentMails } from './mailer.ts'
 
@@ -13,7 +15,7 @@ import { recentMails } from './mailer.ts'
  * the developer follows sign-up and reset links, logged in or not.
  */
 export const devMailRoutes = (db: Db, mailer: Mailer) =>
-  new Hono().get('/_dev/mail.php', async (c) => {
+  new Hono().get(pathOf(endpoints.devMails), async (c) => {
     if (!mailer.storeOnly || !mailer.devListing) throw notFound()
     const rows = await recentMails(db)
     return c.json({

@@ -1,15 +1,16 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { regionName } from '../reference/regions.ts'
-import { sessionMember } from '../http/session.ts'
-import { ProfileQuery, type ProfileResponse } from '../contract/index.ts'
-import { notFound } from '../http/errors.ts'
-import { likeFlags } from '../likes/likes.ts'
-import { imagesOf, toProfile } from './profiles.ts'
-import { loadSettings } from '../settings/settings.ts'
 import { liveMember, type MemberRow } from '../accounts/user.ts'
-import { validate } from '../http/validate.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import type { ProfileResponse } from '../contract/index.ts'
+import { notFound } from '../http/errors.ts'
+import { sessionMember } from '../http/session.ts'
+import { pathOf, queryOf } from '../http/validate.ts'
+import { likeFlags } from '../likes/likes.ts'
+import { regionName } from '../reference/regions.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { imagesOf, toProfile } from './profiles.ts'
 
 /** The string entries of a JSON object column whose key the operator lets show. */
 function visible(stored: unknown, keys: readonly string[]): Record<string, string> {
@@ -51,7 +52,7 @@ async function profilePage(
  * 404, so the answer reveals nothing about accounts that were.
  */
 export const profileRoutes = (db: Db) =>
-  new Hono().get('/profile.php', validate('query', ProfileQuery), async (c) => {
+  new Hono().get(pathOf(endpoints.profile), queryOf(endpoints.profile), async (c) => {
     const { id } = c.req.valid('query')
     const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
     if (!row) throw notFound()

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
-import { sessionMember } from '../http/session.ts'
-import { SearchQuery } from '../contract/index.ts'
-import { ApiFailure } from '../http/errors.ts'
-import { guestMaySearch, guestViewer, search } from './search.ts'
-import { loadSettings } from '../settings/settings.ts'
 import { liveMember } from '../accounts/user.ts'
-import { validate } from '../http/validate.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { sessionMember } from '../http/session.ts'
+import { pathOf, queryOf } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { guestMaySearch, guestViewer, search } from './search.ts'
 
 /**
  * GET /api/search.php (spec §7). Members search; a guest may too where the
@@ -16,7 +16,7 @@ import { validate } from '../http/validate.ts'
  * member call without a session (spec §8).
  */
 export const searchRoutes = (db: Db) =>
-  new Hono().get('/search.php', validate('query', SearchQuery), async (c) => {
+  new Hono().get(pathOf(endpoints.search), queryOf(endpoints.search), async (c) => {
     const q = c.req.valid('query')
     const memberId = await sessionMember(c, db)
     const me = memberId === null ? undefined : await liveMember(db, memberId)
