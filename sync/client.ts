@@ -4,10 +4,10 @@ import * as Comlink from 'comlink'
 import type { SyncEvent } from './engine.ts'
 import type { SyncApi } from './worker.ts'
 
-export type { SyncApi, SyncEvent }
 export type { Result, SyncError } from './core/errors.ts'
 export type { SearchFilters } from './search/search-key.ts'
 export { searchKey } from './search/search-key.ts'
+export type { SyncApi, SyncEvent }
 
 let remote: Comlink.Remote<SyncApi> | undefined
 

@@ -4,11 +4,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatEntry, SearchResponse } from '../api/contract/index.ts'
+import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
 import { searchKey } from './search/search-key.ts'
 import { LocalDb } from './store/store.ts'
 import { profile, user } from './test/fake-api.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 
 // ---- contract-shaped fixtures ------------------------------------------------
 

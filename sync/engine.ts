@@ -1,23 +1,16 @@
 // The sync engine: the only writer of the local store. It runs inside the
 // sync worker (sync/worker.ts); tests drive it directly with fake-indexeddb
 // and a stubbed fetch.
-import {
-  ChatsResponse,
-  LoginRequest,
-  LogoutResponse,
-  SEARCH_PAGE_SIZE,
-  SearchResponse,
-  User,
-} from '../api/contract/index.ts'
+import { LoginRequest, SEARCH_PAGE_SIZE, User } from '../api/contract/index.ts'
 import { fail, ok, type Result, type SyncError } from './core/errors.ts'
 import { fenced } from './core/fence.ts'
-import { call, clientHeaders } from './core/http.ts'
+import { clientHeaders, request } from './core/http.ts'
+import { Outbox, type OutboxEvent } from './core/outbox.ts'
+import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 import { LikesSync } from './likes/likes.ts'
 import { MembersSync } from './members/members.ts'
-import { Outbox, type OutboxEvent } from './core/outbox.ts'
 import { type SearchFilters, searchKey } from './search/search-key.ts'
 import type { LocalDb } from './store/store.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 
 /** Events from the worker, a union keyed on `type`. */
 export type SyncEvent =
@@ -103,7 +96,7 @@ export class SyncEngine {
       const field = body.error.issues[0]?.path.join('.') ?? 'email'
       return fail({ code: 'invalid_input', message: body.error.message, field })
     }
-    const res = await call('/api/login.php', User, { method: 'POST', body: body.data })
+    const res = await request('login', { body: body.data })
     if (res.ok) {
       // A different member may have used this device: start from an empty store.
       const previous = await this.getUser()
@@ -118,14 +111,14 @@ export class SyncEngine {
    * user is cleared all the same. Either way the local store is wiped.
    */
   async logout(): Promise<Result<null>> {
-    const res = await call('/api/logout.php', LogoutResponse)
+    const res = await request('logout')
     await this.setUser(null)
     return res.ok ? ok(null) : fail(res.error)
   }
 
   /** GET /api/user.php; a 403 clears the user (spec §8). */
   async refreshUser(): Promise<Result<User | null>> {
-    const res = await fenced(this.db, () => call('/api/user.php', User))
+    const res = await fenced(this.db, () => request('user'))
     if (res.ok) {
       await this.setUser(res.value)
       this.emit({ type: 'synced', what: 'user' })
@@ -144,7 +137,7 @@ export class SyncEngine {
   }
 
   async syncChats(): Promise<Result<number>> {
-    const res = await fenced(this.db, () => call('/api/chats.php', ChatsResponse))
+    const res = await fenced(this.db, () => request('chats'))
     if (!res.ok) {
       await this.sessionGone(res.error)
       return res
@@ -172,7 +165,7 @@ export class SyncEngine {
   ): Promise<Result<{ key: string }>> {
     const key = searchKey(filters)
     const res = await fenced(this.db, () =>
-      call('/api/search.php', SearchResponse, {
+      request('search', {
         query: {
           ...filters,
           page,

@@ -6,9 +6,9 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountUser } from '../../api/contract/index.ts'
-import { type AccountApi, accountApi } from './account.ts'
 import { SyncEngine, type SyncEvent } from '../engine.ts'
 import { LocalDb } from '../store/store.ts'
+import { type AccountApi, accountApi } from './account.ts'
 
 const accountUser = (): AccountUser => ({
   email: 'eva@ziggo.nl',

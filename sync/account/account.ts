@@ -4,32 +4,17 @@
 // answer is parsed with the contract before the page sees it, and whatever
 // changes the signed-in member goes through engine.setUser, the one writer.
 import type { z } from 'zod'
-import {
+import type {
   AccountUser,
-  ActivateStatusResponse,
-  DeleteAccountResponse,
-  DevMailResponse,
-  GeocodeResponse,
-  InterestsResponse,
-  MailChangeDoResponse,
-  MailChangePending,
-  MailChangeResponse,
-  ProfileFieldsResponse,
   ProfileImagesResponse,
-  PushSubscribeResponse,
-  RegionsResponse,
-  ResendActivationResponse,
-  ResetPasswordDoResponse,
-  ResetPasswordResponse,
   Settings,
-  type SignupRequest,
-  SignupResponse,
-  type UserUpdateRequest,
+  SignupRequest,
+  UserUpdateRequest,
   ValidateEmailResponse,
 } from '../../api/contract/index.ts'
+import { fail, ok, type Result } from '../core/errors.ts'
+import { request } from '../core/http.ts'
 import type { SyncEngine } from '../engine.ts'
-import { ok, type Result } from '../core/errors.ts'
-import { call } from '../core/http.ts'
 
 /** Settings change when an operator edits them; a worker re-reads them after this long. */
 const SETTINGS_TTL_MS = 5 * 60_000
@@ -62,7 +47,7 @@ export function accountApi(engine: SyncEngine) {
       if (settingsCache && Date.now() - settingsCache.at < SETTINGS_TTL_MS) {
         return ok(settingsCache.value)
       }
-      const res = await call('/api/settings.php', Settings)
+      const res = await request('settings')
       if (res.ok) settingsCache = { at: Date.now(), value: res.value }
       return res
     },
@@ -76,7 +61,7 @@ export function accountApi(engine: SyncEngine) {
       emailCheck?.abort()
       const controller = new AbortController()
       emailCheck = controller
-      const res = await call('/api/validate_email.php', ValidateEmailResponse, {
+      const res = await request('validateEmail', {
         query: { email },
         signal: controller.signal,
       })
@@ -91,13 +76,11 @@ export function accountApi(engine: SyncEngine) {
      * gets a session, so `user` null means "the owner was mailed instead".
      */
     async signup(payload: SignupRequest): Promise<Result<{ user: AccountUser | null }>> {
-      const res = await call('/api/user.php', SignupResponse, {
-        method: 'POST',
-        query: { new: 1 },
+      const res = await request('signup', {
         body: payload,
       })
       if (!res.ok) return res
-      const account = await call('/api/user.php', AccountUser)
+      const account = await request('account')
       if (account.ok) {
         await adopt(account)
         return ok({ user: account.value })
@@ -107,21 +90,20 @@ export function accountApi(engine: SyncEngine) {
 
     /** GET /api/user.php with the account part (sign-up resume, /profile). */
     async account(): Promise<Result<AccountUser>> {
-      const res = await call('/api/user.php', AccountUser)
+      const res = await request('account')
       if (!res.ok && res.error.status === 403) await engine.setUser(null)
       return adopt(res)
     },
 
     /** PUT /api/user.php: location and/or profile (spec §7). */
     updateAccount: async (body: UserUpdateRequest) =>
-      adopt(await call('/api/user.php', AccountUser, { method: 'PUT', body })),
+      adopt(await request('updateAccount', { body })),
 
     /** POST /api/profileimage.php, multipart field `file` once per picture. */
     async uploadImages(files: Blob[]): Promise<Result<z.output<typeof ProfileImagesResponse>>> {
       const form = new FormData()
       for (const f of files) form.append('file', f, f instanceof File ? f.name : 'photo')
-      const res = await call('/api/profileimage.php', ProfileImagesResponse, {
-        method: 'POST',
+      const res = await request('uploadImages', {
         body: form,
       })
       if (res.ok) await engine.refreshUser()
@@ -129,8 +111,7 @@ export function accountApi(engine: SyncEngine) {
     },
 
     async setMainImage(id: number) {
-      const res = await call('/api/profileimage.php', ProfileImagesResponse, {
-        method: 'PUT',
+      const res = await request('setMainImage', {
         body: { id },
       })
       if (res.ok) await engine.refreshUser()
@@ -138,8 +119,7 @@ export function accountApi(engine: SyncEngine) {
     },
 
     async deleteImage(id: number) {
-      const res = await call('/api/profileimage.php', ProfileImagesResponse, {
-        method: 'DELETE',
+      const res = await request('deleteImage', {
         body: { id },
       })
       if (res.ok) await engine.refreshUser()
@@ -147,17 +127,14 @@ export function accountApi(engine: SyncEngine) {
     },
 
     /** Spec §4 step 6: has the activation mail left? */
-    activationStatus: () => call('/api/activate.php', ActivateStatusResponse),
-    resendActivation: () => call('/api/activate.php', ResendActivationResponse, { method: 'POST' }),
+    activationStatus: () => request('activationStatus'),
+    resendActivation: () => request('resendActivation'),
 
-    requestPasswordReset: (email: string) =>
-      call('/api/reset_password.php', ResetPasswordResponse, { method: 'POST', body: { email } }),
+    requestPasswordReset: (email: string) => request('requestPasswordReset', { body: { email } }),
 
     /** Sets the password; the server signs this browser in with a new session. */
     async resetPassword(token: string, password: string) {
-      const res = await call('/api/reset_password.php', ResetPasswordDoResponse, {
-        method: 'POST',
-        query: { do: 1 },
+      const res = await request('resetPassword', {
         body: { token, password },
       })
       if (res.ok) await engine.refreshUser()
@@ -165,18 +142,15 @@ export function accountApi(engine: SyncEngine) {
     },
 
     requestMailChange: (email: string, password: string) =>
-      call('/api/mail_change.php', MailChangeResponse, {
-        method: 'POST',
+      request('requestMailChange', {
         body: { email, password },
       }),
-    pendingMailChange: () => call('/api/mail_change.php', MailChangePending),
-    cancelMailChange: () => call('/api/mail_change.php', MailChangePending, { method: 'DELETE' }),
+    pendingMailChange: () => request('pendingMailChange'),
+    cancelMailChange: () => request('cancelMailChange'),
 
     /** Applies a mailed change; a signed-in member sees the new address at once. */
     async confirmMailChange(token: string) {
-      const res = await call('/api/mail_change.php', MailChangeDoResponse, {
-        method: 'POST',
-        query: { do: 1 },
+      const res = await request('confirmMailChange', {
         body: { token },
       })
       if (res.ok && (await engine.getUser())) await engine.refreshUser()
@@ -185,29 +159,29 @@ export function accountApi(engine: SyncEngine) {
 
     /** DELETE /api/user.php; the session ends with the account, so the store is wiped. */
     async deleteAccount(password: string) {
-      const res = await call('/api/user.php', DeleteAccountResponse, {
-        method: 'DELETE',
+      const res = await request('deleteAccount', {
         body: { password },
       })
       if (res.ok) await engine.setUser(null)
       return res
     },
 
-    regions: () => call('/api/regions.php', RegionsResponse),
-    interests: () => call('/api/interests.php', InterestsResponse),
-    profileFields: () => call('/api/profile_fields.php', ProfileFieldsResponse),
-    geocode: (lat: number, lon: number) =>
-      call('/api/geocode.php', GeocodeResponse, { query: { lat, lon } }),
+    regions: () => request('regions'),
+    interests: () => request('interests'),
+    profileFields: () => request('profileFields'),
+    geocode: (lat: number, lon: number) => request('geocode', { query: { lat, lon } }),
 
     /** The developer page /_dev/mail (store-only mail mode). */
-    devMails: () => call('/api/_dev/mail.php', DevMailResponse),
+    devMails: () => request('devMails'),
 
     /** POST /api/user.php?push=1 {subscription} (spec §7); polling slows down (§9). */
     async addPushSubscription(subscription: PushSubscriptionData): Promise<Result<null>> {
-      const res = await call('/api/user.php', PushSubscribeResponse, {
-        method: 'POST',
-        query: { push: 1 },
-        body: { subscription },
+      const { endpoint, keys } = subscription
+      if (!keys?.p256dh || !keys.auth) {
+        return fail({ code: 'invalid_input', field: 'subscription.keys', message: 'no keys' })
+      }
+      const res = await request('pushSubscribe', {
+        body: { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
       })
       if (!res.ok) return res
       engine.setPushSubscribed(true)

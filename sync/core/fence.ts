@@ -1,5 +1,5 @@
-import { fail, type Result } from './errors.ts'
 import type { LocalDb } from '../store/store.ts'
+import { fail, type Result } from './errors.ts'
 
 /**
  * Runs a request whose answer will be written to the store, and drops the

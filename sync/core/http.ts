@@ -1,5 +1,7 @@
 // The API client of the sync worker. Every response is parsed with the
 // contract's zod schema before it may reach the local store.
+
+import { z } from 'zod'
 import {
   ApiError,
   type EndpointDef,
@@ -7,7 +9,6 @@ import {
   type Endpoints,
   endpoints,
 } from '../../api/contract/index.ts'
-import { z } from 'zod'
 import { fail, ok, type Result } from './errors.ts'
 
 /** Spec §7 "Other": every request names the app and the host it came from. */
@@ -25,7 +26,7 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
-export async function call<S extends z.ZodType>(
+async function call<S extends z.ZodType>(
   path: string,
   schema: S,
   { method = 'GET', query, body, signal }: RequestOptions = {},
@@ -70,7 +71,10 @@ export async function call<S extends z.ZodType>(
 type Entry<K extends EndpointName> = Endpoints[K]
 /** The query a caller may set for endpoint K (its fixed query is added by request()). */
 export type QueryOf<K extends EndpointName> =
-  Entry<K> extends { query: infer S extends z.ZodType } ? z.input<S> : never
+  Entry<K> extends { query: infer S extends z.ZodType }
+    ? // A URL carries strings: the names are checked, the server parses the values.
+      { [P in keyof z.input<S>]?: string | number | boolean | undefined }
+    : never
 /** The body of endpoint K: JSON per its schema, or FormData for uploads. */
 export type BodyOf<K extends EndpointName> =
   Entry<K> extends { body: infer S extends z.ZodType }

@@ -4,7 +4,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SyncEngine, type SyncEvent } from '../engine.ts'
-import { OUTBOX_RETRY_BASE_MS, OUTBOX_RETRY_MAX_MS, outcomeOf, retryDelay } from './outbox.ts'
 import { LocalDb } from '../store/store.ts'
 import {
   advance,
@@ -16,6 +15,7 @@ import {
   stubServer,
   user,
 } from '../test/fake-api.ts'
+import { OUTBOX_RETRY_BASE_MS, OUTBOX_RETRY_MAX_MS, outcomeOf, retryDelay } from './outbox.ts'
 
 let db: LocalDb
 let engine: SyncEngine

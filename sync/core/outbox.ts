@@ -17,11 +17,12 @@
 // capped exponential backoff); any other 4xx means the server will never take
 // it: the entry is dropped, its effect reverted and an `outbox_dropped` event
 // tells the page (which shows a toast).
-import { liveQuery } from 'dexie'
+
 import type { Table } from 'dexie'
+import { liveQuery } from 'dexie'
 import type { z } from 'zod'
-import { fail, ok, type Result, type SyncError } from './errors.ts'
 import type { LocalDb, OutboxRow } from '../store/store.ts'
+import { fail, ok, type Result, type SyncError } from './errors.ts'
 
 /**
  * Retry timing (not in the spec; our choice): the first retry after 2 s,

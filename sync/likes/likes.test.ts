@@ -3,8 +3,8 @@
 // fake-indexeddb must be installed before Dexie loads: keep this import first.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from '../core/timing.ts'
 import { SyncEngine } from '../engine.ts'
-import { givenOrder, receivedOrder } from './reconcile.ts'
 import { LocalDb } from '../store/store.ts'
 import {
   advance,
@@ -17,7 +17,7 @@ import {
   stubServer,
   user,
 } from '../test/fake-api.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from '../core/timing.ts'
+import { givenOrder, receivedOrder } from './reconcile.ts'
 
 let db: LocalDb
 let engine: SyncEngine

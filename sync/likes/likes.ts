@@ -5,10 +5,11 @@
 // server with its answer lost, so cancelling it locally would leave the
 // server ahead of us. Order alone makes like-then-unlike end unliked.
 import { z } from 'zod'
-import { LikeResponse, LikeSeenResponse, LikesResponse } from '../../api/contract/index.ts'
 import { ok, type Result, type SyncError } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
-import { call } from '../core/http.ts'
+import { request } from '../core/http.ts'
+import type { Outbox } from '../core/outbox.ts'
+import type { LocalDb, OutboxRow } from '../store/store.ts'
 import {
   isStaleSnapshot,
   likeRow,
@@ -16,8 +17,6 @@ import {
   reconcileGiven,
   reconcileReceived,
 } from './reconcile.ts'
-import type { Outbox } from '../core/outbox.ts'
-import type { LocalDb, OutboxRow } from '../store/store.ts'
 
 const ProfilePayload = z.object({ profile: z.number().int().positive() })
 
@@ -62,8 +61,7 @@ export class LikesSync {
         tables: () => [this.db.likes],
         apply: ({ profile }) => this.recompute(profile),
         send: ({ profile }, entry) =>
-          call('/api/likes.php', LikeResponse, {
-            method: kind === 'like' ? 'POST' : 'DELETE',
+          request(kind === 'like' ? 'like' : 'unlike', {
             body: { profile, client_id: entry.id },
           }),
         settle: ({ profile }, answer, entry) => this.settle(profile, answer.liked, entry),
@@ -75,8 +73,7 @@ export class LikesSync {
       tables: () => [this.db.likedBy],
       apply: ({ profile }) => this.db.likedBy.update(profile, { likeNew: false }).then(() => {}),
       // PUT sets a flag: repeating it is harmless, so it needs no client id.
-      send: ({ profile }) =>
-        call('/api/likes.php', LikeSeenResponse, { method: 'PUT', body: { profile } }),
+      send: ({ profile }) => request('likeSeen', { body: { profile } }),
       settle: ({ profile }) =>
         this.db.likedBy
           .update(profile, { serverNew: false, likeNew: false, confirmedAt: this.deps.now() })
@@ -151,7 +148,7 @@ export class LikesSync {
   /** GET /api/likes.php into the store (spec §9 polling; 403 re-fetches the user). */
   async sync(): Promise<Result<{ given: number; received: number }>> {
     const requestedAt = this.deps.now()
-    const res = await fenced(this.db, () => call('/api/likes.php', LikesResponse))
+    const res = await fenced(this.db, () => request('likes'))
     if (!res.ok) {
       await this.deps.sessionGone(res.error)
       return res
@@ -201,9 +198,7 @@ export class LikesSync {
    * at the next poll; the member can show more again.
    */
   async loadPage(type: 'given' | 'received', page: number): Promise<Result<number>> {
-    const res = await fenced(this.db, () =>
-      call('/api/likes.php', LikesResponse, { query: { type, page } }),
-    )
+    const res = await fenced(this.db, () => request('likes', { query: { type, page } }))
     if (!res.ok) {
       await this.deps.sessionGone(res.error)
       return res

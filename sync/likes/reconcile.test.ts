@@ -4,6 +4,7 @@
 // step that the member sees exactly the server's state with the pending
 // actions applied, and that everything converges once the outbox is empty.
 import { describe, expect, it } from 'vitest'
+import type { LikedByRow, LikeRow } from '../store/store.ts'
 import {
   givenOrder,
   isStaleSnapshot,
@@ -14,7 +15,6 @@ import {
   reconcileReceived,
   shownLiked,
 } from './reconcile.ts'
-import type { LikedByRow, LikeRow } from '../store/store.ts'
 
 const like = (profile: number, createdAt: number): PendingLike => ({
   kind: 'like',

@@ -1,9 +1,10 @@
 // The members calls of the sync worker (issue 4): likes through the outbox,
 // profile pages, starting a chat, settings and webcam tiles. Spread into the
 // worker's Comlink api (sync/worker.ts).
+
+import type { OutboxEvent } from '../core/outbox.ts'
 import type { SyncEngine } from '../engine.ts'
 import type { CamFilters } from './members.ts'
-import type { OutboxEvent } from '../core/outbox.ts'
 
 /** The channel the draining (leader) worker tells the other tabs' workers about refused actions on. */
 const OUTBOX_CHANNEL = 'amora-outbox-events'

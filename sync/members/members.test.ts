@@ -5,10 +5,10 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cam, ProfileResponse, SearchResponse } from '../../api/contract/index.ts'
 import { SyncEngine } from '../engine.ts'
-import { camsKey } from './view.ts'
 import { searchKey } from '../search/search-key.ts'
 import { LocalDb } from '../store/store.ts'
 import { forbidden, offline, profile, reply, settings, stubServer, user } from '../test/fake-api.ts'
+import { camsKey } from './view.ts'
 
 let db: LocalDb
 let engine: SyncEngine

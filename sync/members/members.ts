@@ -1,18 +1,12 @@
 // Profile pages, starting a chat, the site settings and webcam tiles: fetched
 // by the worker, parsed with the contract and kept in the local store, so a
 // page seen once shows again offline.
-import {
-  CamsResponse,
-  ChatStartResponse,
-  ProfileResponse,
-  Settings,
-} from '../../api/contract/index.ts'
 import { ok, type Result, type SyncError } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
-import { call } from '../core/http.ts'
+import { request } from '../core/http.ts'
 import type { LikesSync } from '../likes/likes.ts'
-import { camsKey } from './view.ts'
 import type { LocalDb } from '../store/store.ts'
+import { camsKey } from './view.ts'
 
 export interface CamFilters {
   gender?: 'male' | 'female' | undefined
@@ -39,9 +33,7 @@ export class MembersSync {
    */
   async loadProfile(id: number): Promise<Result<{ id: number }>> {
     const requestedAt = this.deps.now()
-    const res = await fenced(this.db, () =>
-      call('/api/profile.php', ProfileResponse, { query: { id } }),
-    )
+    const res = await fenced(this.db, () => request('profile', { query: { id } }))
     if (!res.ok) {
       if (res.error.status === 404) await this.db.profileDetails.delete(id)
       return res
@@ -60,14 +52,14 @@ export class MembersSync {
 
   /** GET /api/chat.php?profile= → the conversation id (spec §7); 403 re-fetches the user. */
   async startChat(profile: number): Promise<Result<{ id: number }>> {
-    const res = await call('/api/chat.php', ChatStartResponse, { query: { profile } })
+    const res = await request('chatStart', { query: { profile } })
     if (!res.ok) await this.deps.sessionGone(res.error)
     return res
   }
 
   /** GET /api/settings.php (public) into kv `settings`. */
   async syncSettings(): Promise<Result<null>> {
-    const res = await fenced(this.db, () => call('/api/settings.php', Settings))
+    const res = await fenced(this.db, () => request('settings'))
     if (!res.ok) return res
     await this.db.kv.put({ key: 'settings', value: res.value })
     return ok(null)
@@ -76,9 +68,7 @@ export class MembersSync {
   /** GET /api/xcams/search.php with the grid's gender and ages, stored under camsKey. */
   async syncCams(filters: CamFilters): Promise<Result<{ key: string }>> {
     const key = camsKey(filters)
-    const res = await fenced(this.db, () =>
-      call('/api/xcams/search.php', CamsResponse, { query: { ...filters } }),
-    )
+    const res = await fenced(this.db, () => request('cams', { query: { ...filters } }))
     if (!res.ok) return res
     await this.db.cams.put({ key, cams: res.value.cams, fetchedAt: Date.now() })
     return ok({ key })

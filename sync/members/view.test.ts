@@ -3,8 +3,8 @@ import {
   CAMS_MIN_MEMBERSHIP_MS,
   camsKey,
   fictionalIconOf,
-  memberResellOf,
   mayShowCams,
+  memberResellOf,
   visibleListOf,
   withCamTiles,
 } from './view.ts'
