@@ -1,23 +1,25 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../db/client.ts'
-import { sameOriginOnly } from './http/origin.ts'
-import { ApiFailure, onError } from './http/errors.ts'
-import { accountRoutes } from './accounts/routes.ts'
-import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
+import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
 import { authRoutes } from './accounts/login-routes.ts'
+import { accountRoutes } from './accounts/routes.ts'
+import { userRoutes } from './accounts/user-routes.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
 import { chatRoutes } from './chats/chat-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
-import { devMailRoutes } from './mail/routes.ts'
+import { ApiFailure, onError } from './http/errors.ts'
+import { sameOriginOnly } from './http/origin.ts'
 import { imageRoutes } from './images/routes.ts'
+import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
+import { mailJobs } from './mail/mailer.ts'
+import { devMailRoutes } from './mail/routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { searchRoutes } from './search/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
-import { userRoutes } from './accounts/user-routes.ts'
 
 export interface AppDeps {
   db: Db
@@ -27,6 +29,12 @@ export interface AppDeps {
   accounts?: AccountsDeps
   /** Where uploaded pictures go (MEDIA_DIR); without it uploads answer 503. */
   mediaDir?: string
+  /**
+   * The job queue's runner for `db` (api/jobs/); createApi registers the
+   * domains' job kinds on it. Default: a runner that works when poked after a
+   * commit but does not poll (the server starts polling, see api/start.ts).
+   */
+  jobs?: JobRunner
 }
 
 /** Spec-sized JSON bodies are a few KB; 64 KB leaves room for long profile notes. */
@@ -47,7 +55,10 @@ export function createApi({
   cams = camsFromEnv(),
   accounts = accountsFromEnv(),
   mediaDir,
+  jobs = createJobRunner({ db, handlers: {} }),
 }: AppDeps) {
+  jobs.register(mailJobs(db, accounts.mailer))
+  accounts.mailer.attach(jobs)
   const api = new Hono()
     .use(sameOriginOnly)
     // JSON bodies are small; the limit stops a client from making the server

@@ -5,11 +5,12 @@ import { existsSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { openDatabase } from '../db/client.ts'
 import { seedDemo } from '../db/seed/seed.ts'
-import { hashPassword } from './accounts/password.ts'
-import { applySettingsFromEnv } from './settings/settings.ts'
-import { loadConfig } from './config.ts'
 import { accountsFromEnv } from './accounts/deps.ts'
+import { hashPassword } from './accounts/password.ts'
+import { loadConfig } from './config.ts'
+import { createJobRunner } from './jobs/queue.ts'
 import { createServer } from './server.ts'
+import { applySettingsFromEnv } from './settings/settings.ts'
 
 const DIST = 'dist'
 const config = loadConfig()
@@ -52,23 +53,34 @@ if (!config.accounts.smtpUrl) {
   )
 }
 const accounts = accountsFromEnv()
+// Every API process runs the job queue: it polls for due jobs (retries, work
+// another process enqueued) and runs at once what this process enqueues.
+const jobs = createJobRunner({ db: database.db, handlers: {} })
 
 const server = serve(
   {
-    fetch: createServer({ db: database.db, distDir: DIST, mediaDir: config.mediaDir, accounts })
-      .fetch,
+    fetch: createServer({
+      db: database.db,
+      distDir: DIST,
+      mediaDir: config.mediaDir,
+      accounts,
+      jobs,
+    }).fetch,
     port: config.port,
     hostname: config.host,
   },
   (info) => console.log(`start: listening on http://localhost:${info.port}`),
 )
+jobs.start()
+jobs.poke()
 
 const shutdown = () => {
-  // Mails already promised to someone leave before the database closes.
+  // Jobs that are running (a mail being sent) finish before the database closes;
+  // queued ones wait in the table for the next start.
   server.close(
     () =>
-      void accounts.mailer
-        .idle()
+      void jobs
+        .stop()
         .then(() => database.close())
         .then(() => process.exit(0)),
   )

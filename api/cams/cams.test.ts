@@ -8,8 +8,10 @@ import { siteSettings } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { loadCamsConfig } from '../config.ts'
 import { ApiError, type Cam, CamsResponse } from '../contract/index.ts'
-import { camsFromEnv } from './routes.ts'
 import { CAMS_MIN_MEMBERSHIP_MS } from '../contract/rules/cams.ts'
+import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { login, send } from '../test/http.ts'
+import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 import {
   DEFAULT_CAM_REDIRECT_BASE,
   DEFAULT_RESELL_PARTNER_URL,
@@ -19,9 +21,7 @@ import {
   MAX_CAMS,
   mayViewCams,
 } from './cams.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { login, send } from '../test/http.ts'
-import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { camsFromEnv } from './routes.ts'
 
 const DAY_MS = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS)

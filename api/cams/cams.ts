@@ -11,9 +11,9 @@
 // - /api/resellpartner.php?flow=profile-search&redirect=1 goes to
 //   DEFAULT_RESELL_PARTNER_URL (RESELL_PARTNER_URL overrides).
 import { z } from 'zod'
-import { camsEligible } from '../contract/rules/cams.ts'
 import type { CamsConfig } from '../config.ts'
 import { Cam, type Gender, MAX_AGE, MIN_AGE } from '../contract/index.ts'
+import { camsEligible } from '../contract/rules/cams.ts'
 
 export interface CamSearch {
   gender?: Gender | undefined

@@ -3,11 +3,7 @@
 // reference data of the sign-up steps. Zod only, so the sync worker and the
 // sign-up form use the very same rules as the server.
 import { z } from 'zod'
-import { TOKEN_MAX } from './rules/limits.ts'
 import { Gender, Image, Locale } from './common.ts'
-import { User } from './profile.ts'
-import { MIN_AGE } from './search.ts'
-
 import {
   CITY_MAX,
   EMAIL_MAX,
@@ -19,6 +15,9 @@ import {
   NOTE_MAX,
   PASSWORD_MAX,
 } from './limits.ts'
+import { User } from './profile.ts'
+import { TOKEN_MAX } from './rules/limits.ts'
+import { MIN_AGE } from './search.ts'
 
 export {
   CITY_MAX,

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits } from '../../db/schema.ts'
 import { ApiError } from '../contract/index.ts'
-import { hit, LIMITS } from './ratelimit.ts'
 import {
   type AccountsApi,
   accountsApi,
@@ -15,6 +14,7 @@ import {
 import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
+import { hit, LIMITS } from './ratelimit.ts'
 
 describe.each(engines)('rate limits on %s', (engine) => {
   let database: TestDatabase

@@ -7,6 +7,7 @@ import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { likes, memberActions } from '../../db/schema.ts'
+import { deleteAccount } from '../accounts/accounts.ts'
 import { type Api, createApi } from '../app.ts'
 import {
   ApiError,
@@ -15,12 +16,11 @@ import {
   LikeSeenResponse,
   LikesResponse,
 } from '../contract/index.ts'
-import { deleteAccount } from '../accounts/accounts.ts'
 import { runOnce } from '../http/idempotency.ts'
-import { likesQueries } from './likes.ts'
 import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, type SendOptions, send } from '../test/http.ts'
 import { addMember, addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { likesQueries } from './likes.ts'
 
 describe.each(engines)('likes on %s', (engine) => {
   let database: TestDatabase

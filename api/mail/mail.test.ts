@@ -1,17 +1,18 @@
 // Mail delivery (issue 3): real SMTP through nodemailer when SMTP_URL is set
 // (proved against a local capture server), store-only with the /_dev listing
-// otherwise, and a failed send never loses the mail.
+// otherwise, and a failed send never loses the mail: the job queue retries it.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mails } from '../../db/schema.ts'
+import { jobs, mails } from '../../db/schema.ts'
 import { loadAccountsConfig } from '../config.ts'
 import { DevMailResponse } from '../contract/index.ts'
-import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
-import { createMailer, storeMail } from './mailer.ts'
+import { createJobRunner } from '../jobs/queue.ts'
 import { accountsApi, freshEmail, ip, signUpOk, signupBody } from '../test/accounts.ts'
 import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
+import { createMailer, MAIL_SEND, mailJobs, storeMail } from './mailer.ts'
+import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
 
 describe.each(engines)('mail on %s', (engine) => {
   let database: TestDatabase
@@ -84,6 +85,70 @@ describe.each(engines)('mail on %s', (engine) => {
     expect(loadAccountsConfig({}).devMail).toBe(true)
     expect(loadAccountsConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }).devMail).toBe(false)
   })
+
+  it('a mail whose first SMTP attempt fails is delivered by a retry', async () => {
+    // A database of its own: the runners of the other tests' APIs must not
+    // take this mail's job with their (store-only) mailers.
+    const own = await freshDatabase(engine)
+    try {
+      await retriedDelivery(own)
+    } finally {
+      await own.close()
+    }
+  })
+
+  async function retriedDelivery(database: TestDatabase) {
+    let clock = Date.UTC(2026, 10, 23, 12)
+    const runner = createJobRunner({
+      db: database.db,
+      handlers: {},
+      now: () => new Date(clock),
+      random: () => 0.5, // no jitter: the first retry is due after exactly 2 s
+      log: () => {},
+    })
+    const mailer = createMailer({ smtpUrl: smtp.url })
+    runner.register(mailJobs(database.db, mailer))
+    mailer.attach(runner)
+    const to = freshEmail('retry')
+    const id = await database.db.transaction((tx) =>
+      storeMail(tx, {
+        memberId: null,
+        kind: 'reset',
+        to,
+        locale: 'en',
+        vars: { name: 'x', site: 'Amora', link: 'https://a.example/x' },
+      }),
+    )
+    const jobOf = async () => {
+      const rows = await database.db.select().from(jobs).where(eq(jobs.kind, MAIL_SEND))
+      return rows.find((j) => (j.payload as { mailId: number }).mailId === id)
+    }
+
+    smtp.refuseNext(1)
+    mailer.send(database.db, [id])
+    await mailer.idle()
+    const [failed] = await database.db.select().from(mails).where(eq(mails.id, id))
+    expect(failed?.sentAt).toBeNull()
+    expect(failed?.error).toContain('451')
+    expect(await jobOf()).toMatchObject({ status: 'queued', attempts: 1 })
+    expect((await jobOf())?.runAt.getTime()).toBe(clock + 2_000)
+
+    clock += 1_999
+    await runner.runDue()
+    expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(0)
+
+    clock += 1
+    await runner.runDue()
+    await smtp.waitFor((m) => m.to.includes(to))
+    const [sent] = await database.db.select().from(mails).where(eq(mails.id, id))
+    expect(sent?.sentAt).not.toBeNull()
+    expect(await jobOf()).toMatchObject({ status: 'done', attempts: 2 })
+
+    // Delivered once: running the queue again sends nothing more.
+    clock += 60_000
+    await runner.runDue()
+    expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(1)
+  }
 
   it('sends only after the commit: a rolled-back transaction mails nothing', async () => {
     const mailer = createMailer({ smtpUrl: smtp.url })

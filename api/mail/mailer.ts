@@ -1,13 +1,17 @@
-// Outgoing mail (issue 3). Every mail is first a row in `mails`, written in
-// the same transaction as what it announces (a token, an account); sending
-// happens after the commit, so a rolled-back request never mails and a failed
-// send never loses the row: `sent_at` is set on success, `error` on failure.
+// Outgoing mail. Every mail is first a row in `mails` and a `mail.send` job,
+// written in the same transaction as what it announces (a token, an account);
+// sending happens after the commit, so a rolled-back request never mails. The
+// job queue (api/jobs/) retries a failed send with backoff, so a mail is not
+// lost to a passing SMTP failure: `sent_at` is set on success, `error` holds
+// the last failure. Delivery is at least once: a crash between the SMTP
+// server's acceptance and the sent_at update sends that mail again.
 // Without SMTP_URL the row is the delivery: it is marked sent at once and the
 // developer page /_dev/mail lists it.
 import { desc, eq } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { mails } from '../../db/schema.ts'
+import { enqueue, type JobHandlers, type JobRunner } from '../jobs/queue.ts'
 import { type MailKind, type MailVars, renderMail } from './templates.ts'
 
 export interface OutgoingMail {
@@ -19,7 +23,10 @@ export interface OutgoingMail {
   vars: MailVars
 }
 
-/** Renders and stores a mail (call inside the request's transaction); returns its id. */
+/** The job kind that sends one stored mail. */
+export const MAIL_SEND = 'mail.send'
+
+/** Renders and stores a mail and its send job (call inside the request's transaction); returns its id. */
 export async function storeMail(db: Db, mail: OutgoingMail): Promise<number> {
   const rendered = renderMail(mail.kind, mail.locale, mail.vars)
   const [row] = await db
@@ -34,6 +41,7 @@ export async function storeMail(db: Db, mail: OutgoingMail): Promise<number> {
     })
     .returning({ id: mails.id })
   if (!row) throw new Error('mail row not stored')
+  await enqueue(db, { kind: MAIL_SEND, payload: { mailId: row.id } })
   return row.id
 }
 
@@ -46,7 +54,20 @@ export interface Mailer {
   send(db: Db, ids: number[]): void
   /** Resolves when every send started so far has finished (tests, shutdown). */
   idle(): Promise<void>
+  /** Sends one stored mail unless it was sent; throws when the SMTP server refuses it. */
+  deliver(db: Db, id: number): Promise<void>
+  /** From now on send() hands the work to the job queue (retries) instead of sending itself. */
+  attach(runner: JobRunner): void
 }
+
+/** The job handlers of mail, for the runner of `db`. */
+export const mailJobs = (db: Db, mailer: Mailer): JobHandlers => ({
+  [MAIL_SEND]: async (payload) => {
+    const mailId = (payload as { mailId?: unknown }).mailId
+    if (typeof mailId !== 'number') throw new Error('mail.send without mailId')
+    await mailer.deliver(db, mailId)
+  },
+})
 
 export interface MailerOptions {
   smtpUrl?: string | undefined
@@ -59,6 +80,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
   const from = options.from ?? 'Amora <no-reply@localhost>'
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
   const pending = new Set<Promise<void>>()
+  let runner: JobRunner | undefined
 
   async function deliver(db: Db, id: number): Promise<void> {
     const [row] = await db.select().from(mails).where(eq(mails.id, id))
@@ -81,6 +103,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
         .update(mails)
         .set({ error: error.slice(0, 1000) })
         .where(eq(mails.id, id))
+      throw e
     }
   }
 
@@ -88,14 +111,25 @@ export function createMailer(options: MailerOptions = {}): Mailer {
     storeOnly: transport === null,
     devListing: options.devListing ?? transport === null,
     send(db, ids) {
+      if (runner) {
+        runner.poke()
+        return
+      }
+      // No queue attached (a mailer used on its own): one attempt now; the
+      // stored job is still there for a runner to retry.
       const job = (async () => {
-        for (const id of ids) await deliver(db, id)
+        for (const id of ids) await deliver(db, id).catch(() => undefined)
       })().catch((e) => console.error('mail: bookkeeping failed', ids, e))
       pending.add(job)
       void job.finally(() => pending.delete(job))
     },
     async idle() {
       while (pending.size > 0) await Promise.all([...pending])
+      await runner?.idle()
+    },
+    deliver,
+    attach(next) {
+      runner = next
     },
   }
 }

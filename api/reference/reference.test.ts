@@ -2,6 +2,7 @@
 // fields and reverse geocoding from a shipped dataset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUNTRIES } from '../../db/reference/geo.ts'
+import { REGION_ANCHORS } from '../../db/reference/region-anchors.ts'
 import {
   ApiError,
   GeocodeResponse,
@@ -9,11 +10,10 @@ import {
   ProfileFieldsResponse,
   RegionsResponse,
 } from '../contract/index.ts'
-import { reverseGeocode } from './geocode.ts'
-import { REGION_ANCHORS } from '../../db/reference/region-anchors.ts'
 import { type AccountsApi, accountsApi } from '../test/accounts.ts'
 import { freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
+import { reverseGeocode } from './geocode.ts'
 
 describe('reference data', () => {
   let database: TestDatabase

@@ -5,9 +5,9 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
 import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
-import { search } from './search.ts'
 import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, birthDate, type MemberRow } from '../test/seed.ts'
+import { search } from './search.ts'
 
 /** More women in NL than the cap, so the cap shows. */
 const CROWD = SEARCH_RESULT_CAP + 25

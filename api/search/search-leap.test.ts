@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
 import { ageOn } from '../profiles/profiles.ts'
-import { searchWhere } from './search.ts'
 import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMembers } from '../test/seed.ts'
+import { searchWhere } from './search.ts'
 
 describe.each(engines)('age range on a leap day on %s', (engine) => {
   let t: TestDatabase

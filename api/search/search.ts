@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { isKnownCountry, regionsOf } from '../reference/regions.ts'
+import { members } from '../../db/schema.ts'
 import {
   type Gender,
   MAX_AGE,
@@ -11,12 +10,13 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_RESULT_CAP,
   type SearchParams,
-  type Settings,
   type SearchResponse,
+  type Settings,
 } from '../contract/index.ts'
 import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { profilesFor } from '../profiles/profiles.ts'
+import { isKnownCountry, regionsOf } from '../reference/regions.ts'
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
 export type Filters = SearchResponse['filters']

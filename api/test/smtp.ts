@@ -32,6 +32,8 @@ export interface SmtpCapture {
   /** The first mail (already received or still to come) matching; rejects after timeoutMs. */
   waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>
   close(): Promise<void>
+  /** The next `count` mails are refused with a temporary error (451), as a busy server does. */
+  refuseNext(count: number): void
 }
 
 const DEFAULT_WAIT_MS = 10_000
@@ -40,11 +42,21 @@ const DEFAULT_WAIT_MS = 10_000
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = []
   const waiters = new Set<() => void>()
+  let refusals = 0
   const server = new SMTPServer({
     authOptional: true,
     // Not advertised, so nodemailer does not try to upgrade the connection.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals > 0) {
+        refusals--
+        const error = Object.assign(new Error('try again later'), { responseCode: 451 })
+        callback(error)
+        return
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -95,6 +107,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       })
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    refuseNext(count) {
+      refusals = count
+    },
   }
 }
 
