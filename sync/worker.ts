@@ -3,32 +3,32 @@
 // polls (the leader, chosen by a Web Lock); the others answer direct calls
 // and see the leader's writes through Dexie.
 import * as Comlink from 'comlink'
-import { accountApi } from './account/account.ts'
-import { SyncEngine, type SyncEvent } from './engine.ts'
-import { membersApi } from './members/handlers.ts'
+import { accountHandlers } from './account/account.ts'
+import { combineHandlers } from './core/handlers.ts'
+import { SyncEngine } from './engine.ts'
+import { membersHandlers } from './members/handlers.ts'
+import { sessionHandlers } from './session/handlers.ts'
 import { localDb } from './store/store.ts'
 
 const engine = new SyncEngine(localDb())
 
-const api = {
-  getUser: () => engine.getUser(),
-  login: (email: string, password: string) => engine.login(email, password),
-  logout: () => engine.logout(),
-  refreshUser: () => engine.refreshUser(),
-  syncChats: () => engine.syncChats(),
-  search: (...args: Parameters<SyncEngine['search']>) => engine.search(...args),
-  syncNow: () => engine.syncNow(),
-  pageHidden: () => engine.pageHidden(),
-  setPushSubscribed: (subscribed: boolean) => engine.setPushSubscribed(subscribed),
-  /** Events reach the page through a Comlink-proxied callback. */
-  subscribe: (listener: (e: SyncEvent) => void) => {
-    engine.subscribe(listener)
-  },
-  /** Sign-up, own account, activation, reset, mail change, pictures (issue 3). */
-  ...accountApi(engine),
-  /** Likes (through the outbox), profiles, chat start, settings, webcam tiles (issue 4). */
-  ...membersApi(engine),
-}
+/** One handler set per domain; combineHandlers throws if two name a handler alike. */
+const api = combineHandlers(
+  sessionHandlers(engine),
+  accountHandlers({
+    ctx: engine.ctx,
+    session: engine.session,
+    setPushSubscribed: (subscribed) => engine.setPushSubscribed(subscribed),
+  }),
+  membersHandlers({
+    ctx: engine.ctx,
+    likes: engine.likes,
+    outbox: engine.outbox,
+    members: engine.members,
+    syncLikes: () => engine.syncLikes(),
+    subscribe: (listener) => engine.subscribe(listener),
+  }),
+)
 
 export type SyncApi = typeof api
 

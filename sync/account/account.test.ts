@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountUser } from '../../api/contract/index.ts'
 import { SyncEngine, type SyncEvent } from '../engine.ts'
 import { LocalDb } from '../store/store.ts'
-import { type AccountApi, accountApi } from './account.ts'
+import { type AccountHandlers, accountHandlers } from './account.ts'
 
 const accountUser = (): AccountUser => ({
   email: 'eva@ziggo.nl',
@@ -66,7 +66,7 @@ function stubServer(routes: Record<string, Handler>) {
 
 let db: LocalDb
 let engine: SyncEngine
-let api: AccountApi
+let api: AccountHandlers
 let events: SyncEvent[]
 
 beforeEach(() => {
@@ -74,7 +74,11 @@ beforeEach(() => {
   vi.stubGlobal('self', globalThis)
   db = new LocalDb(`account-test-${crypto.randomUUID()}`)
   engine = new SyncEngine(db)
-  api = accountApi(engine)
+  api = accountHandlers({
+    ctx: engine.ctx,
+    session: engine.session,
+    setPushSubscribed: (subscribed) => engine.setPushSubscribed(subscribed),
+  })
   events = []
   engine.subscribe((e) => events.push(e))
 })

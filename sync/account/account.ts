@@ -1,8 +1,10 @@
 // The account calls of the sync worker (issue 3): sign-up, the member's own
 // account, email check, activation, password reset, mail change, pictures,
-// reference data and push. Runs inside the worker like engine.ts: every
-// answer is parsed with the contract before the page sees it, and whatever
-// changes the signed-in member goes through engine.setUser, the one writer.
+// reference data and push. Runs inside the worker: every answer is parsed
+// with the contract before the page sees it, whatever changes the signed-in
+// member goes through the session (the one writer of the user), and the
+// member's own account part is stored (kv `account`) so /profile shows it
+// offline.
 import type { z } from 'zod'
 import type {
   AccountUser,
@@ -12,12 +14,12 @@ import type {
   UserUpdateRequest,
   ValidateEmailResponse,
 } from '../../api/contract/index.ts'
+import type { SyncContext } from '../core/context.ts'
 import { fail, ok, type Result } from '../core/errors.ts'
 import { request } from '../core/http.ts'
-import type { SyncEngine } from '../engine.ts'
-
-/** Settings change when an operator edits them; a worker re-reads them after this long. */
-const SETTINGS_TTL_MS = 5 * 60_000
+import type { SessionSync } from '../session/session.ts'
+import { settings } from '../settings/settings.ts'
+import { kvPut } from '../store/kv.ts'
 
 /** The browser's PushSubscription.toJSON(), as the page hands it over. */
 export interface PushSubscriptionData {
@@ -28,29 +30,31 @@ export interface PushSubscriptionData {
 
 export type { AccountUser, Settings, ValidateEmailResponse }
 
-export function accountApi(engine: SyncEngine) {
-  let settingsCache: { at: number; value: Settings } | undefined
+export interface AccountDeps {
+  ctx: SyncContext
+  session: SessionSync
+  /** The device now has a push subscription (spec §9: slower polling). */
+  setPushSubscribed(subscribed: boolean): Promise<void>
+}
+
+export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps) {
   /** Spec §7: a new email check aborts the previous one. */
   let emailCheck: AbortController | undefined
 
-  /** Keeps the engine's stored user in step with an account answer. */
+  /** Keeps the stored user and account part in step with an account answer. */
   async function adopt(res: Result<AccountUser>): Promise<Result<AccountUser>> {
     if (res.ok) {
-      const { account: _account, ...user } = res.value
-      await engine.setUser(user)
+      const { account, ...user } = res.value
+      await session.setUser(user)
+      await kvPut(ctx.db, 'account', account)
+      ctx.emit({ type: 'synced', what: 'account' })
     }
     return res
   }
 
   return {
-    async settings(): Promise<Result<Settings>> {
-      if (settingsCache && Date.now() - settingsCache.at < SETTINGS_TTL_MS) {
-        return ok(settingsCache.value)
-      }
-      const res = await request('settings')
-      if (res.ok) settingsCache = { at: Date.now(), value: res.value }
-      return res
-    },
+    /** The site settings from the store, refreshed when stale (sync/settings). */
+    settings: (): Promise<Result<Settings>> => settings(ctx),
 
     /**
      * GET /api/validate_email.php. A newer check aborts this one, which then
@@ -91,7 +95,7 @@ export function accountApi(engine: SyncEngine) {
     /** GET /api/user.php with the account part (sign-up resume, /profile). */
     async account(): Promise<Result<AccountUser>> {
       const res = await request('account')
-      if (!res.ok && res.error.status === 403) await engine.setUser(null)
+      if (!res.ok && res.error.status === 403) await session.endSession()
       return adopt(res)
     },
 
@@ -106,7 +110,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('uploadImages', {
         body: form,
       })
-      if (res.ok) await engine.refreshUser()
+      if (res.ok) await session.refreshUser()
       return res
     },
 
@@ -114,7 +118,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('setMainImage', {
         body: { id },
       })
-      if (res.ok) await engine.refreshUser()
+      if (res.ok) await session.refreshUser()
       return res
     },
 
@@ -122,7 +126,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('deleteImage', {
         body: { id },
       })
-      if (res.ok) await engine.refreshUser()
+      if (res.ok) await session.refreshUser()
       return res
     },
 
@@ -137,7 +141,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('resetPassword', {
         body: { token, password },
       })
-      if (res.ok) await engine.refreshUser()
+      if (res.ok) await session.refreshUser()
       return res
     },
 
@@ -153,7 +157,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('confirmMailChange', {
         body: { token },
       })
-      if (res.ok && (await engine.getUser())) await engine.refreshUser()
+      if (res.ok && (await session.getUser())) await session.refreshUser()
       return res
     },
 
@@ -162,7 +166,7 @@ export function accountApi(engine: SyncEngine) {
       const res = await request('deleteAccount', {
         body: { password },
       })
-      if (res.ok) await engine.setUser(null)
+      if (res.ok) await session.endSession()
       return res
     },
 
@@ -184,10 +188,10 @@ export function accountApi(engine: SyncEngine) {
         body: { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
       })
       if (!res.ok) return res
-      engine.setPushSubscribed(true)
+      await setPushSubscribed(true)
       return ok(null)
     },
   }
 }
 
-export type AccountApi = ReturnType<typeof accountApi>
+export type AccountHandlers = ReturnType<typeof accountHandlers>

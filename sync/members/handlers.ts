@@ -1,10 +1,14 @@
-// The members calls of the sync worker (issue 4): likes through the outbox,
-// profile pages, starting a chat, settings and webcam tiles. Spread into the
-// worker's Comlink api (sync/worker.ts).
+// The members calls of the sync worker: likes through the outbox, profile
+// pages, starting a chat, settings and webcam tiles. One part of the worker's
+// Comlink api (sync/worker.ts combines the domains' handlers).
 
-import type { OutboxEvent } from '../core/outbox.ts'
-import type { SyncEngine } from '../engine.ts'
-import type { CamFilters } from './members.ts'
+import type { SyncContext } from '../core/context.ts'
+import type { Result } from '../core/errors.ts'
+import type { SyncEvent } from '../core/events.ts'
+import type { Outbox, OutboxEvent } from '../core/outbox.ts'
+import type { LikesSync } from '../likes/likes.ts'
+import { syncSettings } from '../settings/settings.ts'
+import type { CamFilters, MembersSync } from './members.ts'
 
 /** The channel the draining (leader) worker tells the other tabs' workers about refused actions on. */
 const OUTBOX_CHANNEL = 'amora-outbox-events'
@@ -28,11 +32,22 @@ function asOutboxEvent(data: unknown): OutboxEvent | undefined {
   return { type, kind, payload: Reflect.get(data, 'payload'), error: { code, message } }
 }
 
-function relayOutboxEvents(engine: SyncEngine) {
+export interface MembersDeps {
+  ctx: SyncContext
+  likes: LikesSync
+  outbox: Outbox
+  members: MembersSync
+  /** Likes poll plus badge (sync/engine.ts). */
+  syncLikes(): Promise<Result<{ given: number; received: number }>>
+  /** Worker events, to relay refused actions to the other tabs. */
+  subscribe(listener: (e: SyncEvent) => void): void
+}
+
+function relayOutboxEvents({ ctx, subscribe }: MembersDeps) {
   if (typeof BroadcastChannel === 'undefined') return
   const channel = new BroadcastChannel(OUTBOX_CHANNEL)
   let relaying = false
-  engine.subscribe((e) => {
+  subscribe((e) => {
     if (e.type === 'outbox_dropped' && !relaying) channel.postMessage(e)
   })
   channel.onmessage = (message: MessageEvent<unknown>) => {
@@ -40,25 +55,31 @@ function relayOutboxEvents(engine: SyncEngine) {
     if (!e) return
     relaying = true
     try {
-      engine.relay(e)
+      ctx.emit(e)
     } finally {
       relaying = false
     }
   }
 }
 
-export function membersApi(engine: SyncEngine) {
-  relayOutboxEvents(engine)
+export function membersHandlers(deps: MembersDeps) {
+  relayOutboxEvents(deps)
+  const { ctx, likes, outbox, members } = deps
   return {
-    like: (profile: number) => engine.likes.like(profile),
-    unlike: (profile: number) => engine.likes.unlike(profile),
-    markLikeSeen: (profile: number) => engine.likes.markSeen(profile),
-    syncLikes: () => engine.syncLikes(),
-    loadLikesPage: (type: 'given' | 'received', page: number) => engine.likes.loadPage(type, page),
-    drainOutbox: () => engine.outbox.drain(),
-    loadProfile: (id: number) => engine.members.loadProfile(id),
-    startChat: (profile: number) => engine.members.startChat(profile),
-    syncSettings: () => engine.members.syncSettings(),
-    syncCams: (filters: CamFilters) => engine.members.syncCams(filters),
+    like: (profile: number) => likes.like(profile),
+    unlike: (profile: number) => likes.unlike(profile),
+    markLikeSeen: (profile: number) => likes.markSeen(profile),
+    syncLikes: () => deps.syncLikes(),
+    loadLikesPage: (type: 'given' | 'received', page: number) => likes.loadPage(type, page),
+    drainOutbox: () => outbox.drain(),
+    loadProfile: (id: number) => members.loadProfile(id),
+    startChat: (profile: number) => members.startChat(profile),
+    syncSettings: async () => {
+      const res = await syncSettings(ctx)
+      return res.ok ? { ok: true as const, value: null } : res
+    },
+    syncCams: (filters: CamFilters) => members.syncCams(filters),
   }
 }
+
+export type MembersHandlers = ReturnType<typeof membersHandlers>

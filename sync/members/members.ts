@@ -57,14 +57,6 @@ export class MembersSync {
     return res
   }
 
-  /** GET /api/settings.php (public) into kv `settings`. */
-  async syncSettings(): Promise<Result<null>> {
-    const res = await fenced(this.db, () => request('settings'))
-    if (!res.ok) return res
-    await this.db.kv.put({ key: 'settings', value: res.value })
-    return ok(null)
-  }
-
   /** GET /api/xcams/search.php with the grid's gender and ages, stored under camsKey. */
   async syncCams(filters: CamFilters): Promise<Result<{ key: string }>> {
     const key = camsKey(filters)

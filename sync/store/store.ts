@@ -13,9 +13,9 @@ import type {
 
 export const DB_NAME = 'amora'
 
+/** A row of the kv table; read and write it through sync/store/kv.ts, which types each key. */
 export interface KvRow {
-  /** likesSyncedAt: when the likes snapshot last written was asked for (sync/likes/likes.ts). */
-  key: 'user' | 'lastSync' | 'settings' | 'likesSyncedAt' | 'likesCounts'
+  key: string
   value: unknown
 }
 
