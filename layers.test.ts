@@ -68,15 +68,64 @@ const isImportMetaUrl = (node: unknown) => {
   )
 }
 
+/** One module reference of a file; `typeOnly` when it brings in types only (erased at build). */
+interface ImportRef {
+  specifier: string
+  typeOnly: boolean
+}
+
+interface Scan {
+  imports: ImportRef[]
+  /** Dexie write calls on the local store (`localDb().x.put(...)`, `db.x.clear()`). */
+  storeWrites: string[]
+}
+
+const STORE_WRITES = new Set([
+  'put',
+  'bulkPut',
+  'add',
+  'bulkAdd',
+  'delete',
+  'bulkDelete',
+  'clear',
+  'update',
+  'bulkUpdate',
+  'modify',
+])
+
+/** Whether a member chain starts at the store: `localDb()` or a variable named `db`. */
+function rootedInStore(node: unknown): boolean {
+  let n = node as Node | undefined
+  while (n) {
+    if (n.type === 'CallExpression') {
+      const callee = n.callee as Node
+      if (callee.type === 'Identifier' && callee.name === 'localDb') return true
+      n = callee
+    } else if (n.type === 'MemberExpression') {
+      n = n.object as Node
+    } else {
+      return n.type === 'Identifier' && n.name === 'db'
+    }
+  }
+  return false
+}
+
+const allTypes = (specifiers: unknown, key: 'importKind' | 'exportKind') => {
+  const list = (specifiers as Node[] | undefined) ?? []
+  return list.length > 0 && list.every((s) => s[key] === 'type')
+}
+
 /**
  * Every module a file refers to: static imports (type-only too), re-exports,
  * dynamic import(), import types, `import x = require()`, and
- * `new URL('...', import.meta.url)` (how workers and assets are referenced).
+ * `new URL('...', import.meta.url)` (how workers and assets are referenced);
+ * and the store writes it makes.
  */
-function importsOf(file: SourceFile): string[] {
+function scan(file: SourceFile): Scan {
   const { program, errors } = parseSync(file.path, file.source)
   if (errors.length > 0) throw new Error(`${file.path}: ${errors[0]?.message}`)
-  const found: string[] = []
+  const imports: ImportRef[] = []
+  const storeWrites: string[] = []
   const visit = (node: unknown) => {
     if (Array.isArray(node)) {
       for (const child of node) visit(child)
@@ -85,13 +134,26 @@ function importsOf(file: SourceFile): string[] {
     if (typeof node !== 'object' || node === null) return
     const n = node as Node
     let specifier: string | undefined
+    let typeOnly = false
     switch (n.type) {
       case 'ImportDeclaration':
-      case 'ExportAllDeclaration':
+        specifier = stringValue(n.source)
+        typeOnly = n.importKind === 'type' || allTypes(n.specifiers, 'importKind')
+        break
       case 'ExportNamedDeclaration':
+        specifier = stringValue(n.source)
+        typeOnly = n.exportKind === 'type' || allTypes(n.specifiers, 'exportKind')
+        break
+      case 'ExportAllDeclaration':
+        specifier = stringValue(n.source)
+        typeOnly = n.exportKind === 'type'
+        break
       case 'ImportExpression':
+        specifier = stringValue(n.source)
+        break
       case 'TSImportType':
         specifier = stringValue(n.source)
+        typeOnly = true
         break
       case 'TSExternalModuleReference':
         specifier = stringValue(n.expression)
@@ -103,14 +165,27 @@ function importsOf(file: SourceFile): string[] {
         }
         break
       }
+      case 'CallExpression': {
+        const callee = n.callee as Node
+        const name = (callee.property as Node | undefined)?.name
+        if (
+          callee.type === 'MemberExpression' &&
+          typeof name === 'string' &&
+          STORE_WRITES.has(name) &&
+          rootedInStore(callee.object)
+        ) {
+          storeWrites.push(name)
+        }
+        break
+      }
     }
-    if (specifier !== undefined) found.push(specifier)
+    if (specifier !== undefined) imports.push({ specifier, typeOnly })
     for (const [key, value] of Object.entries(n)) {
       if (key !== 'type' && typeof value === 'object') visit(value)
     }
   }
   visit(program)
-  return found
+  return { imports, storeWrites }
 }
 
 type Layer = 'app' | 'sync' | 'sw' | 'contract' | 'api' | 'db' | 'other'
@@ -138,8 +213,33 @@ const FORBIDDEN: Record<Layer, Layer[]> = {
   other: [],
 }
 
-function violationsOf(file: SourceFile, specifier: string): Violation[] {
+const isTest = (path: string) =>
+  /\.test\.tsx?$/.test(path) ||
+  /\.e2e\.ts$/.test(path) ||
+  path.startsWith('api/test/') ||
+  path.startsWith('sync/test/') ||
+  path.startsWith('e2e/') ||
+  path.startsWith('bench/') ||
+  path.startsWith('integration/')
+
+/** What app/data/ may use of the worker's side: its client, the store, and pure view helpers. */
+const DATA_MAY_IMPORT = [
+  'sync/client.ts',
+  'sync/store/',
+  'sync/members/view.ts',
+  'sync/likes/reconcile.ts',
+]
+
+/** An API module that serves routes: it validates and calls services, it does not query. */
+const isRoutesFile = (path: string) => /^api\/[^/]+\/([^/]+-)?routes\.ts$/.test(path)
+
+/** app/routes/X/-components/... → app/routes/X, the route folder the components belong to. */
+const componentsOwner = (path: string) => /^(app\/routes\/.*?)\/-components\//.exec(path)?.[1]
+
+function violationsOf(file: SourceFile, ref: ImportRef): Violation[] {
+  const { specifier, typeOnly } = ref
   const from = layerOf(file.path)
+  const test = isTest(file.path)
   const v = (rule: string): Violation[] => [{ file: file.path, specifier, rule }]
   const bare = !specifier.startsWith('.') && !specifier.startsWith('/')
   if (bare) {
@@ -147,6 +247,15 @@ function violationsOf(file: SourceFile, specifier: string): Violation[] {
     if (from === 'contract' && name !== 'zod') return v('api/contract imports zod only')
     if ((from === 'app' || from === 'sync') && isServerPackage(name)) {
       return v(`${from}/ must not load the server package ${name}`)
+    }
+    if (from === 'app' && name === 'zod' && !typeOnly && !test) {
+      return v('app/ loads no zod on the main thread')
+    }
+    if (from === 'sw' && !test && !name.startsWith('workbox-')) {
+      return v('sw/ loads only workbox and its own files')
+    }
+    if (isRoutesFile(file.path) && name === 'drizzle-orm' && !typeOnly) {
+      return v('routes do not query the schema (services do)')
     }
     return []
   }
@@ -160,12 +269,90 @@ function violationsOf(file: SourceFile, specifier: string): Violation[] {
   if (FORBIDDEN[from].includes(to)) {
     return v(`${from}/ must not import ${to === 'contract' ? 'api/contract' : `${to}/`}`)
   }
+  if (from === 'app' && to === 'sync' && !test) {
+    const data = file.path.startsWith('app/data/')
+    const allowed = data
+      ? DATA_MAY_IMPORT.some((t) => (t.endsWith('/') ? target.startsWith(t) : target === t))
+      : typeOnly && target === 'sync/client.ts'
+    if (!allowed) return v('app/ reaches the worker and the store only through app/data/')
+  }
+  if (from === 'app' && to === 'contract' && !test) {
+    if (!typeOnly && !target.startsWith('api/contract/rules/')) {
+      return v('app/ imports from the contract only types and rules/')
+    }
+  }
+  if (target.startsWith('db/seed/') && !file.path.startsWith('db/seed/')) {
+    if (!test && file.path !== 'api/start.ts') {
+      return v('only start-up and tests import db/seed/')
+    }
+  }
+  if (isRoutesFile(file.path) && target === 'db/schema.ts') {
+    return v('routes do not query the schema (services do)')
+  }
+  if (from === 'sw' && !test && !target.startsWith('sw/')) {
+    return v('sw/ loads only workbox and its own files')
+  }
+  const owner = componentsOwner(target)
+  if (
+    owner &&
+    from === 'app' &&
+    !file.path.startsWith(`${owner}/`) &&
+    file.path !== `${owner}.tsx`
+  ) {
+    return v("a route does not import another route's -components/")
+  }
   return []
 }
 
-/** Every layer violation in `files`. */
+/** Every layer violation in `files`, with Dexie writes from app/. */
 function checkLayers(files: SourceFile[]): Violation[] {
-  return files.flatMap((file) => importsOf(file).flatMap((s) => violationsOf(file, s)))
+  return files.flatMap((file) => {
+    const { imports, storeWrites } = scan(file)
+    const writes =
+      layerOf(file.path) === 'app' && !isTest(file.path)
+        ? storeWrites.map((w) => ({
+            file: file.path,
+            specifier: `.${w}()`,
+            rule: 'app/ never writes the local store (the worker does)',
+          }))
+        : []
+    return [...imports.flatMap((ref) => violationsOf(file, ref)), ...writes]
+  })
+}
+
+/**
+ * Import cycles among the given files (relative imports, type-only ones
+ * included: they tie the modules together all the same). Each cycle is
+ * reported once, as the path that closes it.
+ */
+function importCycles(files: SourceFile[]): string[] {
+  const paths = new Set(files.map((f) => f.path))
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const targets = scan(file)
+      .imports.filter((r) => r.specifier.startsWith('.'))
+      .map((r) => posix.normalize(posix.join(posix.dirname(file.path), r.specifier.split('?')[0]!)))
+      .filter((t) => paths.has(t))
+    graph.set(file.path, targets)
+  }
+  const cycles: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (node: string) => {
+    state.set(node, 'open')
+    stack.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') {
+        cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '))
+      } else if (!state.has(next)) {
+        visit(next)
+      }
+    }
+    stack.pop()
+    state.set(node, 'done')
+  }
+  for (const node of graph.keys()) if (!state.has(node)) visit(node)
+  return cycles
 }
 
 /** The repository's own .ts/.tsx sources, generated and third-party files left out. */
@@ -198,6 +385,21 @@ describe('layer rules', () => {
     }
     const lines = checkLayers(files).map(format)
     expect(lines, `layer violations:\n${lines.join('\n')}`).toEqual([])
+  })
+
+  it('no import cycles', () => {
+    const cycles = importCycles(repositoryFiles())
+    expect(cycles, `import cycles:\n${cycles.join('\n')}`).toEqual([])
+  })
+
+  it('the cycle check finds a cycle, type-only imports included (self-check)', () => {
+    const files: SourceFile[] = [
+      { path: 'sync/a.ts', source: "import { b } from './b.ts'\nexport const a = 1" },
+      { path: 'sync/b.ts', source: "import type { C } from './c.ts'\nexport const b = 1" },
+      { path: 'sync/c.ts', source: "import { a } from './a.ts'\nexport type C = 1" },
+      { path: 'sync/d.ts', source: "import { a } from './a.ts'" },
+    ]
+    expect(importCycles(files)).toEqual(['sync/a.ts -> sync/b.ts -> sync/c.ts -> sync/a.ts'])
   })
 
   it('the checker catches each kind of violation (self-check)', () => {
@@ -261,24 +463,95 @@ describe('layer rules', () => {
           import { Hono } from 'hono'
         `,
       },
+      {
+        path: 'app/routes/x.tsx',
+        source: `
+          import { worker } from '../../sync/client.ts'
+          import type { SyncEvent } from '../../sync/client.ts'
+          import { z } from 'zod'
+          import { Settings } from '../../api/contract/index.ts'
+          import type { Settings as S } from '../../api/contract/index.ts'
+          import { type User, type Profile } from '../../api/contract/index.ts'
+          import { SEARCH_PAGE_SIZE } from '../../api/contract/rules/limits.ts'
+          import { Tile } from './other/-components/Tile.tsx'
+          import { Own } from './x/-components/Own.tsx'
+          localDb().kv.put({ key: 'user', value: null })
+          db.likes.clear()
+          new Set().add(1)
+        `,
+      },
+      {
+        path: 'app/data/useX.ts',
+        source: `
+          import { localDb } from '../../sync/store/store.ts'
+          import { syncWorker } from '../../sync/client.ts'
+          import { SyncEngine } from '../../sync/engine.ts'
+        `,
+      },
+      {
+        path: 'api/likes/routes.ts',
+        source: `
+          import { likes } from '../../db/schema.ts'
+          import { eq } from 'drizzle-orm'
+          import { setLike } from './likes.ts'
+        `,
+      },
+      {
+        path: 'api/likes/likes.ts',
+        source: `
+          import { likes } from '../../db/schema.ts'
+          import { eq } from 'drizzle-orm'
+        `,
+      },
+      { path: 'api/admin.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
+      { path: 'api/start.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
+      { path: 'api/x.test.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
+      {
+        path: 'sw/push.ts',
+        source: "import { get } from 'idb-keyval'\nimport { x } from './config.ts'",
+      },
     ]
-    expect(checkLayers(files).map((v) => `${v.file} -> ${v.specifier}`)).toEqual([
-      'app/routes/page.tsx -> ../../db/client.ts',
-      'app/routes/page.tsx -> ../../api/services/search.ts',
-      'app/routes/page.tsx -> hono',
-      'app/routes/page.tsx -> @hono/zod-validator',
-      'app/routes/page.tsx -> node:fs/promises',
-      'sync/worker.ts -> ../api/routes/chats.ts',
-      'sync/worker.ts -> ../app/main.tsx',
-      'sync/worker.ts -> ../db/schema.ts',
-      'sync/worker.ts -> path',
-      'sw/sw.ts -> ../api/contract/index.ts',
-      'sw/sw.ts -> ../sync/store.ts',
-      'api/routes/x.ts -> ../../app/session.ts',
-      'db/seed/x.ts -> ../../api/auth/password.ts',
-      'db/seed/x.ts -> ../../sync/search-key.ts',
-      'api/contract/x.ts -> ../services/profiles.ts',
-      'api/contract/x.ts -> hono',
-    ])
+    const found = checkLayers(files).map((v) => `${v.file} -> ${v.specifier}`)
+    expect(found).toEqual(EXPECTED_SELF_CHECK)
   })
 })
+
+/**
+ * What the self-check must find, one line a rule broken: the older layer
+ * rules first, then the app's door to the worker (only app/data/), no zod and
+ * only types or rules/ from the contract on the main thread, one route not
+ * reaching into another's -components/, no store writes from app/, routes
+ * without schema queries, db/seed only for start-up and tests, sw/ with
+ * workbox only. Everything else in those files is allowed and must stay so.
+ */
+const EXPECTED_SELF_CHECK: string[] = [
+  'app/routes/page.tsx -> ../../db/client.ts',
+  'app/routes/page.tsx -> ../../api/services/search.ts',
+  'app/routes/page.tsx -> ../../api/contract/index.ts',
+  'app/routes/page.tsx -> ../../sync/store.ts',
+  'app/routes/page.tsx -> hono',
+  'app/routes/page.tsx -> @hono/zod-validator',
+  'app/routes/page.tsx -> node:fs/promises',
+  'sync/worker.ts -> ../api/routes/chats.ts',
+  'sync/worker.ts -> ../app/main.tsx',
+  'sync/worker.ts -> ../db/schema.ts',
+  'sync/worker.ts -> path',
+  'sw/sw.ts -> ../api/contract/index.ts',
+  'sw/sw.ts -> ../sync/store.ts',
+  'api/routes/x.ts -> ../../app/session.ts',
+  'db/seed/x.ts -> ../../api/auth/password.ts',
+  'db/seed/x.ts -> ../../sync/search-key.ts',
+  'api/contract/x.ts -> ../services/profiles.ts',
+  'api/contract/x.ts -> hono',
+  'app/routes/x.tsx -> ../../sync/client.ts',
+  'app/routes/x.tsx -> zod',
+  'app/routes/x.tsx -> ../../api/contract/index.ts',
+  'app/routes/x.tsx -> ./other/-components/Tile.tsx',
+  'app/routes/x.tsx -> .put()',
+  'app/routes/x.tsx -> .clear()',
+  'app/data/useX.ts -> ../../sync/engine.ts',
+  'api/likes/routes.ts -> ../../db/schema.ts',
+  'api/likes/routes.ts -> drizzle-orm',
+  'api/admin.ts -> ../db/seed/seed.ts',
+  'sw/push.ts -> idb-keyval',
+]

@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getLocale } from '../messages/paraglide/runtime.js'
-import { syncWorker } from '../sync/client.ts'
+import { worker } from './data/worker.ts'
 import { captureNetwork } from './features/account/tracking.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { router } from './router.tsx'
@@ -27,7 +27,7 @@ registerServiceWorker()
 // ARCHITECTURE "Data and sync": coming online and a tab becoming visible sync
 // at once; a hidden page sends the spec §7 beacon.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') void syncWorker().pageHidden()
-  else if (navigator.onLine) void syncWorker().syncNow()
+  if (document.visibilityState === 'hidden') void worker().pageHidden()
+  else if (navigator.onLine) void worker().syncNow()
 })
-window.addEventListener('online', () => void syncWorker().syncNow())
+window.addEventListener('online', () => void worker().syncNow())

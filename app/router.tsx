@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
-import { routeTree } from './routeTree.gen.ts'
 import { session } from './data/session.ts'
+import { routeTree } from './routeTree.gen.ts'
 
 export const router = createRouter({
   routeTree,

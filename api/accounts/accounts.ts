@@ -353,3 +353,12 @@ export async function updateAccount(
   if (!updated) throw new ApiFailure(403, 'not_logged_in')
   return updated
 }
+
+/** The live (not deleted) member with this address, if any. */
+export async function memberByEmail(db: Db, email: string) {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.email, normalizeEmail(email)), isNull(members.deletedAt)))
+  return member
+}

@@ -1,7 +1,8 @@
 // Activation (issue 3): the mailed single-use link confirms the address.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { mails, members } from '../../db/schema.ts'
+import type { ActivateStatusResponse } from '../contract/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { link, type MailContext } from './accounts.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
@@ -52,4 +53,18 @@ export async function resendActivation(
   })
   ctx.mailer.send(db, mailIds)
   return status
+}
+
+/** Spec §4 step 6: has the activation mail left, and is the account activated? */
+export async function activationStatus(db: Db, memberId: number): Promise<ActivateStatusResponse> {
+  const [member] = await db
+    .select({ activatedAt: members.activatedAt })
+    .from(members)
+    .where(eq(members.id, memberId))
+  const [sent] = await db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(and(eq(mails.memberId, memberId), eq(mails.kind, 'activate'), isNotNull(mails.sentAt)))
+    .limit(1)
+  return { delivered: sent !== undefined, activated: member?.activatedAt != null }
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+
 import { Hono } from 'hono'
+import { markActive } from './user.ts'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
@@ -12,9 +12,6 @@ import { pathOf } from '../http/validate.ts'
  */
 export const activityRoutes = (db: Db) =>
   new Hono<AuthEnv>().post(pathOf(endpoints.pageHidden), requireMember(db), async (c) => {
-    await db
-      .update(members)
-      .set({ lastActiveAt: new Date() })
-      .where(eq(members.id, c.get('memberId')))
+    await markActive(db, c.get('memberId'))
     return c.body(null, 204)
   })

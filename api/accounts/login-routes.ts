@@ -1,7 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
@@ -10,6 +9,7 @@ import { endSession, startSession } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
 import { type AccountsDeps, ipOf } from './deps.ts'
 import { dummyHash, verifyPassword } from './password.ts'
+import { memberByEmail } from './accounts.ts'
 import { toUser } from './user.ts'
 
 export const authRoutes = (db: Db, deps: AccountsDeps) =>
@@ -18,10 +18,7 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       const { email, password } = c.req.valid('json')
       // Per address and client, counted for known and unknown addresses alike.
       await enforce(c, db, 'login', `${ipOf(c, deps)}|${email.toLowerCase()}`)
-      const [member] = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.email, email.toLowerCase()), isNull(members.deletedAt)))
+      const member = await memberByEmail(db, email)
       // Unknown email and wrong password take the same path and time, and get
       // the same answer: the response never tells whether an account exists.
       const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password)

@@ -1,11 +1,9 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { mails, members } from '../../db/schema.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type {
-  ActivateStatusResponse,
   MailChangeDoResponse,
   MailChangePending,
   MailChangeResponse,
@@ -19,7 +17,7 @@ import { type AuthEnv, requireMember, sessionMember, startSession } from '../htt
 import { pathOf, queryOf, validate } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { emailStatus, normalizeEmail } from './accounts.ts'
-import { activate, resendActivation } from './activation.ts'
+import { activate, activationStatus, resendActivation } from './activation.ts'
 import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
 import { applyMailChange, requestMailChange } from './mail-change.ts'
 import { requestReset, resetPassword } from './reset.ts'
@@ -59,21 +57,7 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
       }
       const memberId = await sessionMember(c, db)
       if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
-      const [member] = await db
-        .select({ activatedAt: members.activatedAt })
-        .from(members)
-        .where(eq(members.id, memberId))
-      const [sent] = await db
-        .select({ id: mails.id })
-        .from(mails)
-        .where(
-          and(eq(mails.memberId, memberId), eq(mails.kind, 'activate'), isNotNull(mails.sentAt)),
-        )
-        .limit(1)
-      return c.json({
-        delivered: sent !== undefined,
-        activated: member?.activatedAt != null,
-      } satisfies ActivateStatusResponse)
+      return c.json(await activationStatus(db, memberId))
     })
     .post(pathOf(endpoints.resendActivation), requireMember(db), async (c) => {
       const memberId = c.get('memberId')

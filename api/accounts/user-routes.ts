@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { pushSubscriptions } from '../../db/schema.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type {
   DeleteAccountResponse,
@@ -22,6 +21,7 @@ import {
   updateAccount,
 } from './accounts.ts'
 import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+import { saveSubscription } from '../push/subscriptions.ts'
 import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */
@@ -63,13 +63,7 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
         const { endpoint, keys } = c.req.valid('json').subscription
         const memberId = c.get('memberId')
         // One endpoint is one browser: a new sign-in on it takes it over.
-        await db
-          .insert(pushSubscriptions)
-          .values({ memberId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-          .onConflictDoUpdate({
-            target: pushSubscriptions.endpoint,
-            set: { memberId, p256dh: keys.p256dh, auth: keys.auth },
-          })
+        await saveSubscription(db, memberId, { endpoint, keys })
         return c.json({ status: 'subscribed' } satisfies PushSubscribeResponse)
       },
     )

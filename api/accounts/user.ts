@@ -28,3 +28,8 @@ export async function toUser(db: Db, row: MemberRow): Promise<User> {
     fictional_icon: row.fictional,
   }
 }
+
+/** The page-hidden beacon (spec §7): the member's last activity, which orders search results. */
+export async function markActive(db: Db, memberId: number): Promise<void> {
+  await db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.id, memberId))
+}

@@ -4,6 +4,7 @@
 // sign-up form use the very same rules as the server.
 import { z } from 'zod'
 import { Gender, Image, Locale } from './common.ts'
+import { User } from './profile.ts'
 import {
   CITY_MAX,
   EMAIL_MAX,
@@ -14,9 +15,8 @@ import {
   NAME_MAX,
   NOTE_MAX,
   PASSWORD_MAX,
-} from './limits.ts'
-import { User } from './profile.ts'
-import { TOKEN_MAX } from './rules/limits.ts'
+  TOKEN_MAX,
+} from './rules/limits.ts'
 import { MIN_AGE } from './search.ts'
 
 export {

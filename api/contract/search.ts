@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Gender } from './common.ts'
-import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from './limits.ts'
 import { Profile } from './profile.ts'
+import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from './rules/limits.ts'
 
 export { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP }
 

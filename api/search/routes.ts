@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm'
+
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
 import { liveMember } from '../accounts/user.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
-import { guestMaySearch, guestViewer, search } from './search.ts'
+import { guestMaySearch, guestViewer, saveSearch, search } from './search.ts'
 
 /**
  * GET /api/search.php (spec §7). Members search; a guest may too where the
@@ -28,7 +27,7 @@ export const searchRoutes = (db: Db) =>
     const { response, filters } = await search(db, me, q)
     // Spec §7: a manual search is remembered unless do_not_save.
     if (q.manual_search && !q.do_not_save) {
-      await db.update(members).set({ savedSearch: filters }).where(eq(members.id, me.id))
+      await saveSearch(db, me.id, filters)
     }
     return c.json(response)
   })

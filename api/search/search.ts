@@ -223,3 +223,8 @@ export function guestViewer(
     'NL'
   return { id: null, country, gender: '', savedSearch: null }
 }
+
+/** Spec §7: a manual search is remembered (the member's saved search) unless do_not_save. */
+export async function saveSearch(db: Db, memberId: number, filters: Filters): Promise<void> {
+  await db.update(members).set({ savedSearch: filters }).where(eq(members.id, memberId))
+}

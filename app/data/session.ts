@@ -53,9 +53,6 @@ export const session = {
     if (!state.known) set({ user: await syncWorker().getUser(), known: true })
     return state.user
   },
-  setUser(user: User | null) {
-    set({ user, known: true })
-  },
 }
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get)

@@ -1,17 +1,39 @@
 // Service worker registration and messages (spec §4 service worker states,
 // §7 "a service worker is registered at /sw.js (scope /)").
 import type { PageToSwMessage, SwToPageMessage } from '../../sw/messages.ts'
-import { syncWorker } from '../../sync/client.ts'
+import { onSyncEvent, worker } from '../data/worker.ts'
 
 /** Spec §8: a failed registration sets this flag (shown in the developer pages). */
 export let swRegistrationError = false
 
+/**
+ * To the active service worker, once there is one (the first page load of a
+ * new visitor may have no controller yet, but a registration soon).
+ */
 export function postToSw(message: PageToSwMessage) {
-  navigator.serviceWorker?.controller?.postMessage(message)
+  if (!('serviceWorker' in navigator)) return
+  const controller = navigator.serviceWorker.controller
+  if (controller) controller.postMessage(message)
+  else void navigator.serviceWorker.ready.then((r) => r.active?.postMessage(message))
+}
+
+/**
+ * The worker owns the install badge (unread messages + new likes, spec §4)
+ * and ends sessions; the service worker owns the Badging API and the picture
+ * cache. This relays the one to the other: every badge the worker computes,
+ * and, when a session ends (logout, deletion, expiry alike), the order to
+ * drop the member's cached pictures.
+ */
+function relayWorkerToServiceWorker() {
+  onSyncEvent((e) => {
+    if (e.type === 'badge') postToSw({ type: 'SET_BADGE', count: e.count })
+    if (e.type === 'session_ended') postToSw({ type: 'CLEAR_USER_CACHES' })
+  })
 }
 
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return
+  relayWorkerToServiceWorker()
   // Spec §4: the page reloads when a new worker takes control, but not on
   // the very first install (nothing was in control before).
   const hadController = navigator.serviceWorker.controller !== null
@@ -23,7 +45,7 @@ export function registerServiceWorker() {
   })
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent<SwToPageMessage>) => {
     // A push means news on the server: sync now rather than at the next poll.
-    if (e.data?.type === 'push') void syncWorker().syncNow()
+    if (e.data?.type === 'push') void worker().syncNow()
   })
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {

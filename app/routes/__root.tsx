@@ -1,11 +1,11 @@
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
+import { type session, useSession } from '../data/session.ts'
+import { rootClasses } from '../route-name.ts'
 import { LoadingBar } from '../ui/LoadingBar.tsx'
 import { NotFound } from '../ui/NotFound.tsx'
 import { OfflineBanner } from '../ui/OfflineBanner.tsx'
 import { Toasts } from '../ui/Toasts.tsx'
 import { TopNav } from '../ui/TopNav.tsx'
-import { rootClasses } from '../route-name.ts'
-import { type session, useSession } from '../data/session.ts'
 
 /** Spec §9: the template setting defaults to classic. */
 const TEMPLATE = 'classic'

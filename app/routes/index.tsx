@@ -1,13 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
-import { fictionalIconOf, searchVisible } from '../../sync/members/view.ts'
-import { localDb } from '../../sync/store/store.ts'
-import { captureNetwork } from '../features/account/tracking.ts'
-import { useSettings } from '../data/useSettings.ts'
 import { useSession } from '../data/session.ts'
+import { useHomeSearch } from '../data/useMembers.ts'
+import { useSettings } from '../data/useSettings.ts'
+import { fictionalIconOf, searchVisible } from '../data/view.ts'
+import { captureNetwork } from '../features/account/tracking.ts'
 import { MemberTile } from '../ui/MemberTile.tsx'
 
 /** Home (optional auth). Spec §6: it shows search when search is visible. */
@@ -53,16 +51,7 @@ function HomeSearch({
   fictionalIcon: boolean
   trafficsource: string | undefined
 }) {
-  useEffect(() => {
-    void syncWorker().search({}, 1, false, trafficsource)
-  }, [trafficsource])
-  const data = useLiveQuery(async () => {
-    const db = localDb()
-    const row = await db.searchPages.get(['default', 1])
-    const profiles = row ? await db.profiles.bulkGet(row.ids) : []
-    const liked = new Set((await db.likes.toArray()).filter((l) => l.liked).map((l) => l.id))
-    return { profiles: profiles.filter((p) => p !== undefined), liked }
-  }, [])
+  const data = useHomeSearch(trafficsource)
   if (!data || data.profiles.length === 0) return null
   return (
     <section aria-labelledby="home-search-title">

@@ -1,8 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
-import { session } from '../data/session.ts'
+import { worker } from '../data/worker.ts'
 
 type LoginSearch = { redirect?: string }
 
@@ -26,7 +25,7 @@ function Login() {
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    const res = await syncWorker().login(String(form.get('email')), String(form.get('password')))
+    const res = await worker().login(String(form.get('email')), String(form.get('password')))
     setBusy(false)
     if (!res.ok) {
       setError(
@@ -38,7 +37,7 @@ function Login() {
       )
       return
     }
-    session.setUser(res.value)
+    // The worker stored the member and tells every page (app/data/session.ts).
     await navigate({ to: redirect ?? '/members' })
   }
 

@@ -4,11 +4,11 @@
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
+import { requireLogin } from '../data/guard.ts'
+import { worker } from '../data/worker.ts'
 import { failureText } from '../features/account/forms/failure-text.ts'
 import { MailChangeForm } from '../features/account/forms/MailChangeForm.tsx'
 import { useWorker } from '../features/account/forms/use-worker.ts'
-import { requireLogin } from '../data/guard.ts'
 
 const EMAIL_CHANGE_INCORRECT = 'email-change-incorrect'
 
@@ -33,13 +33,13 @@ function Notifications() {
 
 function EmailChangeIncorrect() {
   const [version, setVersion] = useState(0)
-  const pending = useWorker(() => syncWorker().pendingMailChange(), version)
+  const pending = useWorker(() => worker().pendingMailChange(), version)
   const [status, setStatus] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
   async function cancel() {
     setBusy(true)
-    const res = await syncWorker().cancelMailChange()
+    const res = await worker().cancelMailChange()
     setBusy(false)
     setStatus(res.ok ? m.email_incorrect_cancelled() : failureText(res.error))
     setVersion((v) => v + 1)

@@ -3,10 +3,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
-import { AboutSection, LocationSection, NotesSection } from '../features/account/forms/sections.tsx'
-import { useWorker } from '../features/account/forms/use-worker.ts'
 import { requireLogin } from '../data/guard.ts'
+import { useSession } from '../data/session.ts'
+import { useAccount } from '../data/useAccount.ts'
+import { useSettings } from '../data/useSettings.ts'
+import { AboutSection, LocationSection, NotesSection } from '../features/account/forms/sections.tsx'
 import { showToast } from '../ui/toasts.ts'
 import { DeleteAccount } from './profile/-components/DeleteAccount.tsx'
 import { EmailSection } from './profile/-components/EmailSection.tsx'
@@ -19,26 +20,26 @@ export const Route = createFileRoute('/profile')({
 
 function ProfilePage() {
   const [version, setVersion] = useState(0)
-  const settings = useWorker(() => syncWorker().settings())
-  const account = useWorker(() => syncWorker().account(), version)
+  // Settings, user and account part all come from the store (the worker keeps
+  // them fresh), so the page shows offline what was last synced.
+  const settings = useSettings()
+  const { user } = useSession()
+  const { account: own, error } = useAccount()
   const saved = () => {
     showToast({ kind: 'info', body: m.profile_saved() })
     setVersion((v) => v + 1)
   }
+  const account = user && own ? { ...user, account: own } : undefined
 
   if (settings === undefined || account === undefined) {
     return (
       <main className="page page--narrow">
         <h1>{m.profile_title()}</h1>
-        <p role="status">{m.loading()}</p>
-      </main>
-    )
-  }
-  if (!settings || !account) {
-    return (
-      <main className="page page--narrow">
-        <h1>{m.profile_title()}</h1>
-        <p role="alert">{m.error_generic()}</p>
+        {error && error.code !== 'offline' ? (
+          <p role="alert">{m.error_generic()}</p>
+        ) : (
+          <p role="status">{m.loading()}</p>
+        )}
       </main>
     )
   }

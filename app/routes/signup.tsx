@@ -3,10 +3,11 @@
 // renders the step and carries out the effects it answers.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { AccountUser, Settings } from '../../api/contract/index.ts'
 import { m } from '../../messages/paraglide/messages.js'
-import type { AccountUser, Settings } from '../../sync/account/account.ts'
-import { syncWorker } from '../../sync/client.ts'
-import { useWorker } from '../features/account/forms/use-worker.ts'
+import { session, useSession } from '../data/session.ts'
+import { useSettings } from '../data/useSettings.ts'
+import { worker } from '../data/worker.ts'
 import {
   AboutSection,
   LocationSection,
@@ -19,16 +20,15 @@ import {
   FLOW_COMPLETE_EVENT,
   initialSignup,
   progressPercent,
-  STEP,
-  STEP_COUNT,
   type SignupEffect,
   type SignupEvent,
+  STEP,
+  STEP_COUNT,
   showInviteOnly,
   signupReducer,
   signupsEnabled,
 } from '../features/account/signup-steps.ts'
 import { captureNetwork, type NetworkEntry } from '../features/account/tracking.ts'
-import { session, useSession } from '../data/session.ts'
 import { AccountStep } from './signup/-components/AccountStep.tsx'
 import { DoneStep } from './signup/-components/DoneStep.tsx'
 import { PhotoStep } from './signup/-components/PhotoStep.tsx'
@@ -49,7 +49,8 @@ const TITLES = [
 ]
 
 function Signup() {
-  const settings = useWorker(() => syncWorker().settings())
+  // The one stored copy of the settings (app/data/useSettings.ts).
+  const settings = useSettings()
   const { user } = useSession()
   const [network] = useState(captureNetwork)
   // A member signed in on arrival resumes (spec §4); one who signs up here does not.
@@ -60,12 +61,6 @@ function Signup() {
     return (
       <Page>
         <p role="status">{m.loading()}</p>
-      </Page>
-    )
-  if (settings === null)
-    return (
-      <Page>
-        <p role="alert">{m.error_generic()}</p>
       </Page>
     )
   const enabled = !closed && signupsEnabled(settings.signups, network)
@@ -107,7 +102,7 @@ async function runEffect(effect: SignupEffect, setGeolocate: (on: boolean) => vo
       setGeolocate(true)
       return
     case 'save_step': {
-      const res = await syncWorker().updateAccount({ profile: { lastSignupStep: effect.step } })
+      const res = await worker().updateAccount({ profile: { lastSignupStep: effect.step } })
       if (!res.ok) console.warn('saving the sign-up step failed', res.error)
       return
     }
@@ -115,7 +110,7 @@ async function runEffect(effect: SignupEffect, setGeolocate: (on: boolean) => vo
       const sub = await currentSubscription()
       if (sub?.endpoint) {
         const { endpoint, expirationTime, keys } = sub
-        const res = await syncWorker().addPushSubscription({ endpoint, expirationTime, keys })
+        const res = await worker().addPushSubscription({ endpoint, expirationTime, keys })
         if (!res.ok) console.warn('adding the push subscription failed', res.error)
       }
       return
@@ -163,7 +158,7 @@ function SignupFlow({
   useEffect(() => {
     if (!resume) return
     void (async () => {
-      const res = await syncWorker().account()
+      const res = await worker().account()
       if (!res.ok) {
         setReady(true)
         return
@@ -193,7 +188,7 @@ function SignupFlow({
     let timer: ReturnType<typeof setTimeout> | undefined
     const next = () => {
       timer = setTimeout(async () => {
-        const res = await syncWorker().activationStatus()
+        const res = await worker().activationStatus()
         if (!live) return
         dispatch({ type: 'activation_tick', delivered: res.ok && res.value.delivered })
         if (stateRef.current.step === STEP.progress) next()

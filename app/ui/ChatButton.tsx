@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
+import { worker } from '../data/worker.ts'
 import { showToast } from './toasts.ts'
 
 /**
@@ -21,7 +21,7 @@ export function ChatButton({
 
   async function start() {
     setBusy(true)
-    const res = await syncWorker().startChat(profile.id)
+    const res = await worker().startChat(profile.id)
     setBusy(false)
     if (!res.ok) {
       showToast({ kind: 'danger', title: m.chat_start_error_title(), body: m.chat_start_error() })

@@ -1,5 +1,5 @@
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
+import { worker } from '../data/worker.ts'
 import { showToast } from './toasts.ts'
 
 /**
@@ -18,8 +18,8 @@ export function LikeButton({
 }) {
   async function toggle() {
     try {
-      if (liked) await syncWorker().unlike(profile.id)
-      else await syncWorker().like(profile.id)
+      if (liked) await worker().unlike(profile.id)
+      else await worker().like(profile.id)
     } catch (e) {
       // The local store refused the write (quota, storage switched off).
       console.error('like: storing the action failed', e)

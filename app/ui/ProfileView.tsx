@@ -1,19 +1,14 @@
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
-import { fictionalIconOf } from '../../sync/members/view.ts'
-import { localDb } from '../../sync/store/store.ts'
-import { ChatButton } from './ChatButton.tsx'
-import { LikeButton } from './LikeButton.tsx'
-import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
-import { NotFound } from './NotFound.tsx'
-import { useSettings } from '../data/useSettings.ts'
 import { useSession } from '../data/session.ts'
+import { useProfile } from '../data/useMembers.ts'
+import { useSettings } from '../data/useSettings.ts'
+import { fictionalIconOf } from '../data/view.ts'
+import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
+import { ChatButton } from './ChatButton.tsx'
 import { Gallery } from './Gallery.tsx'
-
-type Status = 'loading' | 'ok' | 'missing' | 'failed'
+import { LikeButton } from './LikeButton.tsx'
+import { NotFound } from './NotFound.tsx'
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
@@ -24,23 +19,7 @@ type Status = 'loading' | 'ok' | 'missing' | 'failed'
 export function ProfileView({ memberId }: { memberId: number }) {
   const { user } = useSession()
   const settings = useSettings()
-  const [status, setStatus] = useState<Status>('loading')
-
-  useEffect(() => {
-    setStatus('loading')
-    void syncWorker()
-      .loadProfile(memberId)
-      .then((res) => setStatus(res.ok ? 'ok' : res.error.status === 404 ? 'missing' : 'failed'))
-  }, [memberId])
-
-  const stored = useLiveQuery(async () => {
-    const [detail, base, like] = await Promise.all([
-      localDb().profileDetails.get(memberId),
-      localDb().profiles.get(memberId),
-      localDb().likes.get(memberId),
-    ])
-    return { detail, base, liked: like?.liked ?? false }
-  }, [memberId])
+  const { status, stored } = useProfile(memberId)
 
   if (status === 'missing') return <NotFound />
   const detail = stored?.detail?.detail

@@ -1,10 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
-import { syncWorker } from '../../sync/client.ts'
+import { useSession } from '../data/session.ts'
+import { worker } from '../data/worker.ts'
 import { startOutboxToasts } from './outbox-toasts.ts'
-import { postToSw } from '../features/pwa.ts'
-import { session, useSession } from '../data/session.ts'
 import { showToast } from './toasts.ts'
 
 export function TopNav() {
@@ -14,11 +13,9 @@ export function TopNav() {
   useEffect(startOutboxToasts, [])
 
   async function logout() {
-    const res = await syncWorker().logout()
-    // Spec §4: on a logout error the user is still cleared and login shown.
-    session.setUser(null)
-    postToSw({ type: 'CLEAR_USER_CACHES' })
-    postToSw({ type: 'SET_BADGE', count: 0 })
+    const res = await worker().logout()
+    // Spec §4: on a logout error the user is still cleared and login shown;
+    // the worker ends the session either way (store, pictures, badge).
     if (!res.ok) showToast({ kind: 'info', body: m.logout_failed() })
     await navigate({ to: '/login' })
   }

@@ -1,5 +1,5 @@
 import { m } from '../../messages/paraglide/messages.js'
-import { onSyncEvent } from '../../sync/client.ts'
+import { onSyncEvent } from '../data/worker.ts'
 import { showToast } from './toasts.ts'
 
 const MESSAGES: Record<string, () => string> = {

@@ -1,7 +1,7 @@
 // European countries of the demo data. Region ids are ISO 3166-2 codes, the
 // values stored in members.countryregion; names are the common English forms
 // (the Dutch provinces keep their Dutch names, as Dutch members know them).
-import type { Country } from './geo.ts'
+import type { Country } from './geo-types.ts'
 
 export const EUROPE: Country[] = [
   {

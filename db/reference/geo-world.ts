@@ -1,6 +1,6 @@
 // Countries of the demo data outside Europe. Region ids are ISO 3166-2 codes,
 // the values stored in members.countryregion.
-import type { Country } from './geo.ts'
+import type { Country } from './geo-types.ts'
 
 export const WORLD: Country[] = [
   {

@@ -2,30 +2,10 @@
 // filter) know. Data only: no imports from outside db/, so the API and the
 // seed can share it. The data itself is split by continent to keep files small.
 import { EUROPE } from './geo-europe.ts'
+import type { Country, Language } from './geo-types.ts'
 import { WORLD } from './geo-world.ts'
 
-/** One of the supported locales (spec §3). */
-export type Language = 'en' | 'nl' | 'de' | 'it' | 'fr' | 'es' | 'pl'
-
-export interface Region {
-  /** ISO 3166-2 subdivision code, e.g. NL-NH. */
-  id: string
-  name: string
-  /** Real cities in the region, largest first. */
-  cities: string[]
-  /** Where members mostly speak another language than the country's default. */
-  language?: Language
-}
-
-export interface Country {
-  /** ISO 3166-1 alpha-2, upper case. */
-  id: string
-  /** English name. */
-  name: string
-  /** The language most members of this country use. */
-  language: Language
-  regions: Region[]
-}
+export type { Country, Language, Region } from './geo-types.ts'
 
 export const COUNTRIES: readonly Country[] = [...EUROPE, ...WORLD]
 

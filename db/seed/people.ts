@@ -1,7 +1,8 @@
 // Who the demo members are: profiles generated in memory from the PRNG, before
 // anything touches the database.
-import type { members } from '../schema.ts'
+
 import { COUNTRIES, type Country, languageOf } from '../reference/geo.ts'
+import type { members } from '../schema.ts'
 import {
   allFirstNames,
   FIRST_NAMES,

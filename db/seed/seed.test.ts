@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { and, count, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../client.ts'
-import { conversationMembers, conversations, images, likes, members, messages } from '../schema.ts'
 import { COUNTRIES, countryName, regionName } from '../reference/geo.ts'
+import { conversationMembers, conversations, images, likes, members, messages } from '../schema.ts'
 import { seedDemo } from './seed.ts'
 
 /** YYYY-MM-DD of today `years` years ago (UTC), comparable as a string. */

@@ -10,12 +10,12 @@ import {
   type SignupEffect,
   type SignupEvent,
   type SignupState,
+  STEP,
+  STEP_COUNT,
   type Step,
   showInviteOnly,
   signupReducer,
   signupsEnabled,
-  STEP,
-  STEP_COUNT,
 } from './signup-steps.ts'
 
 const at = (step: Step, showPush = true, tick = 0): SignupState => ({ step, showPush, tick })

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  CITY_MAX as SERVER_CITY_MAX,
   dateOfBirthProblem,
-  EMAIL_MAX as SERVER_EMAIL_MAX,
   Email,
+  nameProblem,
+  CITY_MAX as SERVER_CITY_MAX,
+  EMAIL_MAX as SERVER_EMAIL_MAX,
   IMAGE_MAX_FILES as SERVER_IMAGE_MAX_FILES,
   NAME_MAX as SERVER_NAME_MAX,
   NOTE_MAX as SERVER_NOTE_MAX,
-  nameProblem,
 } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { errorText } from './error-text.ts'

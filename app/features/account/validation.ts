@@ -13,7 +13,7 @@ import {
   MIN_AGE,
   NAME_MAX,
   NOTE_MAX,
-} from '../../../api/contract/limits.ts'
+} from '../../../api/contract/rules/limits.ts'
 
 export { CITY_MAX, EMAIL_MAX, IMAGE_MAX_FILES, MIN_AGE, NAME_MAX, NOTE_MAX }
 /** Spec §9: the date-of-birth picker goes back as far as the maximum age. */

@@ -2,7 +2,7 @@
 // instead of sending them (no SMTP_URL), newest first, with their links.
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
+import { worker } from '../../data/worker.ts'
 import { useWorker } from '../../features/account/forms/use-worker.ts'
 
 // No login asked, unlike the spec's other /_dev pages: the developer follows
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_dev/mail')({ component: DevMail })
 const links = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])]
 
 function DevMail() {
-  const mails = useWorker(() => syncWorker().devMails())
+  const mails = useWorker(() => worker().devMails())
   return (
     <main className="page">
       <h1>{m.dev_mail_title()}</h1>

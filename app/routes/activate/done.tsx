@@ -2,8 +2,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
 import { useSession } from '../../data/session.ts'
+import { worker } from '../../data/worker.ts'
 
 export const Route = createFileRoute('/activate/done')({ component: ActivateDone })
 
@@ -12,7 +12,7 @@ function ActivateDone() {
   const signedIn = user !== null
   // The stored user predates the activation: fetch it again.
   useEffect(() => {
-    if (signedIn) void syncWorker().refreshUser()
+    if (signedIn) void worker().refreshUser()
   }, [signedIn])
   return (
     <main className="page page--narrow">

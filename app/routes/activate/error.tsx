@@ -2,9 +2,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
-import { failureText } from '../../features/account/forms/failure-text.ts'
 import { useSession } from '../../data/session.ts'
+import { worker } from '../../data/worker.ts'
+import { failureText } from '../../features/account/forms/failure-text.ts'
 
 export const Route = createFileRoute('/activate/error')({ component: ActivateError })
 
@@ -15,7 +15,7 @@ function ActivateError() {
 
   async function resend() {
     setBusy(true)
-    const res = await syncWorker().resendActivation()
+    const res = await worker().resendActivation()
     setBusy(false)
     setStatus(
       !res.ok

@@ -1,10 +1,7 @@
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
-import { localDb } from '../../../sync/store/store.ts'
 import { requireLogin } from '../../data/guard.ts'
+import { useChat } from '../../data/useChats.ts'
 import { mediaUrl } from '../../ui/media.ts'
 
 const parseChatId = (raw: string): number | null =>
@@ -25,11 +22,8 @@ export const Route = createFileRoute('/chats/$chatId')({
 function Chat() {
   const { chatId } = Route.useParams()
   const id = parseChatId(chatId) ?? 0
-  // A conversation just started is not in the stored list yet: refresh it.
-  useEffect(() => {
-    void syncWorker().syncChats()
-  }, [])
-  const chat = useLiveQuery(() => localDb().chats.get(id), [id])
+  // A conversation just started is not in the stored list yet: useChat refreshes it.
+  const chat = useChat(id)
   const name = chat?.profile.name
   return (
     <main className="page page--narrow chat-page">

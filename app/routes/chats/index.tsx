@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
-import { localDb } from '../../../sync/store/store.ts'
 import { requireLogin } from '../../data/guard.ts'
+import { useChats } from '../../data/useChats.ts'
 import { mediaUrl } from '../../ui/media.ts'
 
 export const Route = createFileRoute('/chats/')({
@@ -14,10 +11,7 @@ export const Route = createFileRoute('/chats/')({
 
 function Chats() {
   // Opening the list refreshes it; the worker also polls it (spec §9).
-  useEffect(() => {
-    void syncWorker().syncChats()
-  }, [])
-  const chats = useLiveQuery(() => localDb().chats.orderBy('order').toArray(), [])
+  const chats = useChats()
 
   return (
     <main className="page page--narrow">

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { requireLogin } from '../../data/guard.ts'
-import { isLikesType } from './-components/likes-type.ts'
 import { LikesPage } from './-components/LikesPage.tsx'
+import { isLikesType } from './-components/likes-type.ts'
 
 /** Spec §2: /likes/{type}, type `received` or `given`; anything else is not found. */
 export const Route = createFileRoute('/likes/$type')({

@@ -3,11 +3,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
+import { worker } from '../../data/worker.ts'
 import { failureText } from '../../features/account/forms/failure-text.ts'
 import { once, tokenSearch } from '../../features/account/tokens.ts'
 
-type Confirm = Awaited<ReturnType<ReturnType<typeof syncWorker>['confirmMailChange']>>
+type Confirm = Awaited<ReturnType<ReturnType<typeof worker>['confirmMailChange']>>
 const confirmations = new Map<string, Promise<Confirm>>()
 
 export const Route = createFileRoute('/mail-change/do')({
@@ -27,7 +27,7 @@ function MailChangeDo() {
       return
     }
     let live = true
-    void once(confirmations, token, () => syncWorker().confirmMailChange(token)).then((res) => {
+    void once(confirmations, token, () => worker().confirmMailChange(token)).then((res) => {
       if (!live) return
       if (res.ok) setOutcome({ kind: 'done', email: res.value.email })
       else

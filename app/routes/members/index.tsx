@@ -1,28 +1,18 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
-import type { Profile } from '../../../api/contract/index.ts'
-import { SEARCH_RESULT_CAP } from '../../../api/contract/limits.ts'
+import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from '../../../api/contract/rules/limits.ts'
 import { m } from '../../../messages/paraglide/messages.js'
-import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../../sync/client.ts'
-import {
-  camsKey,
-  fictionalIconOf,
-  mayShowCams,
-  memberResellOf,
-  withCamTiles,
-} from '../../../sync/members/view.ts'
-import { localDb } from '../../../sync/store/store.ts'
 import { requireLogin } from '../../data/guard.ts'
-import { useSettings } from '../../data/useSettings.ts'
 import { useSession } from '../../data/session.ts'
+import { useCams, useLikedSet, useSearchPage } from '../../data/useMembers.ts'
+import { useSettings } from '../../data/useSettings.ts'
+import { fictionalIconOf, mayShowCams, memberResellOf, withCamTiles } from '../../data/view.ts'
+import type { SearchFilters } from '../../data/worker.ts'
+import { MemberTile } from '../../ui/MemberTile.tsx'
 import { AGE_BUCKETS, type AgeBucket, isAgeBucket } from './-components/age-buckets.ts'
 import { CamTile } from './-components/CamTile.tsx'
 import { Filters, type FilterValues } from './-components/Filters.tsx'
-import { MemberTile } from '../../ui/MemberTile.tsx'
 
-/** Spec §9: search page size. */
-const PAGE_SIZE = 12
+const PAGE_SIZE = SEARCH_PAGE_SIZE
 
 interface MembersSearch {
   gender?: 'male' | 'female'
@@ -57,17 +47,6 @@ function toFilters(s: MembersSearch): SearchFilters {
   }
 }
 
-/** Which of `ids` the member likes, as the store shows it (pending actions included). */
-function useLikedSet(ids: readonly number[]): ReadonlySet<number> {
-  const key = ids.join(',')
-  // `key` stands for the ids: a new array each render must not restart the query.
-  const liked = useLiveQuery(async () => {
-    const rows = await localDb().likes.bulkGet([...ids])
-    return new Set(rows.flatMap((r) => (r?.liked ? [r.id] : [])))
-  }, [key])
-  return liked ?? new Set()
-}
-
 function Members() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
@@ -75,29 +54,7 @@ function Members() {
   const settings = useSettings()
   const page = search.page ?? 1
   const filters = toFilters(search)
-  const key = searchKey(filters)
-  const [error, setError] = useState<SyncError | null>(null)
-
-  // Ask the worker for this page; the list below shows the stored copy at
-  // once (offline too) and updates itself when the fresh one lands.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filters
-  useEffect(() => {
-    setError(null)
-    void syncWorker()
-      .search(filters, page, key !== 'default')
-      .then((res) => setError(res.ok ? null : res.error))
-  }, [key, page])
-
-  const stored = useLiveQuery(async () => {
-    const row = await localDb().searchPages.get([key, page])
-    const present = (ps: (Profile | undefined)[]): Profile[] => ps.flatMap((p) => (p ? [p] : []))
-    if (!row) return { row: null, profiles: [], similar: [] }
-    const [profiles, similar] = await Promise.all([
-      localDb().profiles.bulkGet(row.ids),
-      localDb().profiles.bulkGet(row.similarIds ?? []),
-    ])
-    return { row, profiles: present(profiles), similar: present(similar) }
-  }, [key, page])
+  const { key, stored, error } = useSearchPage(filters, page)
 
   const row = stored?.row
   const pages = row ? Math.max(1, Math.ceil(row.numResults / PAGE_SIZE)) : 1
@@ -111,16 +68,8 @@ function Members() {
         max_age: row.filters.max_age,
       }
     : undefined
-  const camKey = camFilters ? camsKey(camFilters) : undefined
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `camKey` stands for camFilters
-  useEffect(() => {
-    if (cams && camFilters) void syncWorker().syncCams(camFilters)
-  }, [cams, camKey])
-  const camRow = useLiveQuery(
-    async () => (cams && camKey ? localDb().cams.get(camKey) : undefined),
-    [cams, camKey],
-  )
-  const items = withCamTiles(stored?.profiles ?? [], cams ? (camRow?.cams ?? []) : [], page)
+  const camList = useCams(cams, camFilters)
+  const items = withCamTiles(stored?.profiles ?? [], camList, page)
 
   const liked = useLikedSet([
     ...(stored?.profiles ?? []).map((p) => p.id),

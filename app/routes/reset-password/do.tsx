@@ -3,7 +3,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
+import { worker } from '../../data/worker.ts'
 import { errorText } from '../../features/account/error-text.ts'
 import { Field, FormAlert } from '../../features/account/forms/Field.tsx'
 import { failureText } from '../../features/account/forms/failure-text.ts'
@@ -31,7 +31,7 @@ function ResetPasswordDo() {
     if (problem || !token) return
     setBusy(true)
     setAlert(null)
-    const res = await syncWorker().resetPassword(token, password)
+    const res = await worker().resetPassword(token, password)
     setBusy(false)
     if (res.ok) {
       await navigate({ to: '/members' })

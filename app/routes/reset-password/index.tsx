@@ -3,7 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../sync/client.ts'
+import { worker } from '../../data/worker.ts'
 import { errorText } from '../../features/account/error-text.ts'
 import { Field, FormAlert } from '../../features/account/forms/Field.tsx'
 import { failureText } from '../../features/account/forms/failure-text.ts'
@@ -25,7 +25,7 @@ function ResetPassword() {
     if (problem) return
     setBusy(true)
     setAlert(null)
-    const res = await syncWorker().requestPasswordReset(email.trim())
+    const res = await worker().requestPasswordReset(email.trim())
     setBusy(false)
     if (res.ok) setSent(true)
     else setAlert(failureText(res.error))

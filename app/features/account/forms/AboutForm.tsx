@@ -5,7 +5,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
-import type { SyncError } from '../../../../sync/client.ts'
+import type { SyncError } from '../../../data/worker.ts'
 import { errorText } from '../error-text.ts'
 import {
   birthYears,

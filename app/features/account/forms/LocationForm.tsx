@@ -3,7 +3,7 @@
 // and pre-fills from GET /api/geocode.php, unless the member typed first.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { type SyncError, syncWorker } from '../../../../sync/client.ts'
+import { type SyncError, worker } from '../../../data/worker.ts'
 import { errorText } from '../error-text.ts'
 import { currentPosition, watchGeoPermission } from '../geolocation.ts'
 import { CITY_MAX, canContinueLocation, validateCity } from '../validation.ts'
@@ -55,7 +55,7 @@ export function LocationForm({
       busy = true
       setGeo('locating')
       const pos = await currentPosition()
-      const res = pos ? await syncWorker().geocode(pos.lat, pos.lon) : null
+      const res = pos ? await worker().geocode(pos.lat, pos.lon) : null
       busy = false
       if (!live) return
       // Spec §8: a failed geocode is logged and otherwise ignored.

@@ -3,7 +3,7 @@
 // takes effect only when it is followed.
 import { type FormEvent, useId, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
+import { worker } from '../../../data/worker.ts'
 import { errorText } from '../error-text.ts'
 import { EMAIL_MAX, validateEmail, validatePassword } from '../validation.ts'
 import { Field, FormAlert } from './Field.tsx'
@@ -31,7 +31,7 @@ export function MailChangeForm({ onSent }: { onSent?: (email: string) => void })
     setAlert(null)
     setSent(null)
     const address = email.trim()
-    const res = await syncWorker().requestMailChange(address, password)
+    const res = await worker().requestMailChange(address, password)
     setBusy(false)
     if (res.ok) {
       setSent(address)

@@ -3,7 +3,7 @@
 // settings.visible_profile_notes goes to profile.notes.
 import { type FormEvent, useId, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import type { SyncError } from '../../../../sync/client.ts'
+import type { SyncError } from '../../../data/worker.ts'
 import { errorText } from '../error-text.ts'
 import { maxLength, NOTE_MAX } from '../validation.ts'
 import { FormAlert } from './Field.tsx'

@@ -4,11 +4,11 @@
 // posts them as multipart field `file`.
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { type SyncError, syncWorker } from '../../../../sync/client.ts'
+import { type SyncError, worker } from '../../../data/worker.ts'
 import { ACCEPTED_IMAGE_TYPES, IMAGE_MAX_FILES, isAcceptedImage } from '../validation.ts'
 import { failureText } from './failure-text.ts'
 
-export type UploadResult = Awaited<ReturnType<ReturnType<typeof syncWorker>['uploadImages']>>
+export type UploadResult = Awaited<ReturnType<ReturnType<typeof worker>['uploadImages']>>
 
 export function PhotoPicker({
   multiple,
@@ -36,7 +36,7 @@ export function PhotoPicker({
     setBusy(true)
     setError(null)
     setStatus(m.signup_photo_uploading())
-    const res = await syncWorker().uploadImages(picked)
+    const res = await worker().uploadImages(picked)
     setBusy(false)
     if (input.current) input.current.value = ''
     if (!res.ok) {

@@ -1,5 +1,5 @@
 import { m } from '../../../../messages/paraglide/messages.js'
-import type { SyncError } from '../../../../sync/client.ts'
+import type { SyncError } from '../../../data/worker.ts'
 
 /** The visitor-facing text of a failed worker call (spec §8: alert with the error). */
 export function failureText(error: SyncError): string {

@@ -1,9 +1,10 @@
 // The profile forms wired to the sync worker (PUT /api/user.php), shared by
 // the sign-up steps 3-5 and /profile. Reference data loads through the
 // worker; its failures fall back quietly (spec §8).
+
+import type { AccountUser, Settings } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
-import type { AccountUser, Settings } from '../../../../sync/account/account.ts'
-import { type SyncError, syncWorker } from '../../../../sync/client.ts'
+import { type SyncError, worker } from '../../../data/worker.ts'
 import { AboutForm } from './AboutForm.tsx'
 import { LocationForm, type Place } from './LocationForm.tsx'
 import { NotesForm } from './NotesForm.tsx'
@@ -43,11 +44,11 @@ export function LocationSection({
   submitLabel: string
   onSaved: () => void
 }) {
-  const regions = useWorker(() => syncWorker().regions())
+  const regions = useWorker(() => worker().regions())
   const initial = ownValues(user)
   async function submit(place: Place): Promise<SyncError | null> {
     const error = await saved(
-      syncWorker().updateAccount({
+      worker().updateAccount({
         country: place.country ?? undefined,
         countryregion: place.countryregion,
         city: place.city,
@@ -80,7 +81,7 @@ export function AboutSection({
   submitLabel: string
   onSaved: () => void
 }) {
-  const allowed = useWorker(() => syncWorker().profileFields())
+  const allowed = useWorker(() => worker().profileFields())
   if (allowed === undefined) return <p role="status">{m.loading()}</p>
   const fields = settings.visible_profile_fields
     .filter((f) => f !== 'gender')
@@ -95,7 +96,7 @@ export function AboutSection({
       fields={fields}
       submitLabel={submitLabel}
       onSubmit={async (about) => {
-        const error = await saved(syncWorker().updateAccount({ profile: about }))
+        const error = await saved(worker().updateAccount({ profile: about }))
         if (!error) onSaved()
         return error
       }}
@@ -124,7 +125,7 @@ export function NotesSection({
       {...(hint ? { hint } : {})}
       submitLabel={submitLabel}
       onSubmit={async ({ personal, notes }) => {
-        const error = await saved(syncWorker().updateAccount({ profile: { personal, notes } }))
+        const error = await saved(worker().updateAccount({ profile: { personal, notes } }))
         if (!error) onSaved()
         return error
       }}

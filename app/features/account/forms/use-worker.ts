@@ -3,7 +3,7 @@
 // previous one). Spec §8: failures of reference data (regions, profile
 // fields, geocode) are logged and otherwise ignored, so an error answers null.
 import { useEffect, useRef, useState } from 'react'
-import type { Result } from '../../../../sync/client.ts'
+import type { Result } from '../../../data/worker.ts'
 
 export function useWorker<T>(
   load: () => Promise<Result<T>>,

@@ -1,20 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
-import type { Profile } from '../../../../api/contract/index.ts'
+import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
-import { givenOrder, receivedOrder } from '../../../../sync/likes/reconcile.ts'
-import { likesCounts, localDb } from '../../../../sync/store/store.ts'
+import { useLikes } from '../../../data/useLikes.ts'
+import { worker } from '../../../data/worker.ts'
 import { LikeButton } from '../../../ui/LikeButton.tsx'
 import { mediaUrl } from '../../../ui/media.ts'
 import type { LikesType } from './likes-type.ts'
-
-interface Entry {
-  profile: Profile
-  isNew: boolean
-  liked: boolean
-}
 
 /**
  * Likes received (new first, spec §4, each opening /likes/m/{id}, which
@@ -23,43 +14,12 @@ interface Entry {
  */
 export function LikesPage({ type }: { type: LikesType }) {
   // Opening the page refreshes the lists; the worker also polls them (spec §9).
-  useEffect(() => {
-    void syncWorker().syncLikes()
-  }, [])
-
-  const data = useLiveQuery(async () => {
-    const db = localDb()
-    const [likedBy, likes, synced, counts] = await Promise.all([
-      db.likedBy.toArray(),
-      db.likes.toArray(),
-      db.kv.get('likesSyncedAt'),
-      db.kv.get('likesCounts'),
-    ])
-    const likedIds = new Set(likes.filter((l) => l.liked).map((l) => l.id))
-    const rows =
-      type === 'received'
-        ? receivedOrder(likedBy).map((r) => ({ id: r.id, isNew: r.likeNew }))
-        : givenOrder(likes).map((r) => ({ id: r.id, isNew: false }))
-    const profiles = await db.profiles.bulkGet(rows.map((r) => r.id))
-    const entries: Entry[] = rows.flatMap((r, i) => {
-      const profile = profiles[i]
-      return profile ? [{ profile, isNew: r.isNew, liked: likedIds.has(r.id) }] : []
-    })
-    const total = likesCounts(counts?.value)
-    return {
-      entries,
-      synced: synced !== undefined,
-      newCount: likedBy.filter((r) => r.likeNew).length,
-      // Lists are paged (48 a page): more exist than the store holds profiles for.
-      more: total !== null && entries.length < (type === 'received' ? total.received : total.given),
-      pageSize: total?.pp ?? 1,
-    }
-  }, [type])
+  const data = useLikes(type)
 
   const [loading, setLoading] = useState(false)
   async function showMore(loaded: number, pageSize: number) {
     setLoading(true)
-    await syncWorker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
+    await worker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
     setLoading(false)
   }
 

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { syncWorker } from '../../../../sync/client.ts'
 import { useSession } from '../../../data/session.ts'
+import { worker } from '../../../data/worker.ts'
 import { parseMemberId } from '../../../ui/member-id.ts'
 import { ProfileView } from '../../../ui/ProfileView.tsx'
 
@@ -23,7 +23,7 @@ function LikedMemberPage() {
   const id = parseMemberId(memberId)
   const { user } = useSession()
   useEffect(() => {
-    if (id !== null && user) void syncWorker().markLikeSeen(id)
+    if (id !== null && user) void worker().markLikeSeen(id)
   }, [id, user])
   return id === null ? null : <ProfileView key={id} memberId={id} />
 }

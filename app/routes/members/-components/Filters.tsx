@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import type { SearchPageRow } from '../../../../sync/store/store.ts'
+import type { SearchPageRow } from '../../../data/worker.ts'
 import { AGE_BUCKETS, type AgeBucket, bucketOf } from './age-buckets.ts'
 
 export interface FilterValues {

@@ -3,13 +3,11 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
+import { worker } from '../../../data/worker.ts'
 import { errorText } from '../../../features/account/error-text.ts'
 import { Field, FormAlert } from '../../../features/account/forms/Field.tsx'
 import { failureText } from '../../../features/account/forms/failure-text.ts'
 import { validatePassword } from '../../../features/account/validation.ts'
-import { postToSw } from '../../../features/pwa.ts'
-import { session } from '../../../data/session.ts'
 
 export function DeleteAccount() {
   const navigate = useNavigate()
@@ -25,16 +23,14 @@ export function DeleteAccount() {
     if (problem) return
     setBusy(true)
     setAlert(null)
-    const res = await syncWorker().deleteAccount(password)
+    const res = await worker().deleteAccount(password)
     setBusy(false)
     if (!res.ok) {
       if (res.error.code === 'wrong_password') setError(m.profile_delete_wrong_password())
       else setAlert(failureText(res.error))
       return
     }
-    session.setUser(null)
-    postToSw({ type: 'CLEAR_USER_CACHES' })
-    postToSw({ type: 'SET_BADGE', count: 0 })
+    // The worker ended the session (store wiped, pictures and badge cleared).
     await navigate({ to: '/account-deleted' })
   }
 

@@ -2,7 +2,7 @@
 // step 7): the pending address, if any, and the change form.
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
+import { worker } from '../../../data/worker.ts'
 import { MailChangeForm } from '../../../features/account/forms/MailChangeForm.tsx'
 
 export function EmailSection({
@@ -28,7 +28,7 @@ export function EmailSection({
             disabled={busy}
             onClick={async () => {
               setBusy(true)
-              await syncWorker().cancelMailChange()
+              await worker().cancelMailChange()
               setBusy(false)
               onChange()
             }}

@@ -2,12 +2,12 @@
 // The list is the signed-in user the worker keeps fresh after each change.
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
+import { useSession } from '../../../data/session.ts'
+import { worker } from '../../../data/worker.ts'
 import { FormAlert } from '../../../features/account/forms/Field.tsx'
 import { failureText } from '../../../features/account/forms/failure-text.ts'
 import { PhotoPicker } from '../../../features/account/forms/PhotoPicker.tsx'
 import { mediaUrl } from '../../../ui/media.ts'
-import { useSession } from '../../../data/session.ts'
 
 export function Photos() {
   const { user } = useSession()
@@ -40,7 +40,7 @@ export function Photos() {
                   type="button"
                   className="link-button"
                   disabled={busy}
-                  onClick={() => void act(() => syncWorker().setMainImage(img.id))}
+                  onClick={() => void act(() => worker().setMainImage(img.id))}
                 >
                   {m.profile_photo_make_main()}
                 </button>
@@ -49,7 +49,7 @@ export function Photos() {
                 type="button"
                 className="link-button"
                 disabled={busy}
-                onClick={() => void act(() => syncWorker().deleteImage(img.id))}
+                onClick={() => void act(() => worker().deleteImage(img.id))}
               >
                 {m.profile_photo_delete()}
               </button>

@@ -4,10 +4,10 @@
 // gets a "did you mean" button that replaces the address.
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { AccountUser } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
-import type { AccountUser } from '../../../../sync/account/account.ts'
-import { syncWorker } from '../../../../sync/client.ts'
+import { worker } from '../../../data/worker.ts'
 import { suggestEmail } from '../../../features/account/email-suggest.ts'
 import { errorText } from '../../../features/account/error-text.ts'
 import { Field, FormAlert } from '../../../features/account/forms/Field.tsx'
@@ -76,7 +76,7 @@ export function AccountStep({
     }
     const timer = setTimeout(() => {
       setChecking(true)
-      void syncWorker()
+      void worker()
         .validateEmail(typed)
         .then((res) => {
           // Aborted: a newer check for a newer value is on its way.
@@ -115,7 +115,7 @@ export function AccountStep({
     // starting meanwhile (the worker keeps only the newest): ask again once
     // rather than leave a click on "Sign up" without any effect.
     for (let attempt = 0; !known && attempt < 2; attempt++) {
-      const res = await syncWorker().validateEmail(typed)
+      const res = await worker().validateEmail(typed)
       known = res.ok ? res.value.status : null
       if (known) setCheck({ email: typed, status: known })
     }
@@ -126,7 +126,7 @@ export function AccountStep({
       emailInput.current?.focus()
       return
     }
-    const res = await syncWorker().signup({
+    const res = await worker().signup({
       email: typed,
       name: effectiveName(name, typed),
       password,

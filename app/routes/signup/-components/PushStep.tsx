@@ -3,7 +3,7 @@
 // skips the step (spec §4).
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { syncWorker } from '../../../../sync/client.ts'
+import { worker } from '../../../data/worker.ts'
 import { subscribePush } from '../../../features/account/push.ts'
 
 export function PushStep({
@@ -30,7 +30,7 @@ export function PushStep({
     }
     if (outcome.kind === 'subscribed' && outcome.subscription.endpoint) {
       const { endpoint, expirationTime, keys } = outcome.subscription
-      const res = await syncWorker().addPushSubscription({ endpoint, expirationTime, keys })
+      const res = await worker().addPushSubscription({ endpoint, expirationTime, keys })
       setBusy(false)
       if (res.ok) {
         onDone()

@@ -1,0 +1,11 @@
+// Pure helpers the pages apply to stored data (no Dexie, no zod), shared with
+// the worker: webcam tiles in the grid, settings readers, likes order.
+export {
+  camsKey,
+  fictionalIconOf,
+  mayShowCams,
+  memberResellOf,
+  searchVisible,
+  visibleListOf,
+  withCamTiles,
+} from '../../sync/members/view.ts'
