@@ -4,11 +4,17 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatEntry, SearchResponse } from '../api/contract/index.ts'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './core/timing.ts'
 import { SyncEngine, type SyncEvent } from './engine.ts'
 import { searchKey } from './search/search-key.ts'
 import { LocalDb } from './store/store.ts'
 import { profile, user } from './test/fake-api.ts'
+
+// Spec §9 timing, pinned by value (not imported from the code under test):
+// polls every 60 s, every 300 s with a push subscription, chats and likes
+// 1 s after login.
+const POLL = 60_000
+const POLL_WITH_PUSH = 300_000
+const CHATS_START_DELAY = 1_000
 
 // ---- contract-shaped fixtures ------------------------------------------------
 
@@ -370,20 +376,20 @@ describe('polling (spec §9)', () => {
     engine.setLeader(true)
     await engine.login('member1@example.com', 'secret')
 
-    await advance(CHATS_START_DELAY_MS - 1)
+    await advance(CHATS_START_DELAY - 1)
     expect(server.calls('/api/chats.php')).toBe(0)
     await advance(1)
     expect(server.calls('/api/chats.php')).toBe(1)
 
-    await advance(POLL_MS - CHATS_START_DELAY_MS - 1)
+    await advance(POLL - CHATS_START_DELAY - 1)
     expect(server.calls('/api/user.php')).toBe(0)
     await advance(1)
     expect(server.calls('/api/user.php')).toBe(1)
     expect(server.calls('/api/chats.php')).toBe(1)
 
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/chats.php')).toBe(2)
-    await advance(POLL_MS)
+    await advance(POLL)
     expect(server.calls('/api/user.php')).toBe(2)
     expect(server.calls('/api/chats.php')).toBe(3)
   })
@@ -394,20 +400,20 @@ describe('polling (spec §9)', () => {
     await engine.login('member1@example.com', 'secret')
     engine.setPushSubscribed(true)
 
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/chats.php')).toBe(1)
-    await advance(POLL_MS * 2)
+    await advance(POLL * 2)
     expect(server.calls('/api/user.php')).toBe(0)
     expect(server.calls('/api/chats.php')).toBe(1)
 
-    await advance(POLL_WITH_PUSH_MS - POLL_MS * 2 - CHATS_START_DELAY_MS)
+    await advance(POLL_WITH_PUSH - POLL * 2 - CHATS_START_DELAY)
     expect(server.calls('/api/user.php')).toBe(1)
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/chats.php')).toBe(2)
 
     // Back to 60 s when the subscription goes.
     engine.setPushSubscribed(false)
-    await advance(POLL_MS)
+    await advance(POLL)
     expect(server.calls('/api/user.php')).toBe(2)
   })
 
@@ -415,7 +421,7 @@ describe('polling (spec §9)', () => {
     const server = polled()
     engine.setLeader(false)
     await engine.login('member1@example.com', 'secret')
-    await advance(POLL_MS * 3)
+    await advance(POLL * 3)
     expect(server.calls('/api/chats.php')).toBe(0)
     expect(server.calls('/api/user.php')).toBe(0)
   })
@@ -425,7 +431,7 @@ describe('polling (spec §9)', () => {
     const server = polled()
     engine.setLeader(true)
     await settle()
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/chats.php')).toBe(1)
   })
 
@@ -435,7 +441,7 @@ describe('polling (spec §9)', () => {
     engine.setLeader(true)
     await engine.login('member1@example.com', 'secret')
     await engine.logout()
-    await advance(POLL_MS * 3)
+    await advance(POLL * 3)
     expect(server.calls('/api/chats.php')).toBe(0)
     expect(server.calls('/api/user.php')).toBe(0)
   })
@@ -450,20 +456,20 @@ describe('polling (spec §9)', () => {
       })
     engine.setLeader(true)
     await engine.login('member1@example.com', 'secret')
-    await advance(CHATS_START_DELAY_MS) // the first chats request hangs
+    await advance(CHATS_START_DELAY) // the first chats request hangs
     expect(server.calls('/api/chats.php')).toBe(1)
 
     engine.setPushSubscribed(true) // restarts the timers meanwhile
     answer()
     await settle()
     server.routes['/api/chats.php'] = () => reply({ chats: [] })
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/chats.php')).toBe(2)
-    await advance(POLL_WITH_PUSH_MS)
+    await advance(POLL_WITH_PUSH)
     expect(server.calls('/api/chats.php')).toBe(3)
 
     await engine.logout()
-    await advance(POLL_WITH_PUSH_MS * 3)
+    await advance(POLL_WITH_PUSH * 3)
     expect(server.calls('/api/chats.php')).toBe(3)
   })
 
@@ -473,10 +479,10 @@ describe('polling (spec §9)', () => {
     await engine.login('member1@example.com', 'secret')
     server.routes['/api/chats.php'] = forbidden
     server.routes['/api/user.php'] = forbidden
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('/api/user.php')).toBe(1)
     expect(await engine.getUser()).toBeNull()
-    await advance(POLL_MS * 3)
+    await advance(POLL * 3)
     expect(server.calls('/api/chats.php')).toBe(1)
     expect(server.calls('/api/user.php')).toBe(1)
   })

@@ -14,11 +14,11 @@ import {
   signupBody,
   tokenIn,
 } from '../test/accounts.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send, sessionToken } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('own account on %s', (engine) => {
+describeEngines('own account on %s', (engine) => {
   let database: TestDatabase
   let api: AccountsApi
   let client = 0

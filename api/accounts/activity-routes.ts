@@ -1,10 +1,9 @@
-
 import { Hono } from 'hono'
-import { markActive } from './user.ts'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
+import { markActive } from './user.ts'
 
 /**
  * Spec §7: the page-hidden beacon (an empty JSON body). It marks the member's

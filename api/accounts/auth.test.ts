@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members, sessions } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, LogoutResponse, User } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send, sessionToken, setCookie } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('auth on %s', (engine) => {
+describeEngines('auth on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

@@ -1,4 +1,3 @@
-
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
@@ -7,9 +6,9 @@ import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { endSession, startSession } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
+import { memberByEmail } from './accounts.ts'
 import { type AccountsDeps, ipOf } from './deps.ts'
 import { dummyHash, verifyPassword } from './password.ts'
-import { memberByEmail } from './accounts.ts'
 import { toUser } from './user.ts'
 
 export const authRoutes = (db: Db, deps: AccountsDeps) =>

@@ -1,4 +1,3 @@
-
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'

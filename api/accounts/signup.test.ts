@@ -22,11 +22,11 @@ import {
   signupBody,
   tokenIn,
 } from '../test/accounts.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send, setCookie } from '../test/http.ts'
 import { addMember } from '../test/seed.ts'
 
-describe.each(engines)('sign-up on %s', (engine) => {
+describeEngines('sign-up on %s', (engine) => {
   let database: TestDatabase
   let api: AccountsApi
   // Each test signs up from its own address: the sign-up limit is per client.

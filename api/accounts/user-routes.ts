@@ -11,6 +11,7 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
 import { bodyOf, pathOf, validate } from '../http/validate.ts'
+import { saveSubscription } from '../push/subscriptions.ts'
 import { loadSettings } from '../settings/settings.ts'
 import {
   checkPassword,
@@ -21,7 +22,6 @@ import {
   updateAccount,
 } from './accounts.ts'
 import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
-import { saveSubscription } from '../push/subscriptions.ts'
 import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members, sessions } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, User } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('user and session on %s', (engine) => {
+describeEngines('user and session on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

@@ -2,15 +2,15 @@
 // on first use, the same one ever after (also for two first requests at
 // once), shown again when the member had hidden it; 400/404 on bad targets.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { conversationMembers, conversations } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, ChatStartResponse, ChatsResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('chat start on %s', (engine) => {
+describeEngines('chat start on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

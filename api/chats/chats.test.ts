@@ -1,11 +1,11 @@
 // GET /api/chats.php (spec §3 chat entry, §4 chat list) over the demo seed:
 // shape, order, unread counts, and that a member sees only their own chats.
 import { and, eq, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { conversationMembers, conversations, members, messages } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { type ChatEntry, ChatsResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import {
   DEMO_EMAIL,
@@ -15,7 +15,7 @@ import {
   testPasswordHash,
 } from '../test/seed.ts'
 
-describe.each(engines)('chats on %s', (engine) => {
+describeEngines('chats on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let demoId: number

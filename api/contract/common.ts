@@ -19,3 +19,14 @@ export type Gender = z.infer<typeof Gender>
 
 export const Locale = z.enum(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'])
 export type Locale = z.infer<typeof Locale>
+
+/**
+ * A whole number in a query string: decimal digits only. `z.coerce.number()`
+ * alone would take "0x10" as 16 and "1e3" as 1000; a page number written so
+ * is a malformed request, refused with 400 naming the parameter.
+ */
+export const queryInt = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^[0-9]{1,9}$/, 'a whole number in decimal digits')])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))

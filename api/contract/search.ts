@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Gender } from './common.ts'
+import { Gender, queryInt } from './common.ts'
 import { Profile } from './profile.ts'
 import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from './rules/limits.ts'
 
@@ -16,7 +16,7 @@ const age = z.coerce.number().int().min(MIN_AGE).max(MAX_AGE)
 export const SearchQuery = z
   .object({
     source: z.string().max(64).optional(),
-    pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
+    pp: queryInt(1, 48).default(SEARCH_PAGE_SIZE),
     auto_load: flag,
     hideNudity: flag,
     searchAllCountries: flag,
@@ -30,7 +30,7 @@ export const SearchQuery = z
     min_age: age.optional(),
     max_age: age.optional(),
     gender: Gender.optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page: queryInt(1, 10_000).default(1),
     manual_search: flag,
     do_not_save: flag,
   })

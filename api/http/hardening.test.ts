@@ -1,13 +1,13 @@
 // Request hardening: cross-site logout, body size, session housekeeping.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sessions } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('hardening on %s', (engine) => {
+describeEngines('hardening on %s', (engine) => {
   let t: TestDatabase
   let app: Api
   let email: string

@@ -1,6 +1,6 @@
 // Rate limits (issue 3): login, sign-up, validate_email and reset answer 429
 // with Retry-After past their limit, per key, counted in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { rateLimits } from '../../db/schema.ts'
 import { ApiError } from '../contract/index.ts'
 import {
@@ -11,12 +11,12 @@ import {
   signUp,
   signupBody,
 } from '../test/accounts.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { hit, LIMITS } from './ratelimit.ts'
 
-describe.each(engines)('rate limits on %s', (engine) => {
+describeEngines('rate limits on %s', (engine) => {
   let database: TestDatabase
   let api: AccountsApi
 

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { AccountUser, ApiError, IMAGE_MAX_BYTES, ProfileImagesResponse } from '../contract/index.ts'
 import { type AccountsApi, accountsApi, freshEmail } from '../test/accounts.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { BASE, login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 
@@ -59,7 +59,7 @@ function pngHeader(width: number, height: number): Buffer {
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c2185b' } })
 
-describe.each(engines)('profile pictures on %s', (engine) => {
+describeEngines('profile pictures on %s', (engine) => {
   let database: TestDatabase
   let api: AccountsApi
   let mediaDir: string

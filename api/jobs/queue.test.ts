@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs } from '../../db/schema.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import {
   backoffMs,
   createJobRunner,
@@ -27,7 +27,7 @@ describe('backoff', () => {
   })
 })
 
-describe.each(engines)('job queue on %s', (engine) => {
+describeEngines('job queue on %s', (engine) => {
   let database: TestDatabase
   let clock = T0
   beforeAll(async () => {

@@ -17,12 +17,12 @@ import {
   LikesResponse,
 } from '../contract/index.ts'
 import { runOnce } from '../http/idempotency.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, type SendOptions, send } from '../test/http.ts'
 import { addMember, addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 import { likesQueries } from './likes.ts'
 
-describe.each(engines)('likes on %s', (engine) => {
+describeEngines('likes on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow
@@ -408,7 +408,7 @@ describe.each(engines)('likes on %s', (engine) => {
 // Spec/issue "fast at scale": a member with 5,000 likes each way. Not a timed
 // test (benchmarks never gate on time): it checks the list queries use the
 // likes indexes, and prints how long the whole answer took.
-describe.each(engines)('likes of a member with 5,000 likes on %s', (engine) => {
+describeEngines('likes of a member with 5,000 likes on %s', (engine) => {
   const LIKES = 5000
   let database: TestDatabase
   let app: Api

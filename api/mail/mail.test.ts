@@ -8,13 +8,13 @@ import { loadAccountsConfig } from '../config.ts'
 import { DevMailResponse } from '../contract/index.ts'
 import { createJobRunner } from '../jobs/queue.ts'
 import { accountsApi, freshEmail, ip, signUpOk, signupBody } from '../test/accounts.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
 import { createMailer, MAIL_SEND, mailJobs, storeMail } from './mailer.ts'
 import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
 
-describe.each(engines)('mail on %s', (engine) => {
+describeEngines('mail on %s', (engine) => {
   let database: TestDatabase
   let smtp: SmtpCapture
 

@@ -2,15 +2,15 @@
 // and a member see, like state for a member, the operator's visible fields,
 // and one 404 for unknown and deleted members alike.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { images, likes, members, siteSettings } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, ProfileResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, ageToday, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
-describe.each(engines)('profile on %s', (engine) => {
+describeEngines('profile on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

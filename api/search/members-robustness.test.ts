@@ -3,11 +3,11 @@
 // 500: send() asserts status < 500 on every request, and each case here also
 // checks the status and the error body.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Api, createApi } from '../app.ts'
 import { camsFromEnv } from '../cams/routes.ts'
 import { ApiError } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, type SendOptions, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
@@ -55,7 +55,7 @@ const STRANGE_BODIES: unknown[] = [
   'x'.repeat(1_000_000),
 ]
 
-describe.each(engines)('member endpoints with malformed input on %s', (engine) => {
+describeEngines('member endpoints with malformed input on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow
@@ -110,7 +110,10 @@ describe.each(engines)('member endpoints with malformed input on %s', (engine) =
     }
   })
 
-  it('profile.php, chat.php and xcams answer malformed parameters with 400 naming them', async () => {
+  // Ids and accounts are lookup keys: a value that parses (e.g. " 7 ") finds a
+  // member or not (200/404), a webcam account redirects or is unknown (302/404);
+  // anything that does not parse is a 400 naming the parameter. Never a 5xx.
+  it('profile.php, chat.php and xcams answer unparseable parameters with 400 naming them, lookups with 200/302/404', async () => {
     const cases: [string, string, SendOptions][] = [
       ['/api/profile.php', 'id', {}],
       ['/api/profile.php', 'id', { cookie }],

@@ -1,4 +1,3 @@
-
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { liveMember } from '../accounts/user.ts'

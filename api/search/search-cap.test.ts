@@ -2,18 +2,20 @@
 // SEARCH_RESULT_CAP and SEARCH_RESULT_CAP above it, and pages end at the cap.
 // Expectations come from plain queries over the table, not from the service.
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
-import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, birthDate, type MemberRow } from '../test/seed.ts'
 import { search } from './search.ts'
 
 /** More women in NL than the cap, so the cap shows. */
 const CROWD = SEARCH_RESULT_CAP + 25
+/** Spec §9: 12 members a search page. */
+const SEARCH_PAGE_SIZE = 12
 const LAST_PAGE = Math.ceil(SEARCH_RESULT_CAP / SEARCH_PAGE_SIZE)
 
-describe.each(engines)('search result cap on %s', (engine) => {
+describeEngines('search result cap on %s', (engine) => {
   let database: TestDatabase
   let me: MemberRow
   /** Ids of every matching member in the promised order (activity, then id, newest first). */

@@ -1,13 +1,13 @@
 // Spec §6: search for logged-out visitors, only where the operator allows it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { siteSettings } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { SearchResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { addMembers } from '../test/seed.ts'
 
-describe.each(engines)('guest search on %s', (engine) => {
+describeEngines('guest search on %s', (engine) => {
   let t: TestDatabase
   let app: Api
 

@@ -1,13 +1,13 @@
 // Ages on 29 February: the search's age range and the age shown agree.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
 import { ageOn } from '../profiles/profiles.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMembers } from '../test/seed.ts'
 import { searchWhere } from './search.ts'
 
-describe.each(engines)('age range on a leap day on %s', (engine) => {
+describeEngines('age range on a leap day on %s', (engine) => {
   let t: TestDatabase
   const today = new Date(Date.UTC(2028, 1, 29)) // 29 February 2028
 

@@ -3,11 +3,11 @@
 // filters with min_age - 5 (not below 18) and max_age + 5 (not above 100),
 // none of them already a result. Expectations come from a plain TypeScript
 // oracle over the members table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { SearchResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import {
   addMember,
@@ -46,7 +46,7 @@ function cast(): NewMember[] {
   ]
 }
 
-describe.each(engines)('similar search results on %s', (engine) => {
+describeEngines('similar search results on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, type Profile, SearchResponse } from '../contract/index.ts'
-import { engines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import {
   addMember,
@@ -49,7 +49,7 @@ function cast(): NewMember[] {
   ]
 }
 
-describe.each(engines)('search on %s', (engine) => {
+describeEngines('search on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let me: MemberRow

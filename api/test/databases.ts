@@ -3,6 +3,7 @@
 //   describe.each(engines)('%s', (engine) => { ... freshDatabase(engine) ... })
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { describe } from 'vitest'
 import { type Db, openDatabase } from '../../db/client.ts'
 
 export type Engine = 'pglite' | 'postgres'
@@ -11,6 +12,21 @@ export const engines: Engine[] = [
   'pglite',
   ...(process.env.DATABASE_URL ? ['postgres' as const] : []),
 ]
+
+/**
+ * `describe` once per engine. Without DATABASE_URL the PostgreSQL half is
+ * declared as skipped, so the report says so instead of leaving it out.
+ */
+export function describeEngines(name: string, suite: (engine: Engine) => void): void {
+  for (const engine of ['pglite', 'postgres'] as const) {
+    const title = name.replace('%s', engine)
+    if (engine === 'postgres' && !process.env.DATABASE_URL) {
+      describe.skip(`${title} (set DATABASE_URL to run it)`, () => suite(engine))
+    } else {
+      describe(title, () => suite(engine))
+    }
+  }
+}
 
 export interface TestDatabase {
   db: Db

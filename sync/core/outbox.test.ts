@@ -299,10 +299,17 @@ describe('drain', () => {
   it('does not write an answer back after logout wiped the store mid-request', async () => {
     const likes = likesServer()
     const server = stubServer(likes.routes)
+    // The real handler, kept before the route is replaced: the late answer
+    // must be a real one (a like the server applied), or the test proves nothing.
+    const apply = server.routes['POST /api/likes.php']!
     let answer: () => void = () => {}
+    let answered = false
     server.routes['POST /api/likes.php'] = (req) =>
       new Promise<Response>((resolve) => {
-        answer = () => resolve(likes.routes['POST /api/likes.php']!(req))
+        answer = () => {
+          answered = true
+          resolve(apply(req))
+        }
       })
     server.routes['/api/logout.php'] = () => reply({ status: 'done' })
     engine.setLeader(true)
@@ -311,6 +318,8 @@ describe('drain', () => {
     await engine.logout()
     answer()
     await settle()
+    expect(answered).toBe(true)
+    expect(likes.state.given).toContain(70) // the server did apply it
     expect(await db.likes.count()).toBe(0)
     expect(await db.outbox.count()).toBe(0)
   })

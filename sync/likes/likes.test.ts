@@ -3,7 +3,6 @@
 // fake-indexeddb must be installed before Dexie loads: keep this import first.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from '../core/timing.ts'
 import { SyncEngine } from '../engine.ts'
 import { LocalDb } from '../store/store.ts'
 import {
@@ -18,6 +17,13 @@ import {
   user,
 } from '../test/fake-api.ts'
 import { givenOrder, receivedOrder } from './reconcile.ts'
+
+// Spec §9 timing, pinned by value (not imported from the code under test):
+// polls every 60 s, every 300 s with a push subscription, chats and likes
+// 1 s after login.
+const POLL = 60_000
+const POLL_WITH_PUSH = 300_000
+const CHATS_START_DELAY = 1_000
 
 let db: LocalDb
 let engine: SyncEngine
@@ -207,12 +213,12 @@ describe('polling (spec §9)', () => {
     const server = polled()
     engine.setLeader(true)
     await engine.login('member1@example.com', 'secret')
-    await advance(CHATS_START_DELAY_MS - 1)
+    await advance(CHATS_START_DELAY - 1)
     expect(server.calls('GET /api/likes.php')).toHaveLength(0)
     await advance(1)
     expect(server.calls('GET /api/likes.php')).toHaveLength(1)
     expect(await db.likes.count()).toBe(1)
-    await advance(POLL_MS)
+    await advance(POLL)
     expect(server.calls('GET /api/likes.php')).toHaveLength(2)
   })
 
@@ -221,9 +227,9 @@ describe('polling (spec §9)', () => {
     engine.setLeader(true)
     await engine.login('member1@example.com', 'secret')
     engine.setPushSubscribed(true)
-    await advance(CHATS_START_DELAY_MS)
+    await advance(CHATS_START_DELAY)
     expect(server.calls('GET /api/likes.php')).toHaveLength(1)
-    await advance(POLL_WITH_PUSH_MS - 1)
+    await advance(POLL_WITH_PUSH - 1)
     expect(server.calls('GET /api/likes.php')).toHaveLength(1)
     await advance(1)
     expect(server.calls('GET /api/likes.php')).toHaveLength(2)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ACTIVATION_TICK_MS,
   ACTIVATION_TICKS,
   activationTextIndex,
   effectsOnEnter,
@@ -26,6 +27,7 @@ describe('constants (spec §9)', () => {
     expect(STEP_COUNT).toBe(8)
     expect(PROGRESS_DIVISOR).toBe(6)
     expect(ACTIVATION_TICKS).toBe(20)
+    expect(ACTIVATION_TICK_MS).toBe(900) // spec §9: activation progress polled every 900 ms
   })
 
   it.each([
