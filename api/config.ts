@@ -46,7 +46,7 @@ export function loadCamsConfig(env: NodeJS.ProcessEnv = process.env): CamsConfig
   }
 }
 
-/** Accounts: mail, links in mails, client IP for rate limits (issue 3). */
+/** Accounts: mail, links in mails, client IP for rate limits. */
 const AccountsEnv = z.object({
   /** smtp://user:pass@host:port (smtps:// for TLS); unset = mails are only stored (dev). */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

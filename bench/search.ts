@@ -1,4 +1,4 @@
-// Search, likes and chats at a million members (issue 4 "Fast at scale").
+// Search, likes and chats at a million members: fast at scale.
 //
 //   node --import tsx bench/search.ts [--reseed] [--members=1000000] [--runs=30] [--explain=4]
 //                                    [--churn=10000] [--only=search|lists]
@@ -25,7 +25,7 @@ import { edgeShapes, type Shape, searchShapes, type Viewer } from './shapes.ts'
 import { measure, ms, type Summary, summarise, table } from './stats.ts'
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_members'
-/** Issue 4: p95 under this for every shape; the table marks shapes above it. */
+/** The goal: p95 under this for every shape; the table marks shapes above it. */
 const TARGET_P95_MS = 20
 const WARMUP_RUNS = 3
 

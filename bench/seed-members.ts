@@ -42,7 +42,7 @@ const BATCH = 100_000
 const BACKGROUND_LIKES_PER_MEMBER = 1
 const BACKGROUND_CONVERSATIONS_SHARE = 0.1
 const MESSAGES_PER_BACKGROUND_CONVERSATION = 3
-/** The member whose likes and chats lists are measured (issue 4). */
+/** The member whose likes and chats lists are measured. */
 const STAR_LIKES = 5_000
 const STAR_CONVERSATIONS = 200
 const STAR_MESSAGES = 30

@@ -1,4 +1,4 @@
-// Issue 3 "Done when": a brand-new visitor signs up through all eight steps
+// The account flows end to end: a brand-new visitor signs up through all eight steps
 // (photo by file chooser, geolocation granted at a fixed position and
 // pre-filled), the activation mail arrives on a local SMTP server started
 // here, its link lands on /activate/done; then log out, log in, change the

@@ -1,5 +1,5 @@
 // The member's own account: PUT and DELETE /api/user.php, password reset and
-// mail change (issue 3; spec §3–§5, §8) on both databases.
+// mail change (spec §3–§5, §8) on both databases.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountTokens, members, sessions } from '../../db/schema.ts'

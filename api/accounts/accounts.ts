@@ -1,5 +1,5 @@
 // Accounts: sign-up, the email check, the member's own account data and
-// deleting it (issue 3; spec §3–§5). Routes stay thin; the rules live here.
+// deleting it (spec §3–§5). Routes stay thin; the rules live here.
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -83,7 +83,7 @@ export type MemberChanges = Partial<typeof members.$inferInsert>
  * Sign-up (POST /api/user.php?new=1). The member, the activation token and
  * the mail row commit together; the caller sends the mail and starts the
  * session afterwards. An address that already has an account is not told
- * apart in the answer (issue 3): nothing is created and, if the account is
+ * apart in the answer: nothing is created and, if the account is
  * live, its owner gets a "someone tried to sign up" mail instead. The
  * password is hashed on both paths, so both cost the same.
  *

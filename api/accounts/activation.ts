@@ -1,4 +1,4 @@
-// Activation (issue 3): the mailed single-use link confirms the address.
+// Activation: the mailed single-use link confirms the address.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { mails, members } from '../../db/schema.ts'

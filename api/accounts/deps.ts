@@ -6,7 +6,7 @@ import { clientIp } from '../http/ratelimit.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import type { LinkBase } from './accounts.ts'
 
-/** What the account routes need beyond the database (issue 3). */
+/** What the account routes need beyond the database. */
 export interface AccountsDeps {
   mailer: Mailer
   /** Base of the links in mails; unset = the request's origin (README "Decisions"). */

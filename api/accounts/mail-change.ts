@@ -1,4 +1,4 @@
-// Mail change (issue 3, spec §2): the new address gets a link and the change
+// Mail change (spec §2): the new address gets a link and the change
 // happens only when it is followed; the old address is told at once, with a
 // way to call it off (/notifications#email-change-incorrect).
 import { and, eq, isNull, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Password reset (issue 3): the request always answers the same; the mailed
+// Password reset: the request always answers the same; the mailed
 // single-use link (1 hour) sets a new password and ends every session.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'

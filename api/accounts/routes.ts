@@ -29,7 +29,7 @@ import { pendingEmail, voidTokens } from './tokens.ts'
 const DoQuery = z.object({ do: z.literal('1').optional() })
 
 /**
- * The email check, activation, password reset and mail change (issue 3).
+ * The email check, activation, password reset and mail change.
  * Links in mails go to client pages (/reset-password/do, /mail-change/do)
  * that POST the token, except activation, whose link is this API's own GET:
  * it activates and redirects to /activate/done or /activate/error.

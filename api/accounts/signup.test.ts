@@ -1,5 +1,5 @@
 // Sign-up (POST /api/user.php?new=1), the email check and activation
-// (issue 3; spec §3, §5, §8) on both databases.
+// (spec §3, §5, §8) on both databases.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountTokens, members, siteSettings } from '../../db/schema.ts'

@@ -51,7 +51,7 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
         mailer: deps.mailer,
         country: settings.geoip_selected_country ?? settings.geoip_country,
       })
-      // The same answer either way (issue 3); only a new account gets a session.
+      // The same answer either way; only a new account gets a session.
       if (outcome.created) await startSession(c, db, outcome.memberId)
       return c.json({ status: 'received' } satisfies SignupResponse)
     })

@@ -135,7 +135,7 @@ describeEngines('user and session on %s', (engine) => {
       ['GET', '/api/'],
       ['GET', '/api/user.php/extra'],
       ['POST', '/api/nothing.php'],
-      // DELETE /api/user.php exists since issue 3 (account deletion).
+      // DELETE /api/user.php exists (account deletion).
       ['DELETE', '/api/settings.php'],
     ] as const)('%s %s answers 404 JSON', async (method, path) => {
       const res = await send(app, path, { method })

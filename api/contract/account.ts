@@ -1,4 +1,4 @@
-// Accounts (issue 3; spec §2–§5, §7, §8): sign-up, the member's own account,
+// Accounts (spec §2–§5, §7, §8): sign-up, the member's own account,
 // email check, activation, password reset, mail change, pictures, and the
 // reference data of the sign-up steps. Zod only, so the sync worker and the
 // sign-up form use the very same rules as the server.
@@ -175,8 +175,8 @@ export const SignupRequest = z
 export type SignupRequest = z.input<typeof SignupRequest>
 
 /**
- * The sign-up answer is the same whether or not the email was free (issue 3:
- * sign-up does not reveal whether an email exists). A new account also gets
+ * The sign-up answer is the same whether or not the email was free:
+ * sign-up does not reveal whether an email exists. A new account also gets
  * the session cookie; the client then reads GET /api/user.php. Without a
  * session (the address was taken) the owner got a mail instead: show "check
  * your mail". Other failures: 400 invalid_input (field), 400

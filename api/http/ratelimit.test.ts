@@ -1,4 +1,4 @@
-// Rate limits (issue 3): login, sign-up, validate_email and reset answer 429
+// Rate limits: login, sign-up, validate_email and reset answer 429
 // with Retry-After past their limit, per key, counted in the database.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { rateLimits } from '../../db/schema.ts'

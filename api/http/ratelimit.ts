@@ -1,4 +1,4 @@
-// Fixed-window rate limits kept in the database (issue 3: they hold across
+// Fixed-window rate limits kept in the database (they hold across
 // API processes). One atomic upsert per hit: INSERT ... ON CONFLICT DO UPDATE
 // SET count = count + 1 RETURNING count, so two processes counting the same
 // key at once can never both see a count under the limit for the same slot.

@@ -1,4 +1,4 @@
-// Profile pictures (issue 3): png/jpeg by their bytes, limits, re-encoding
+// Profile pictures: png/jpeg by their bytes, limits, re-encoding
 // without metadata, server-made names, thumbnails, the main picture.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-// Profile pictures (issue 3, spec §5 "png or jpeg"). The bytes decide what a
+// Profile pictures (spec §5 "png or jpeg"). The bytes decide what a
 // file is, never its name or its Content-Type; every accepted picture is
 // decoded and re-encoded, which drops whatever rode along (EXIF with GPS,
 // comments, polyglot payloads), under a name the server makes up.

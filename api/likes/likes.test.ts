@@ -405,7 +405,7 @@ describeEngines('likes on %s', (engine) => {
   })
 })
 
-// Spec/issue "fast at scale": a member with 5,000 likes each way. Not a timed
+// Fast at scale: a member with 5,000 likes each way. Not a timed
 // test (benchmarks never gate on time): it checks the list queries use the
 // likes indexes, and prints how long the whole answer took.
 describeEngines('likes of a member with 5,000 likes on %s', (engine) => {

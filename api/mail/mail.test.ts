@@ -1,4 +1,4 @@
-// Mail delivery (issue 3): real SMTP through nodemailer when SMTP_URL is set
+// Mail delivery: real SMTP through nodemailer when SMTP_URL is set
 // (proved against a local capture server), store-only with the /_dev listing
 // otherwise, and a failed send never loses the mail: the job queue retries it.
 import { eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Mail templates per locale (issue 3: every mail in the member's language,
+// Mail templates per locale (every mail in the member's language,
 // with a plain-text part). A locale lists what it has translated; a missing
 // locale or kind falls back to English, kind by kind.
 import type { Locale } from '../contract/index.ts'

@@ -1,4 +1,4 @@
-// The account calls of the sync worker (issue 3): sign-up, the member's own
+// The account calls of the sync worker: sign-up, the member's own
 // account, email check, activation, password reset, mail change, pictures,
 // reference data and push. Runs inside the worker: every answer is parsed
 // with the contract before the page sees it, whatever changes the signed-in

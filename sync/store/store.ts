@@ -118,7 +118,7 @@ export class LocalDb extends Dexie {
       chats: 'id, order',
       outbox: 'id, createdAt',
     })
-    // Likes, profile pages and webcam tiles (issue 4); version 1 stays as it was.
+    // Likes, profile pages and webcam tiles; version 1 stays as it was.
     this.version(2).stores({
       likes: 'id, order',
       likedBy: 'id, order',

@@ -1,4 +1,4 @@
-// Change the email address (issue 3): the current password and the new
+// Change the email address: the current password and the new
 // address; the new address gets a link to /mail-change/do and the change
 // takes effect only when it is followed.
 import { type FormEvent, useId, useState } from 'react'
