@@ -8,7 +8,9 @@ import { accountRoutes } from './accounts/routes.ts'
 import { userRoutes } from './accounts/user-routes.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
 import { chatRoutes } from './chats/chat-routes.ts'
+import { messageRoutes } from './chats/message-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
+import { type EventBus, silentBus } from './events/bus.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { sameOriginOnly } from './http/origin.ts'
 import { imageRoutes } from './images/routes.ts'
@@ -35,6 +37,12 @@ export interface AppDeps {
    * commit but does not poll (the server starts polling, see api/start.ts).
    */
   jobs?: JobRunner
+  /**
+   * Live pokes (GET /api/events.php) through LISTEN/NOTIFY; api/start.ts
+   * passes one on the database's own LISTEN. Default: none arrive, and
+   * clients poll (spec §9).
+   */
+  events?: EventBus
 }
 
 /** Spec-sized JSON bodies are a few KB; 64 KB leaves room for long profile notes. */
@@ -56,6 +64,7 @@ export function createApi({
   accounts = accountsFromEnv(),
   mediaDir,
   jobs = createJobRunner({ db, handlers: {} }),
+  events = silentBus(),
 }: AppDeps) {
   jobs.register(mailJobs(db, accounts.mailer))
   accounts.mailer.attach(jobs)
@@ -85,6 +94,15 @@ export function createApi({
     .route('/', likesRoutes(db))
     .route('/', profileRoutes(db))
     .route('/', chatRoutes(db))
+    .route(
+      '/',
+      messageRoutes(db, {
+        events,
+        accounts,
+        complaintsTo: process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost',
+        dev: accounts.mailer.devListing,
+      }),
+    )
     .route('/', camsRoutes(db, cams))
 
   return new Hono()

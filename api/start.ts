@@ -8,6 +8,7 @@ import { seedDemo } from '../db/seed/seed.ts'
 import { accountsFromEnv } from './accounts/deps.ts'
 import { hashPassword } from './accounts/password.ts'
 import { loadConfig } from './config.ts'
+import { createEventBus } from './events/bus.ts'
 import { createJobRunner } from './jobs/queue.ts'
 import { createServer } from './server.ts'
 import { applySettingsFromEnv } from './settings/settings.ts'
@@ -56,6 +57,8 @@ const accounts = accountsFromEnv()
 // Every API process runs the job queue: it polls for due jobs (retries, work
 // another process enqueued) and runs at once what this process enqueues.
 const jobs = createJobRunner({ db: database.db, handlers: {} })
+// Live pokes: this process LISTENs and feeds its own members' streams.
+const events = createEventBus(database.listen)
 
 const server = serve(
   {
@@ -65,6 +68,7 @@ const server = serve(
       mediaDir: config.mediaDir,
       accounts,
       jobs,
+      events,
     }).fetch,
     port: config.port,
     hostname: config.host,
@@ -81,9 +85,12 @@ const shutdown = () => {
     () =>
       void jobs
         .stop()
+        .then(() => events.close())
         .then(() => database.close())
         .then(() => process.exit(0)),
   )
+  // Live event streams never end by themselves: close them so close() can finish.
+  ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

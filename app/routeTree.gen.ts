@@ -30,6 +30,7 @@ import { Route as MembersMemberIdRouteImport } from './routes/members/$memberId'
 import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password/index'
 import { Route as ResetPasswordDoRouteImport } from './routes/reset-password/do'
 import { Route as LikesMMemberIdRouteImport } from './routes/likes/m/$memberId'
+import { Route as MembersMemberIdChatRouteImport } from './routes/members/$memberId_.chat'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,6 +137,11 @@ const LikesMMemberIdRoute = LikesMMemberIdRouteImport.update({
   path: '/likes/m/$memberId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MembersMemberIdChatRoute = MembersMemberIdChatRouteImport.update({
+  id: '/members/$memberId_/chat',
+  path: '/members/$memberId/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/members/': typeof MembersIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/likes/m/$memberId': typeof LikesMMemberIdRoute
+  '/members/$memberId/chat': typeof MembersMemberIdChatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/members': typeof MembersIndexRoute
   '/reset-password': typeof ResetPasswordIndexRoute
   '/likes/m/$memberId': typeof LikesMMemberIdRoute
+  '/members/$memberId/chat': typeof MembersMemberIdChatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/members/': typeof MembersIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/likes/m/$memberId': typeof LikesMMemberIdRoute
+  '/members/$memberId_/chat': typeof MembersMemberIdChatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
     | '/members/'
     | '/reset-password/'
     | '/likes/m/$memberId'
+    | '/members/$memberId/chat'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/members'
     | '/reset-password'
     | '/likes/m/$memberId'
+    | '/members/$memberId/chat'
   id:
     | '__root__'
     | '/'
@@ -277,6 +288,7 @@ export interface FileRouteTypes {
     | '/members/'
     | '/reset-password/'
     | '/likes/m/$memberId'
+    | '/members/$memberId_/chat'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -301,6 +313,7 @@ export interface RootRouteChildren {
   MembersIndexRoute: typeof MembersIndexRoute
   ResetPasswordIndexRoute: typeof ResetPasswordIndexRoute
   LikesMMemberIdRoute: typeof LikesMMemberIdRoute
+  MembersMemberIdChatRoute: typeof MembersMemberIdChatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -452,6 +465,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LikesMMemberIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/members/$memberId_/chat': {
+      id: '/members/$memberId_/chat'
+      path: '/members/$memberId/chat'
+      fullPath: '/members/$memberId/chat'
+      preLoaderRoute: typeof MembersMemberIdChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -477,6 +497,7 @@ const rootRouteChildren: RootRouteChildren = {
   MembersIndexRoute: MembersIndexRoute,
   ResetPasswordIndexRoute: ResetPasswordIndexRoute,
   LikesMMemberIdRoute: LikesMMemberIdRoute,
+  MembersMemberIdChatRoute: MembersMemberIdChatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -16,11 +16,21 @@ import * as schema from './schema.ts'
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
+/** LISTEN on a channel; resolves to the way to stop (UNLISTEN and close). */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL LISTEN/NOTIFY: a dedicated connection on pg, PGlite's own on the embedded db. */
+  listen: Listen
   close(): Promise<void>
 }
+
+const CHANNEL = /^[a-z_]{1,63}$/
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -34,11 +44,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+    const listen: Listen = async (channel, onPayload) => {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
+      // A connection of its own: a pooled one could be handed to a query.
+      const client = new pg.Client({ connectionString: options.url })
+      client.on('error', (e) => console.error('listen: connection error', channel, e.message))
+      client.on('notification', (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? '')
+      })
+      await client.connect()
+      await client.query(`LISTEN ${channel}`)
+      return () => client.end()
+    }
+    return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  const listen: Listen = async (channel, onPayload) => {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
+    return client.listen(channel, onPayload)
+  }
+  return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() }
 }

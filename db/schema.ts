@@ -41,6 +41,11 @@ export const members = pgTable(
     personal: text('personal'),
     language: text('language').notNull().default('en'),
     paidUser: boolean('paid_user').notNull().default(false),
+    /**
+     * Credits balance. Changed only through the ledger (api/credits/ledger.ts)
+     * with a conditional update; CHECK (credits >= 0) in the migration.
+     */
+    credits: integer('credits').notNull().default(0),
     fictional: boolean('fictional').notNull().default(false),
     /** Spec §3: 2 means Gmail. */
     mailprovider: smallint('mailprovider').notNull().default(0),
@@ -215,8 +220,16 @@ export const messages = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The sender's client-generated id: unique per sender (messages_client_key),
+     * kept as long as the message, so a replayed send is one message.
+     */
+    clientId: uuid('client_id'),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_client_key').on(t.senderId, t.clientId).where(sql`client_id IS NOT NULL`),
+  ],
 )
 
 /**
@@ -350,4 +363,65 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
     index('jobs_due_idx').on(t.runAt).where(sql`status IN ('queued', 'running')`),
   ],
+)
+
+/**
+ * Every change of a member's credits balance, written in the transaction of
+ * its effect (a message, a purchase, a refund): the balance always equals the
+ * sum of the member's deltas.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    /** message | purchase | bonus | refund | adjustment */
+    reason: text('reason').notNull(),
+    /** What it paid for or came from: `message:<id>`, `order:<id>`, a staff note. */
+    reference: text('reference'),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_member_idx').on(t.memberId, t.id)],
+)
+
+/** A member who blocked another: neither sees the other, and no messages pass. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: ref('blocker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    blockedId: ref('blocked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+  ],
+)
+
+/** A member's report of another member (or one of their messages), for moderation. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: ref('reporter_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reportedId: ref('reported_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    messageId: ref('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('reports_status_idx').on(t.status, t.id)],
 )

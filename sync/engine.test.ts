@@ -129,6 +129,7 @@ const emptyTables = {
   likedBy: 0,
   profileDetails: 0,
   cams: 0,
+  messages: 0,
 }
 
 describe('login', () => {

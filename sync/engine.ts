@@ -4,14 +4,16 @@
 // search, settings, likes, members, push) each take the small SyncContext,
 // never this object; it only builds them, holds the scheduler and relays
 // events to the page.
-import type { User } from '../api/contract/index.ts'
+import type { Poke, User } from '../api/contract/index.ts'
 import { syncChats } from './chats/chats.ts'
+import { MessagesSync } from './chats/messages.ts'
 import type { SyncContext } from './core/context.ts'
 import type { Result, SyncError } from './core/errors.ts'
 import type { SyncEvent } from './core/events.ts'
 import { clientHeaders } from './core/http.ts'
 import { Outbox, type OutboxEvent } from './core/outbox.ts'
 import { Scheduler } from './core/scheduler.ts'
+import { EventStream } from './core/stream.ts'
 import { CHATS_START_DELAY_MS } from './core/timing.ts'
 import { LikesSync } from './likes/likes.ts'
 import { MembersSync } from './members/members.ts'
@@ -35,7 +37,10 @@ export class SyncEngine {
   readonly outbox: Outbox
   readonly likes: LikesSync
   readonly members: MembersSync
+  readonly messages: MessagesSync
   private readonly scheduler: Scheduler
+  private readonly stream: EventStream
+  private leader = false
 
   constructor(db: LocalDb, now: () => number = () => Date.now()) {
     const emit = (e: SyncEvent) => this.emit(e)
@@ -54,9 +59,13 @@ export class SyncEngine {
       // in again without a reload gets them back here.
       started: () => {
         this.scheduler.start()
+        if (this.leader) this.stream.start()
         void syncSettings(this.ctx)
       },
-      ended: () => this.scheduler.stop(),
+      ended: () => {
+        this.scheduler.stop()
+        this.stream.stop()
+      },
     })
     this.outbox = new Outbox(db, {
       emit,
@@ -66,6 +75,31 @@ export class SyncEngine {
     })
     this.likes = new LikesSync(db, this.outbox, { now, sessionGone })
     this.members = new MembersSync(db, this.likes, { now, sessionGone })
+    this.messages = new MessagesSync(this.ctx, this.outbox)
+    this.stream = new EventStream((poke) => void this.onPoke(poke))
+  }
+
+  /** A poke from the live stream: pull what it names (it carries no data to trust). */
+  private async onPoke(poke: Poke): Promise<void> {
+    switch (poke.type) {
+      case 'messages':
+        if (poke.conversation !== undefined) await this.messages.pull(poke.conversation)
+        await this.syncChats()
+        break
+      case 'chats':
+      case 'read':
+        await this.syncChats()
+        break
+      case 'likes':
+        await this.syncLikes()
+        break
+      case 'credits':
+        await this.messages.syncCredits()
+        break
+      case 'sync':
+        await this.syncNow()
+        break
+    }
   }
 
   subscribe(listener: Listener): () => void {
@@ -111,6 +145,7 @@ export class SyncEngine {
     await this.outbox.drain()
     await this.syncChats()
     await this.syncLikes()
+    await this.messages.syncCredits()
   }
 
   /** GET /api/likes.php into the store (spec §9: polled with chats). */
@@ -125,14 +160,21 @@ export class SyncEngine {
 
   /** The worker holding the leader lock polls; the stored push state sets the interval. */
   setLeader(leader: boolean) {
+    this.leader = leader
     this.outbox.setLeader(leader)
     this.scheduler.setLeader(leader)
-    if (!leader) return
+    if (!leader) {
+      this.stream.stop()
+      return
+    }
     void Promise.all([pushSubscribed(this.ctx), this.getUser()]).then(([push, user]) => {
       // Only a stored subscription changes the interval: a change made since
       // (setPushSubscribed) is newer than what was read here.
       if (push) this.scheduler.setPushSubscribed(true)
-      if (user) this.scheduler.start()
+      if (user) {
+        this.scheduler.start()
+        this.stream.start()
+      }
     })
   }
 
@@ -149,6 +191,7 @@ export class SyncEngine {
 
   stopPolling() {
     this.scheduler.stop()
+    this.stream.stop()
   }
 
   /** Spec §7: POST /api/page-hidden.php with an empty JSON body when the page hides. */

@@ -4,6 +4,7 @@
 // and see the leader's writes through Dexie.
 import * as Comlink from 'comlink'
 import { accountHandlers } from './account/account.ts'
+import { chatsHandlers } from './chats/handlers.ts'
 import { combineHandlers } from './core/handlers.ts'
 import { SyncEngine } from './engine.ts'
 import { membersHandlers } from './members/handlers.ts'
@@ -28,6 +29,7 @@ const api = combineHandlers(
     syncLikes: () => engine.syncLikes(),
     subscribe: (listener) => engine.subscribe(listener),
   }),
+  chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() }),
 )
 
 export type SyncApi = typeof api

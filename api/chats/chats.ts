@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { conversationMembers, conversations, members, messages } from '../../db/schema.ts'
+import { blocks, conversationMembers, conversations, members, messages } from '../../db/schema.ts'
 import type { ChatEntry } from '../contract/index.ts'
 import { imagesOf, profileColumns, toProfile } from '../profiles/profiles.ts'
 
@@ -35,7 +35,14 @@ export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .leftJoinLateral(last, sql`true`)
-    .where(and(eq(conversationMembers.memberId, memberId), isNull(conversationMembers.hiddenAt)))
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        isNull(conversationMembers.hiddenAt),
+        // A block either way hides the chat on both sides.
+        sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${memberId} AND ${blocks.blockedId} = ${other}) OR (${blocks.blockerId} = ${other} AND ${blocks.blockedId} = ${memberId}))`,
+      ),
+    )
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
   if (rows.length === 0) return []
 

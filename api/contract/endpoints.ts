@@ -55,6 +55,20 @@ import {
   LikesResponse,
 } from './likes.ts'
 import { ChatStartQuery, ChatStartResponse, ProfileQuery, ProfileResponse } from './members.ts'
+import {
+  BlockRequest,
+  BlockResponse,
+  ChatDeleteResponse,
+  ChatReadResponse,
+  ChatRequest,
+  CreditsResponse,
+  MessagesQuery,
+  MessagesResponse,
+  ReportRequest,
+  ReportResponse,
+  SendMessageRequest,
+  SendMessageResponse,
+} from './messages.ts'
 import { User } from './profile.ts'
 import { SearchQuery, SearchResponse } from './search.ts'
 import { Settings } from './settings.ts'
@@ -223,6 +237,45 @@ export const endpoints = {
     query: ChatStartQuery,
     response: ChatStartResponse,
   },
+
+  // Messages paid with credits (spec §1, §7)
+  messages: {
+    method: 'GET',
+    path: '/api/messages.php',
+    query: MessagesQuery,
+    response: MessagesResponse,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/messages.php',
+    body: SendMessageRequest,
+    response: SendMessageResponse,
+  },
+  chatRead: { method: 'PUT', path: '/api/chat.php', body: ChatRequest, response: ChatReadResponse },
+  chatDelete: {
+    method: 'DELETE',
+    path: '/api/chat.php',
+    body: ChatRequest,
+    response: ChatDeleteResponse,
+  },
+  credits: { method: 'GET', path: '/api/credits.php', response: CreditsResponse },
+  /** Server-Sent Events: pokes to pull (not JSON). */
+  events: { method: 'GET', path: '/api/events.php', response: null },
+  block: { method: 'POST', path: '/api/blocks.php', body: BlockRequest, response: BlockResponse },
+  unblock: {
+    method: 'DELETE',
+    path: '/api/blocks.php',
+    body: BlockRequest,
+    response: BlockResponse,
+  },
+  report: {
+    method: 'POST',
+    path: '/api/reports.php',
+    body: ReportRequest,
+    response: ReportResponse,
+  },
+  /** Spec §2 developer panel: set credits to zero (development configuration only). */
+  devZeroCredits: { method: 'POST', path: '/api/_dev/credits.php', response: CreditsResponse },
 
   // Webcam provider (spec §6)
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },

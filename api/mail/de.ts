@@ -59,4 +59,13 @@ export const de: LocaleTemplates = {
     ],
     action: { label: 'Anmelden', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Meldung #${v.report?.id} bei ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `Mitglied ${v.report?.reporter} hat Mitglied ${v.report?.reported} gemeldet wegen: ${v.report?.reason}.`,
+      `Begründung: ${v.report?.text || '(keine)'}`,
+      'Bitte prüfe das Profil und, falls eine Nachricht gemeldet wurde, den Gesprächsverlauf.',
+    ],
+    action: { label: 'Gemeldetes Profil öffnen', url: v.link },
+  }),
 }

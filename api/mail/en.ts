@@ -59,4 +59,13 @@ export const en: LocaleTemplates = {
     ],
     action: { label: 'Log in', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Report #${v.report?.id} at ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `Member ${v.report?.reporter} reported member ${v.report?.reported} for: ${v.report?.reason}.`,
+      `What they wrote: ${v.report?.text || '(nothing)'}`,
+      'Please review the profile and, where a message was reported, the conversation around it.',
+    ],
+    action: { label: 'Open the reported profile', url: v.link },
+  }),
 }

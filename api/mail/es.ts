@@ -59,4 +59,13 @@ export const es: LocaleTemplates = {
     ],
     action: { label: 'Iniciar sesión', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Denuncia n.º ${v.report?.id} en ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `El miembro ${v.report?.reporter} ha denunciado al miembro ${v.report?.reported} por: ${v.report?.reason}.`,
+      `Comentario: ${v.report?.text || '(ninguno)'}`,
+      'Revisa el perfil y, si se ha denunciado un mensaje, la conversación en la que aparece.',
+    ],
+    action: { label: 'Abrir el perfil denunciado', url: v.link },
+  }),
 }

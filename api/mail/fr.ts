@@ -59,4 +59,13 @@ export const fr: LocaleTemplates = {
     ],
     action: { label: 'Se connecter', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Signalement n° ${v.report?.id} sur ${v.site} : ${v.report?.reason}`,
+    lines: [
+      `Le membre ${v.report?.reporter} a signalé le membre ${v.report?.reported} pour : ${v.report?.reason}.`,
+      `Précisions : ${v.report?.text || '(aucune)'}`,
+      'Merci de vérifier le profil et, si un message a été signalé, la conversation qui l’entoure.',
+    ],
+    action: { label: 'Ouvrir le profil signalé', url: v.link },
+  }),
 }

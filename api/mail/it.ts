@@ -59,4 +59,13 @@ export const it: LocaleTemplates = {
     ],
     action: { label: 'Accedi', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Segnalazione n. ${v.report?.id} su ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `Il membro ${v.report?.reporter} ha segnalato il membro ${v.report?.reported} per: ${v.report?.reason}.`,
+      `Motivazione: ${v.report?.text || '(nessuna)'}`,
+      'Controlla il profilo e, se è stato segnalato un messaggio, la conversazione in cui si trova.',
+    ],
+    action: { label: 'Apri il profilo segnalato', url: v.link },
+  }),
 }

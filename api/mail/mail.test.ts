@@ -177,6 +177,7 @@ describe('mail templates', () => {
     site: 'Amora',
     link: 'https://a.example/x?token=1&y=<2>',
     newEmail: 'n@e.x',
+    report: { id: 7, reason: 'spam', reported: 2, reporter: 1, text: 'Sells things' },
   }
 
   it('has every kind in English, with a text part holding the link and an escaped HTML part', () => {

@@ -59,4 +59,13 @@ export const nl: LocaleTemplates = {
     ],
     action: { label: 'Inloggen', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Melding #${v.report?.id} bij ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `Lid ${v.report?.reporter} heeft lid ${v.report?.reported} gemeld wegens: ${v.report?.reason}.`,
+      `Toelichting: ${v.report?.text || '(geen)'}`,
+      'Bekijk het profiel en, als er een bericht is gemeld, het gesprek eromheen.',
+    ],
+    action: { label: 'Gemeld profiel openen', url: v.link },
+  }),
 }

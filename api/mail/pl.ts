@@ -63,4 +63,13 @@ export const pl: LocaleTemplates = {
     ],
     action: { label: 'Zaloguj się', url: v.link },
   }),
+  report: (v) => ({
+    subject: `Zgłoszenie nr ${v.report?.id} w ${v.site}: ${v.report?.reason}`,
+    lines: [
+      `Członek ${v.report?.reporter} zgłosił członka ${v.report?.reported} z powodu: ${v.report?.reason}.`,
+      `Uzasadnienie: ${v.report?.text || '(brak)'}`,
+      'Sprawdź profil, a jeśli zgłoszono wiadomość, także rozmowę, w której się znajduje.',
+    ],
+    action: { label: 'Otwórz zgłoszony profil', url: v.link },
+  }),
 }

@@ -8,6 +8,7 @@ export const MAIL_KINDS = [
   'mail_change_confirm',
   'mail_change_notice',
   'mail_change_taken',
+  'report',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -20,6 +21,8 @@ export interface MailVars {
   link: string
   /** The new address of a mail change. */
   newEmail?: string
+  /** A member report (to the operator): its number, reason and the member's words. */
+  report?: { id: number; reason: string; reported: number; reporter: number; text: string }
 }
 
 export interface MailContent {

@@ -170,7 +170,7 @@ describeEngines('member endpoints with malformed input on %s', (engine) => {
   it('refuses methods the endpoints do not have with a 404, not a 500', async () => {
     for (const [path, method] of [
       ['/api/profile.php?id=1', 'POST'],
-      ['/api/chat.php?profile=1', 'PUT'],
+      ['/api/chat.php?profile=1', 'POST'],
       ['/api/xcams/search.php', 'DELETE'],
     ] as const) {
       const res = await send(app, path, { method, body: {}, cookie })

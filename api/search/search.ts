@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { members } from '../../db/schema.ts'
+import { blocks, members } from '../../db/schema.ts'
 import {
   type Gender,
   MAX_AGE,
@@ -85,6 +85,10 @@ export function searchWhere(meId: number | null, f: Filters, now = new Date()): 
   const conditions: (SQL | undefined)[] = [
     isNull(members.deletedAt),
     meId === null ? undefined : ne(members.id, meId),
+    // A block either way: neither sees the other (two primary-key probes a row).
+    meId === null
+      ? undefined
+      : sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${meId} AND ${blocks.blockedId} = ${members.id}) OR (${blocks.blockerId} = ${members.id} AND ${blocks.blockedId} = ${meId}))`,
     f.gender ? eq(members.gender, f.gender) : undefined,
     f.country ? eq(members.country, f.country) : undefined,
     f.countryregion ? eq(members.countryregion, f.countryregion) : undefined,

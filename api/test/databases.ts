@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { describe } from 'vitest'
-import { type Db, openDatabase } from '../../db/client.ts'
+import { type Db, type Listen, openDatabase } from '../../db/client.ts'
 
 export type Engine = 'pglite' | 'postgres'
 
@@ -31,6 +31,8 @@ export function describeEngines(name: string, suite: (engine: Engine) => void): 
 export interface TestDatabase {
   db: Db
   engine: Engine
+  /** LISTEN/NOTIFY on this database (the live events). */
+  listen: Listen
   /** Closes the connection and, on PostgreSQL, drops the suite's database. */
   close(): Promise<void>
 }
@@ -43,7 +45,7 @@ export interface TestDatabase {
 export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' })
-    return { db: database.db, engine, close: () => database.close() }
+    return { db: database.db, engine, listen: database.listen, close: () => database.close() }
   }
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) throw new Error('freshDatabase(postgres) needs DATABASE_URL')
@@ -57,6 +59,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
     return {
       db: database.db,
       engine,
+      listen: database.listen,
       close: async () => {
         await database.close()
         await dropDatabase(serverUrl, name)

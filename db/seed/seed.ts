@@ -5,7 +5,15 @@ import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { conversationMembers, conversations, images, likes, members, messages } from '../schema.ts'
+import {
+  conversationMembers,
+  conversations,
+  creditLedger,
+  images,
+  likes,
+  members,
+  messages,
+} from '../schema.ts'
 import { saveAvatar } from './avatars.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSpec, type MemberSpec, memberSpec } from './people.ts'
 import { mulberry32, type RandomSource, Rng } from './random.ts'
@@ -78,7 +86,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
       const secondIds = await insertMembers(tx, second, () => {})
       await insertPictures(tx, second, secondIds, opts.mediaDir, log)
       log(`seed: second demo login ${second[0]?.row.email}`)
+      await grantDemoCredits(tx, secondIds)
     }
+    await grantDemoCredits(tx, [demoMemberId])
     return { demoMemberId, members: total }
   })
 }
@@ -242,4 +252,25 @@ async function insertSocial(
   }
   const unread = plans.filter((p) => p.demoUnread > 0).length
   log(`seed: conversations ${plans.length} (${messageCount} messages, ${unread} unread)`)
+}
+
+/** Credits the demo logins start with, so messaging can be tried at once. */
+export const DEMO_CREDITS = 500
+
+/**
+ * Gives the demo logins their starting credits the way the site moves any
+ * credits: the balance and a ledger row (a bonus) together, so the balance
+ * equals the ledger sum from the start.
+ */
+async function grantDemoCredits(tx: Db, ids: number[]) {
+  for (const memberId of ids) {
+    await tx.update(members).set({ credits: DEMO_CREDITS }).where(eq(members.id, memberId))
+    await tx.insert(creditLedger).values({
+      memberId,
+      delta: DEMO_CREDITS,
+      reason: 'bonus',
+      reference: 'demo credits',
+      balanceAfter: DEMO_CREDITS,
+    })
+  }
 }

@@ -52,7 +52,7 @@ export interface OutboxHandler<P, V> {
   /** After the server accepted: reconcile with its answer (the entry is already deleted). */
   settle: (payload: P, value: V, entry: OutboxRow) => Promise<void>
   /** After the server refused for good: undo the effect (the entry is already deleted). */
-  revert: (payload: P, entry: OutboxRow) => Promise<void>
+  revert: (payload: P, entry: OutboxRow, error?: SyncError) => Promise<void>
 }
 
 interface ErasedHandler {
@@ -61,7 +61,7 @@ interface ErasedHandler {
   apply: (entry: OutboxRow) => Promise<void>
   /** Sends; on success returns the settle step bound to the server's answer. */
   send: (entry: OutboxRow) => Promise<Result<(entry: OutboxRow) => Promise<void>>>
-  revert: (entry: OutboxRow) => Promise<void>
+  revert: (entry: OutboxRow, error?: SyncError) => Promise<void>
 }
 
 export interface OutboxHooks {
@@ -114,7 +114,7 @@ export class Outbox {
         const res = await h.send(payload, entry)
         return res.ok ? ok((e: OutboxRow) => h.settle(payload, res.value, e)) : fail(res.error)
       },
-      revert: (entry) => h.revert(parse(entry), entry),
+      revert: (entry, error) => h.revert(parse(entry), entry, error),
     })
   }
 
@@ -233,7 +233,7 @@ export class Outbox {
           await this.hooks.sessionGone(res.error)
           if (!(await this.hooks.loggedIn())) return
         }
-        const dropped = await this.finish(entry, h, (e) => h.revert(e))
+        const dropped = await this.finish(entry, h, (e) => h.revert(e, res.error))
         if (dropped) {
           this.hooks.emit({
             type: 'outbox_dropped',

@@ -1,7 +1,7 @@
 // Typed keys of the store's `kv` table: one place says what each key holds.
 // The worker writes them (after parsing with the contract); the app's
 // app/data hooks read them.
-import type { AccountState, Settings, User } from '../../api/contract/index.ts'
+import type { AccountState, CreditsResponse, Settings, User } from '../../api/contract/index.ts'
 import type { LikesCounts, LocalDb } from './store.ts'
 
 /** Push subscription state of this device (spec §4, §9: 300 s polling with a subscription). */
@@ -24,6 +24,8 @@ export interface KvValues {
   likesSyncedAt: number
   likesCounts: LikesCounts
   lastSync: number
+  /** The credits balance and the price of a message (GET /api/credits.php). */
+  credits: CreditsResponse
 }
 
 export type KvKey = keyof KvValues

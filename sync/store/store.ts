@@ -91,6 +91,26 @@ export interface ProfileDetailRow {
   fetchedAt: number
 }
 
+/**
+ * A message of a conversation: the server's, or the member's own still on its
+ * way (pending), refused (failed: the text is kept for a retry).
+ */
+export interface MessageRow {
+  /** The sender's client id where there is one, else `m<server id>`. */
+  key: string
+  /** The server's id once sent; null while pending or failed. */
+  id: number | null
+  conversation: number
+  from: number
+  text: string
+  sentAt: string
+  status: 'pending' | 'sent' | 'failed'
+  /** Why it failed (`insufficient_credits`, `blocked`, ...). */
+  error?: string
+  /** Sort key: the server id, or a number past every id for what is not sent yet. */
+  order: number
+}
+
 /** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */
 export interface CamsRow {
   key: string
@@ -108,6 +128,7 @@ export class LocalDb extends Dexie {
   likedBy!: EntityTable<LikedByRow, 'id'>
   profileDetails!: EntityTable<ProfileDetailRow, 'id'>
   cams!: EntityTable<CamsRow, 'key'>
+  messages!: EntityTable<MessageRow, 'key'>
 
   constructor(name = DB_NAME) {
     super(name)
@@ -124,6 +145,10 @@ export class LocalDb extends Dexie {
       likedBy: 'id, order',
       profileDetails: 'id',
       cams: 'key',
+    })
+    // Messages of conversations, ordered within each (own pending ones last).
+    this.version(3).stores({
+      messages: 'key, [conversation+order]',
     })
   }
 

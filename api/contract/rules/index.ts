@@ -2,5 +2,6 @@
 // without the schemas. Nothing here imports anything outside rules/.
 export * from './cams.ts'
 export * from './limits.ts'
+export * from './messages.ts'
 export * from './search.ts'
 export * from './signups.ts'

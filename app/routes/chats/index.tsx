@@ -1,5 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
+import { getLocale } from '../../../messages/paraglide/runtime.js'
 import { requireLogin } from '../../data/guard.ts'
 import { useChats } from '../../data/useChats.ts'
 import { mediaUrl } from '../../ui/media.ts'
@@ -8,6 +9,16 @@ export const Route = createFileRoute('/chats/')({
   beforeLoad: requireLogin,
   component: Chats,
 })
+
+/** Today: the time; earlier: the date. */
+function whenLabel(iso: string): string {
+  const at = new Date(iso)
+  const today = at.toDateString() === new Date().toDateString()
+  return new Intl.DateTimeFormat(
+    getLocale(),
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium' },
+  ).format(at)
+}
 
 function Chats() {
   // Opening the list refreshes it; the worker also polls it (spec §9).
@@ -33,7 +44,15 @@ function Chats() {
               <span className="chat-list__photo" aria-hidden="true" />
             )}
             <div className="chat-list__text">
-              <h2 className="chat-list__name">{c.profile.name}</h2>
+              <h2 className="chat-list__name">
+                <Link
+                  to="/chats/$chatId"
+                  params={{ chatId: String(c.id) }}
+                  className="chat-list__link"
+                >
+                  {c.profile.name}
+                </Link>
+              </h2>
               <p className="chat-list__last">
                 {c.last_message
                   ? c.last_message.from_me
@@ -41,6 +60,11 @@ function Chats() {
                     : c.last_message.body
                   : m.chats_no_messages()}
               </p>
+              {c.last_message && (
+                <time className="chat-list__time" dateTime={c.last_message.created_at}>
+                  {whenLabel(c.last_message.created_at)}
+                </time>
+              )}
             </div>
             {c.num_unread_messages > 0 && (
               <span className="badge">{m.chats_unread({ count: c.num_unread_messages })}</span>

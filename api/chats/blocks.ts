@@ -1,0 +1,110 @@
+// Blocks and reports, wherever a member meets another (chat header, profile).
+// A block works both ways: the blocked member cannot message the blocker,
+// and neither sees the other in search, likes or chats.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { blocks, members, messages, reports } from '../../db/schema.ts'
+import { notifyMembers } from '../events/bus.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { storeMail } from '../mail/mailer.ts'
+
+async function liveOther(db: Db, memberId: number, profile: number) {
+  if (profile === memberId) throw new ApiFailure(400, 'invalid_input', 'profile', 'own profile')
+  const [row] = await db
+    .select({ id: members.id, deletedAt: members.deletedAt })
+    .from(members)
+    .where(eq(members.id, profile))
+  if (!row || row.deletedAt !== null) throw notFound()
+}
+
+export async function setBlock(db: Db, memberId: number, profile: number, blocked: boolean) {
+  await liveOther(db, memberId, profile)
+  await db.transaction(async (tx) => {
+    if (blocked) {
+      await tx
+        .insert(blocks)
+        .values({ blockerId: memberId, blockedId: profile })
+        .onConflictDoNothing()
+    } else {
+      await tx
+        .delete(blocks)
+        .where(and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, profile)))
+    }
+    // Both lists change: the chat disappears from (or returns to) each side.
+    await notifyMembers(tx, [memberId, profile], { type: 'chats' })
+  })
+  return { profile, blocked }
+}
+
+export interface ReportInput {
+  profile: number
+  message?: number | undefined
+  reason: string
+  text: string
+}
+
+export interface ReportContext {
+  mailer: Mailer
+  /** The operator's address for reports and complaints. */
+  complaintsTo: string
+  site: string
+  /** Absolute link to the reported profile. */
+  profileLink: (id: number) => string
+}
+
+/**
+ * Stores a report and mails the operator in the same transaction (the mail
+ * job goes out after the commit); answers the reporter's receipt. A message
+ * named must be one the reported member sent.
+ */
+export async function fileReport(db: Db, memberId: number, input: ReportInput, ctx: ReportContext) {
+  await liveOther(db, memberId, input.profile)
+  const { report, mailId } = await db.transaction(async (tx) => {
+    if (input.message !== undefined) {
+      const [m] = await tx
+        .select({ senderId: messages.senderId })
+        .from(messages)
+        .where(eq(messages.id, input.message))
+      if (!m || m.senderId !== input.profile) throw new ApiFailure(404, 'not_found', 'message')
+    }
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        reporterId: memberId,
+        reportedId: input.profile,
+        messageId: input.message ?? null,
+        reason: input.reason,
+        text: input.text,
+      })
+      .returning()
+    if (!row) throw new Error('report row not stored')
+    const id = await storeMail(tx, {
+      memberId: null,
+      kind: 'report',
+      to: ctx.complaintsTo,
+      locale: 'en',
+      vars: {
+        name: 'Moderation',
+        site: ctx.site,
+        link: ctx.profileLink(input.profile),
+        report: {
+          id: row.id,
+          reason: input.reason,
+          reported: input.profile,
+          reporter: memberId,
+          text: input.text,
+        },
+      },
+    })
+    return { report: row, mailId: id }
+  })
+  ctx.mailer.send(db, [mailId])
+  return {
+    report: {
+      id: report.id,
+      status: 'received' as const,
+      created_at: report.createdAt.toISOString(),
+    },
+  }
+}

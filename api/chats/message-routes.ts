@@ -1,0 +1,131 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import type { Db } from '../../db/client.ts'
+import type { AccountsDeps } from '../accounts/deps.ts'
+import { liveMember } from '../accounts/user.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import type { CreditsResponse } from '../contract/index.ts'
+import { EVENTS_KEEPALIVE_MS } from '../contract/rules/messages.ts'
+import { balanceOf, messageCost, zeroCredits } from '../credits/ledger.ts'
+import type { EventBus } from '../events/bus.ts'
+import { notFound } from '../http/errors.ts'
+import { type AuthEnv, requireMember } from '../http/session.ts'
+import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
+import { fileReport, setBlock } from './blocks.ts'
+import { hideChat, listMessages, markRead, sendMessage } from './messages.ts'
+
+export interface MessagesDeps {
+  events: EventBus
+  accounts: AccountsDeps
+  /** Where reports go (COMPLAINTS_EMAIL). */
+  complaintsTo: string
+  /** Developer endpoints (spec §2 developer panel) exist only on a development configuration. */
+  dev: boolean
+}
+
+async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
+  const [credits, cost, settings, me] = await Promise.all([
+    balanceOf(db, memberId),
+    messageCost(db),
+    loadSettings(db),
+    liveMember(db, memberId),
+  ])
+  const price = me ? settings.minimum_message_costs[me.country] : undefined
+  return { credits, message_cost: cost, message_price: price ?? null }
+}
+
+/**
+ * Messages paid with credits (GET/POST /api/messages.php), read and delete
+ * of a chat (PUT/DELETE /api/chat.php), the balance (GET /api/credits.php),
+ * the live stream (GET /api/events.php), blocks and reports. Every one needs
+ * a session (403 without, spec §8); a conversation the member is not in is
+ * 404 on every one of them.
+ */
+export const messageRoutes = (db: Db, deps: MessagesDeps) =>
+  new Hono<AuthEnv>()
+    .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
+      c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
+    )
+    .post(
+      pathOf(endpoints.sendMessage),
+      requireMember(db),
+      bodyOf(endpoints.sendMessage),
+      async (c) => {
+        const { conversation, text, client_id } = c.req.valid('json')
+        const { created, answer } = await sendMessage(db, c.get('memberId'), {
+          conversation,
+          text,
+          clientId: client_id,
+        })
+        return c.json(answer, created ? 201 : 200)
+      },
+    )
+    .put(pathOf(endpoints.chatRead), requireMember(db), bodyOf(endpoints.chatRead), async (c) => {
+      const { conversation } = c.req.valid('json')
+      await markRead(db, c.get('memberId'), conversation)
+      return c.json({ conversation, unread: 0 as const })
+    })
+    .delete(
+      pathOf(endpoints.chatDelete),
+      requireMember(db),
+      bodyOf(endpoints.chatDelete),
+      async (c) => {
+        const { conversation } = c.req.valid('json')
+        await hideChat(db, c.get('memberId'), conversation)
+        return c.json({ conversation, status: 'deleted' as const })
+      },
+    )
+    .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
+      c.json(await creditsOf(db, c.get('memberId'))),
+    )
+    .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
+      if (!deps.dev) throw notFound()
+      await zeroCredits(db, c.get('memberId'), 'developer panel: credits set to zero')
+      return c.json(await creditsOf(db, c.get('memberId')))
+    })
+    .post(pathOf(endpoints.block), requireMember(db), bodyOf(endpoints.block), async (c) =>
+      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, true)),
+    )
+    .delete(pathOf(endpoints.unblock), requireMember(db), bodyOf(endpoints.unblock), async (c) =>
+      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, false)),
+    )
+    .post(pathOf(endpoints.report), requireMember(db), bodyOf(endpoints.report), async (c) => {
+      const settings = await loadSettings(db)
+      const base = deps.accounts.publicUrl ?? new URL(c.req.url).origin
+      const receipt = await fileReport(db, c.get('memberId'), c.req.valid('json'), {
+        mailer: deps.accounts.mailer,
+        complaintsTo: deps.complaintsTo,
+        site: settings.name,
+        profileLink: (id) => `${base}/members/${id}`,
+      })
+      return c.json(receipt, 201)
+    })
+    .get(pathOf(endpoints.events), requireMember(db), (c) => {
+      const memberId = c.get('memberId')
+      // A proxy must pass the stream through as it comes (nginx buffers otherwise).
+      c.header('X-Accel-Buffering', 'no')
+      c.header('Cache-Control', 'no-store')
+      return streamSSE(c, async (stream) => {
+        let id = 0
+        let open = true
+        const send = (data: unknown) =>
+          stream.writeSSE({ event: 'poke', data: JSON.stringify(data), id: String(++id) })
+        const leave = deps.events.subscribe(memberId, (poke) => {
+          void send(poke).catch(() => undefined)
+        })
+        stream.onAbort(() => {
+          open = false
+          leave()
+        })
+        await deps.events.ready()
+        // Pokes have no replay (NOTIFY): a client coming back after a gap
+        // (Last-Event-ID) is told to pull everything once.
+        await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
+        if (c.req.header('last-event-id') !== undefined) await send({ type: 'sync' })
+        while (open) {
+          await stream.sleep(EVENTS_KEEPALIVE_MS)
+          if (open) await stream.write(': keep-alive\n\n')
+        }
+      })
+    })

@@ -1,0 +1,240 @@
+// Messages paid with credits. A send is one transaction: the message (under
+// its sender's client id, unique), the debit of its cost through the ledger,
+// the other member's unread count, and the NOTIFY pokes, which PostgreSQL
+// delivers only once it commits. A replay of the client id (a retry after a
+// lost answer, or the same send twice at once) finds the stored message and
+// returns the first answer without a second debit.
+import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import {
+  blocks,
+  conversationMembers,
+  conversations,
+  creditLedger,
+  members,
+  messages,
+} from '../../db/schema.ts'
+import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
+import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
+import { debit, messageCost } from '../credits/ledger.ts'
+import { notifyMembers } from '../events/bus.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+
+type Row = typeof messages.$inferSelect
+
+const toMessage = (r: Row): Message => ({
+  id: r.id,
+  conversation: r.conversationId,
+  from: r.senderId,
+  text: r.body,
+  sent_at: r.createdAt.toISOString(),
+  client_id: r.clientId,
+})
+
+/**
+ * The other member of a conversation `memberId` is in; 404 for a conversation
+ * that does not exist or is someone else's (no way to probe which).
+ */
+export async function otherMember(db: Db, memberId: number, conversationId: number) {
+  const [row] = await db
+    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.memberLow, memberId), eq(conversations.memberHigh, memberId)),
+      ),
+    )
+  if (!row) throw notFound()
+  return row.low === memberId ? row.high : row.low
+}
+
+/** Whether either member blocked the other. */
+export async function blockedBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * One page of a conversation, 50 messages in the order they were sent:
+ * the newest page by default, older ones with `before`, newer ones (a sync
+ * since the last message seen) with `after`. `has_more` says whether more
+ * lie further in that direction.
+ */
+export async function listMessages(
+  db: Db,
+  memberId: number,
+  q: { conversation: number; before?: number | undefined; after?: number | undefined },
+): Promise<MessagesResponse> {
+  await otherMember(db, memberId, q.conversation)
+  const inConversation = eq(messages.conversationId, q.conversation)
+  const take = MESSAGES_PAGE_SIZE + 1
+  const rows =
+    q.after !== undefined
+      ? await db
+          .select()
+          .from(messages)
+          .where(and(inConversation, gt(messages.id, q.after)))
+          .orderBy(asc(messages.id))
+          .limit(take)
+      : (
+          await db
+            .select()
+            .from(messages)
+            .where(
+              q.before !== undefined
+                ? and(inConversation, lt(messages.id, q.before))
+                : inConversation,
+            )
+            .orderBy(desc(messages.id))
+            .limit(take)
+        ).reverse()
+  const hasMore = rows.length > MESSAGES_PAGE_SIZE
+  const page = hasMore
+    ? q.after !== undefined
+      ? rows.slice(0, MESSAGES_PAGE_SIZE)
+      : rows.slice(1)
+    : rows
+  return { messages: page.map(toMessage), has_more: hasMore, pp: MESSAGES_PAGE_SIZE }
+}
+
+export interface SendInput {
+  conversation: number
+  text: string
+  clientId: string
+}
+
+/** POST /api/messages.php: 201 with the message and the balance after it. */
+export async function sendMessage(
+  db: Db,
+  memberId: number,
+  input: SendInput,
+): Promise<{ created: boolean; answer: SendMessageResponse }> {
+  const cost = await messageCost(db)
+  return db.transaction(async (tx) => {
+    const other = await otherMember(tx, memberId, input.conversation)
+    const inserted = await tx.execute(sql`
+      INSERT INTO messages (conversation_id, sender_id, body, client_id)
+      VALUES (${input.conversation}, ${memberId}, ${input.text}, ${input.clientId})
+      ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+      RETURNING id`)
+    const insertedId = rowsOf<{ id: number | string }>(inserted)[0]?.id
+    if (insertedId === undefined)
+      return { created: false, answer: await replay(tx, memberId, input) }
+
+    const [recipient] = await tx
+      .select({ deletedAt: members.deletedAt })
+      .from(members)
+      .where(eq(members.id, other))
+    if (!recipient || recipient.deletedAt !== null) throw notFound()
+    if (await blockedBetween(tx, memberId, other)) {
+      throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+    }
+    const messageId = Number(insertedId)
+    const credits = await debit(tx, memberId, cost, 'message', `message:${messageId}`)
+    if (credits === null) {
+      const [me] = await tx
+        .select({ credits: members.credits })
+        .from(members)
+        .where(eq(members.id, memberId))
+      throw new ApiFailure(402, 'insufficient_credits', undefined, 'not enough credits', {
+        credits: me?.credits ?? 0,
+        cost,
+      })
+    }
+    const [row] = await tx.select().from(messages).where(eq(messages.id, messageId))
+    if (!row) throw new Error('message missing right after its insert')
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: row.createdAt })
+      .where(eq(conversations.id, input.conversation))
+    // A new message puts the chat back into the recipient's list (a chat they
+    // deleted reappears with it, as in every messenger) and counts as unread.
+    await tx
+      .update(conversationMembers)
+      .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1`, hiddenAt: null })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, input.conversation),
+          eq(conversationMembers.memberId, other),
+        ),
+      )
+    await notifyMembers(tx, [memberId, other], {
+      type: 'messages',
+      conversation: input.conversation,
+    })
+    await notifyMembers(tx, [memberId], { type: 'credits' })
+    return { created: true, answer: { message: toMessage(row), credits } }
+  })
+}
+
+/** A client id seen before: the first answer, or 422 when it named another message. */
+async function replay(tx: Db, memberId: number, input: SendInput): Promise<SendMessageResponse> {
+  const [prior] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, memberId), eq(messages.clientId, input.clientId)))
+  if (!prior) throw new ApiFailure(409, 'action_in_progress', 'client_id')
+  if (prior.conversationId !== input.conversation || prior.body !== input.text) {
+    throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another message')
+  }
+  const [paid] = await tx
+    .select({ balanceAfter: creditLedger.balanceAfter })
+    .from(creditLedger)
+    .where(
+      and(eq(creditLedger.memberId, memberId), eq(creditLedger.reference, `message:${prior.id}`)),
+    )
+  return { message: toMessage(prior), credits: paid?.balanceAfter ?? 0 }
+}
+
+/** Rows of a raw `execute`: node-postgres answers {rows}, PGlite answers {rows} too. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows
+  return Array.isArray(rows) ? rows : (result as T[])
+}
+
+/** PUT /api/chat.php: the member has read the conversation (spec §4: unread 0). */
+export async function markRead(db: Db, memberId: number, conversationId: number): Promise<void> {
+  await otherMember(db, memberId, conversationId)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(conversationMembers)
+      .set({ unreadCount: 0 })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.memberId, memberId),
+        ),
+      )
+    await notifyMembers(tx, [memberId], { type: 'read', conversation: conversationId })
+  })
+}
+
+/**
+ * DELETE /api/chat.php: the conversation leaves this member's list only; the
+ * other member keeps it. A later message from either side brings it back.
+ */
+export async function hideChat(db: Db, memberId: number, conversationId: number): Promise<void> {
+  await otherMember(db, memberId, conversationId)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(conversationMembers)
+      .set({ hiddenAt: new Date(), unreadCount: 0 })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.memberId, memberId),
+        ),
+      )
+    await notifyMembers(tx, [memberId], { type: 'chats' })
+  })
+}

@@ -1,0 +1,125 @@
+// Messages paid with credits, the credits balance, live events, blocks and
+// reports (spec §1 "pay with credits for messaging", §3 chat entry, §7).
+import { z } from 'zod'
+import { MemberId } from './common.ts'
+import { ClientId } from './likes.ts'
+import { MESSAGE_MAX, MESSAGES_PAGE_SIZE, REPORT_TEXT_MAX } from './rules/messages.ts'
+
+/** Any lone UTF-16 surrogate makes text PostgreSQL cannot store: refused as input. */
+const wellFormed = (s: string) =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)
+
+export const ConversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+export const Message = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  /** The sender's profile id. */
+  from: z.number().int(),
+  /** As written: always rendered as text, never as HTML. */
+  text: z.string(),
+  sent_at: z.string(),
+  client_id: z.string().nullable(),
+})
+export type Message = z.infer<typeof Message>
+
+/**
+ * GET /api/messages.php: one page of 50, the newest first page by default;
+ * `before` pages back in time, `after` asks for what came since (a sync).
+ * Messages of a page are in the order they were sent.
+ */
+export const MessagesQuery = z
+  .object({
+    conversation: ConversationId,
+    before: z.coerce.number().int().positive().optional(),
+    after: z.coerce.number().int().nonnegative().optional(),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, {
+    path: ['after'],
+    message: 'before and after exclude each other',
+  })
+
+export const MessagesResponse = z.object({
+  messages: z.array(Message),
+  has_more: z.boolean(),
+  /** Spec §9: page size, pinned in the tests. */
+  pp: z.literal(MESSAGES_PAGE_SIZE),
+})
+export type MessagesResponse = z.infer<typeof MessagesResponse>
+
+export const SendMessageRequest = z.object({
+  conversation: ConversationId,
+  text: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'empty message')
+        .max(MESSAGE_MAX)
+        .refine(wellFormed, 'not well-formed text'),
+    ),
+  client_id: ClientId,
+})
+export type SendMessageRequest = z.input<typeof SendMessageRequest>
+
+export const SendMessageResponse = z.object({ message: Message, credits: z.number().int() })
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>
+
+/** 402 body: the balance and what the message costs. */
+export const InsufficientCredits = z.object({
+  error: z.literal('insufficient_credits'),
+  credits: z.number().int(),
+  cost: z.number().int(),
+})
+
+/** PUT /api/chat.php (mark read) and DELETE /api/chat.php (remove from my list). */
+export const ChatRequest = z.object({ conversation: ConversationId })
+export const ChatReadResponse = z.object({ conversation: z.number().int(), unread: z.literal(0) })
+export const ChatDeleteResponse = z.object({
+  conversation: z.number().int(),
+  status: z.literal('deleted'),
+})
+
+/** GET /api/credits.php: the balance and the price of a message. */
+export const CreditsResponse = z.object({
+  credits: z.number().int(),
+  /** Credits one message costs (an operator setting). */
+  message_cost: z.number().int(),
+  /** Spec §3 minimum_message_costs for the member's country: what a message costs in money. */
+  message_price: z.object({ costs: z.number(), currency: z.string() }).nullable(),
+})
+export type CreditsResponse = z.infer<typeof CreditsResponse>
+
+export const BlockRequest = z.object({ profile: MemberId })
+export const BlockResponse = z.object({ profile: z.number().int(), blocked: z.boolean() })
+
+export const REPORT_REASONS = [
+  'spam',
+  'scam',
+  'harassment',
+  'inappropriate',
+  'underage',
+  'other',
+] as const
+export const ReportRequest = z.object({
+  profile: MemberId,
+  message: z.coerce.number().int().positive().optional(),
+  reason: z.enum(REPORT_REASONS),
+  text: z
+    .string()
+    .trim()
+    .max(REPORT_TEXT_MAX)
+    .refine(wellFormed, 'not well-formed text')
+    .default(''),
+})
+export const ReportResponse = z.object({
+  report: z.object({ id: z.number().int(), status: z.literal('received'), created_at: z.string() }),
+})
+
+/** What the live stream pokes about: the client pulls, it trusts nothing else in it. */
+export const Poke = z.object({
+  type: z.enum(['messages', 'chats', 'likes', 'credits', 'read', 'sync']),
+  conversation: z.number().int().optional(),
+})
+export type Poke = z.infer<typeof Poke>

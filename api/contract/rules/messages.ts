@@ -1,0 +1,10 @@
+// Message rules both ends apply (the composer counts characters, the API refuses).
+
+/** Characters of one message, after trimming. */
+export const MESSAGE_MAX = 2000
+/** Messages a page of GET /api/messages.php holds. */
+export const MESSAGES_PAGE_SIZE = 50
+/** Characters of a report's free text. */
+export const REPORT_TEXT_MAX = 2000
+/** The live stream's keep-alive comment, so proxies keep an idle stream open. */
+export const EVENTS_KEEPALIVE_MS = 15_000

@@ -1,0 +1,73 @@
+// Live pokes to members (GET /api/events.php). A commit that concerns a member
+// sends a PostgreSQL NOTIFY on one channel (delivered at commit, never for a
+// rolled-back transaction); every API process LISTENs and pokes the streams
+// of its own connected members. A poke carries no data the client must
+// trust, only what to pull: NOTIFY has no replay, so pulls by cursor stay the
+// source of truth and polling (spec §9) the fallback.
+import { sql } from 'drizzle-orm'
+import type { Db, Listen } from '../../db/client.ts'
+import type { Poke } from '../contract/index.ts'
+
+export const EVENTS_CHANNEL = 'member_events'
+
+/** Sends a poke to each member, in the caller's transaction (sent when it commits). */
+export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Promise<void> {
+  for (const m of new Set(memberIds)) {
+    await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ m, ...poke })})`)
+  }
+}
+
+export interface EventBus {
+  /** Starts listening (once); resolves when LISTEN is in place. */
+  ready(): Promise<void>
+  /** A member's connected stream; returns the way to leave. */
+  subscribe(memberId: number, listener: (poke: Poke) => void): () => void
+  /** How many streams this process holds (the benchmark prints it). */
+  readonly streams: number
+  close(): Promise<void>
+}
+
+export function createEventBus(listen: Listen): EventBus {
+  const subscribers = new Map<number, Set<(poke: Poke) => void>>()
+  let started: Promise<() => Promise<void>> | undefined
+  let count = 0
+  const start = () => {
+    started ??= listen(EVENTS_CHANNEL, (payload) => {
+      let data: { m?: unknown } & Poke
+      try {
+        data = JSON.parse(payload) as { m?: unknown } & Poke
+      } catch {
+        return
+      }
+      const { m, ...poke } = data
+      if (typeof m !== 'number') return
+      for (const l of subscribers.get(m) ?? []) l(poke)
+    })
+    return started
+  }
+  return {
+    ready: async () => {
+      await start()
+    },
+    subscribe(memberId, listener) {
+      void start()
+      let set = subscribers.get(memberId)
+      if (!set) subscribers.set(memberId, (set = new Set()))
+      set.add(listener)
+      count++
+      return () => {
+        if (set.delete(listener)) count--
+        if (set.size === 0) subscribers.delete(memberId)
+      }
+    },
+    get streams() {
+      return count
+    },
+    async close() {
+      if (started) await (await started)()
+    },
+  }
+}
+
+/** A bus for an API without LISTEN (pokes never arrive; clients poll, spec §9). */
+export const silentBus = (): EventBus => createEventBus(async () => async () => {})

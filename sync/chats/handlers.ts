@@ -1,0 +1,42 @@
+// The chats part of the worker's Comlink api: messages, reading and deleting
+// a chat, the credits balance, blocks and reports.
+import type { Result } from '../core/errors.ts'
+import { request } from '../core/http.ts'
+import type { MessagesSync } from './messages.ts'
+
+export interface ChatsDeps {
+  messages: MessagesSync
+  syncChats(): Promise<Result<number>>
+}
+
+export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
+  return {
+    sendMessage: (conversation: number, text: string) => messages.send(conversation, text),
+    retryMessage: (key: string) => messages.retry(key),
+    discardMessage: (key: string) => messages.discard(key),
+    pullMessages: (conversation: number) => messages.pull(conversation),
+    loadOlderMessages: (conversation: number) => messages.loadOlder(conversation),
+    markChatRead: (conversation: number) => messages.markRead(conversation),
+    /** Spec §4: removed at once, then the list reloads. */
+    async deleteChat(conversation: number) {
+      const res = await messages.deleteChat(conversation)
+      await syncChats()
+      return res
+    },
+    syncCredits: () => messages.syncCredits(),
+    block: (profile: number) => request('block', { body: { profile } }),
+    unblock: (profile: number) => request('unblock', { body: { profile } }),
+    report: (profile: number, reason: string, text: string, message?: number) =>
+      request('report', {
+        body: { profile, reason: reason as 'other', text, ...(message ? { message } : {}) },
+      }),
+    /** Spec §2 developer panel: set credits to zero (development configuration only). */
+    async zeroCredits() {
+      const res = await request('devZeroCredits')
+      if (res.ok) await messages.syncCredits()
+      return res
+    },
+  }
+}
+
+export type ChatsHandlers = ReturnType<typeof chatsHandlers>

@@ -1,0 +1,194 @@
+// Messages in the worker: pulled by cursor into the store (so a conversation
+// seen once reads offline), sent through the outbox (shown at once as
+// pending, sent with the entry's id as client id, so a replay after a lost
+// answer is one message and one debit), and the credits balance the composer
+// shows. A refused send (402: not enough credits; 403: blocked) keeps its text
+// as a failed message the member can retry or discard.
+import { z } from 'zod'
+import type { Message, SendMessageResponse } from '../../api/contract/index.ts'
+import type { SyncContext } from '../core/context.ts'
+import { ok, type Result } from '../core/errors.ts'
+import { fenced } from '../core/fence.ts'
+import { request } from '../core/http.ts'
+import type { Outbox } from '../core/outbox.ts'
+import { kvGet, kvPut } from '../store/kv.ts'
+import type { MessageRow } from '../store/store.ts'
+
+/** Orders a message not yet on the server after every server id. */
+const UNSENT_ORDER = Number.MAX_SAFE_INTEGER / 2
+
+const MessagePayload = z.object({
+  conversation: z.number().int(),
+  text: z.string(),
+  /** The sender's profile id, to show the pending message as mine. */
+  from: z.number().int(),
+})
+
+export const rowOf = (m: Message): MessageRow => ({
+  key: m.client_id ?? `m${m.id}`,
+  id: m.id,
+  conversation: m.conversation,
+  from: m.from,
+  text: m.text,
+  sentAt: m.sent_at,
+  status: 'sent',
+  order: m.id,
+})
+
+export class MessagesSync {
+  constructor(
+    private readonly ctx: SyncContext,
+    private readonly outbox: Outbox,
+  ) {
+    const { db } = ctx
+    outbox.register('message', {
+      payload: MessagePayload,
+      tables: () => [db.messages, db.chats],
+      apply: async (p, entry) => {
+        await db.messages.put({
+          key: entry.id,
+          id: null,
+          conversation: p.conversation,
+          from: p.from,
+          text: p.text,
+          sentAt: new Date(entry.createdAt).toISOString(),
+          status: 'pending',
+          order: UNSENT_ORDER + entry.createdAt,
+        })
+      },
+      send: (p, entry) =>
+        request('sendMessage', {
+          body: { conversation: p.conversation, text: p.text, client_id: entry.id },
+        }),
+      settle: async (_p, answer: SendMessageResponse) => {
+        await db.messages.put(rowOf(answer.message))
+        const credits = await kvGet(db, 'credits')
+        if (credits) await kvPut(db, 'credits', { ...credits, credits: answer.credits })
+      },
+      revert: async (_p, entry, error) => {
+        await db.messages.update(entry.id, {
+          status: 'failed',
+          error: error?.code ?? 'refused',
+        })
+        if (error?.code === 'insufficient_credits') void this.syncCredits()
+      },
+    })
+  }
+
+  /** Sends a message: at once in the store as pending, then through the outbox. */
+  async send(conversation: number, text: string): Promise<Result<{ key: string }>> {
+    const user = await kvGet(this.ctx.db, 'user')
+    const trimmed = text.trim()
+    if (!user || trimmed.length === 0) {
+      return { ok: false, error: { code: 'invalid_input', field: 'text', message: 'empty' } }
+    }
+    const key = await this.outbox.enqueue('message', {
+      conversation,
+      text: trimmed,
+      from: user.profile.id,
+    })
+    return ok({ key })
+  }
+
+  /** A failed message sent again (a new client id: the server never stored the first). */
+  async retry(key: string): Promise<Result<{ key: string }>> {
+    const row = await this.ctx.db.messages.get(key)
+    if (!row || row.status !== 'failed') return ok({ key })
+    await this.ctx.db.messages.delete(key)
+    return this.send(row.conversation, row.text)
+  }
+
+  async discard(key: string): Promise<void> {
+    const row = await this.ctx.db.messages.get(key)
+    if (row?.status === 'failed') await this.ctx.db.messages.delete(key)
+  }
+
+  /**
+   * What is new in a conversation since the newest stored message (or its
+   * newest page when none is stored), into the store.
+   */
+  async pull(conversation: number): Promise<Result<{ added: number }>> {
+    const { db } = this.ctx
+    let added = 0
+    for (;;) {
+      const newest = await db.messages
+        .where('[conversation+order]')
+        .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+        .last()
+      const res = await fenced(db, () =>
+        request('messages', {
+          query: newest?.id ? { conversation, after: newest.id } : { conversation },
+        }),
+      )
+      if (!res.ok) {
+        await this.ctx.sessionGone(res.error)
+        return res
+      }
+      await this.store(res.value.messages)
+      added += res.value.messages.length
+      // Without a cursor the answer is the newest page: nothing newer to ask for.
+      if (!newest?.id || !res.value.has_more) break
+    }
+    this.ctx.emit({ type: 'synced', what: 'chats' })
+    return ok({ added })
+  }
+
+  /** One page older than the oldest stored message (scrolling up); whether more exist. */
+  async loadOlder(conversation: number): Promise<Result<{ more: boolean }>> {
+    const { db } = this.ctx
+    const oldest = await db.messages
+      .where('[conversation+order]')
+      .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+      .first()
+    const res = await fenced(db, () =>
+      request('messages', {
+        query: oldest?.id ? { conversation, before: oldest.id } : { conversation },
+      }),
+    )
+    if (!res.ok) return res
+    await this.store(res.value.messages)
+    return ok({ more: res.value.has_more })
+  }
+
+  /** Server messages replace pending copies of themselves (same client id = same key). */
+  private async store(messages: Message[]) {
+    if (messages.length === 0) return
+    await this.ctx.db.messages.bulkPut(messages.map(rowOf))
+  }
+
+  /** Spec §4: opening a chat sets its unread count to 0, here at once and on the server. */
+  async markRead(conversation: number): Promise<Result<null>> {
+    const { db } = this.ctx
+    await db.chats.update(conversation, { num_unread_messages: 0 })
+    const res = await request('chatRead', { body: { conversation } })
+    return res.ok ? ok(null) : res
+  }
+
+  /**
+   * Spec §4: deleting a chat removes it from the list at once, then reloads
+   * the list; spec §8: a failure is told to the member (the page alerts).
+   */
+  async deleteChat(conversation: number): Promise<Result<null>> {
+    const { db } = this.ctx
+    await db.transaction('rw', [db.chats, db.messages], async () => {
+      await db.chats.delete(conversation)
+      await db.messages
+        .where('[conversation+order]')
+        .between([conversation, 0], [conversation, Number.MAX_SAFE_INTEGER])
+        .delete()
+    })
+    const res = await request('chatDelete', { body: { conversation } })
+    return res.ok ? ok(null) : res
+  }
+
+  /** GET /api/credits.php into kv `credits` (the composer's balance and price). */
+  async syncCredits(): Promise<Result<null>> {
+    const res = await fenced(this.ctx.db, () => request('credits'))
+    if (!res.ok) {
+      await this.ctx.sessionGone(res.error)
+      return res
+    }
+    await kvPut(this.ctx.db, 'credits', res.value)
+    return ok(null)
+  }
+}

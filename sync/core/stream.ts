@@ -1,0 +1,45 @@
+// The one live event stream of the leader tab's worker (GET /api/events.php).
+// It carries pokes, never data: each names what to pull. While it is up, the
+// polling of spec §9 still runs as the fallback; the browser's EventSource
+// reconnects by itself and sends Last-Event-ID, which the server answers
+// with a poke to pull everything once (a gap may have lost pokes).
+import { Poke } from '../../api/contract/index.ts'
+
+export class EventStream {
+  private source: EventSource | undefined
+
+  constructor(
+    private readonly onPoke: (poke: Poke) => void,
+    private readonly url = '/api/events.php',
+  ) {}
+
+  get open(): boolean {
+    return this.source !== undefined
+  }
+
+  start(): void {
+    if (this.source || typeof EventSource === 'undefined') return
+    const source = new EventSource(this.url, { withCredentials: true })
+    source.addEventListener('poke', (e) => {
+      let data: unknown
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data)
+      } catch {
+        return
+      }
+      const poke = Poke.safeParse(data)
+      if (poke.success) this.onPoke(poke.data)
+    })
+    // Reconnecting is the browser's; a 403 (session gone) closes the stream
+    // for good, and the next poll finds out about the session.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) this.stop()
+    })
+    this.source = source
+  }
+
+  stop(): void {
+    this.source?.close()
+    this.source = undefined
+  }
+}
