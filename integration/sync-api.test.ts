@@ -9,6 +9,7 @@ import 'fake-indexeddb/auto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '../api/app.ts'
+import { balanceOf, credit, debit, ledgerSum } from '../api/credits/ledger.ts'
 import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../api/test/seed.ts'
 import { conversationMembers, conversations, likes, sessions } from '../db/schema.ts'
@@ -202,6 +203,52 @@ describe('sync against the real API', () => {
     reloaded.setLeader(true)
     await vi.waitFor(() => expect(reloaded.pollIntervalMs).toBe(300_000))
     reloaded.stopPolling()
+  })
+})
+
+describe('messages through the outbox, against the real API', () => {
+  it("sends: pending at once, then the server's message with the balance after one debit", async () => {
+    await login()
+    engine.setLeader(true)
+    await database.db.transaction((tx) => credit(tx, me.id, 100, 'bonus', 'test'))
+    const chat = await engine.members.startChat(her.id)
+    const conversation = chat.ok ? chat.value.id : 0
+    await engine.messages.syncCredits()
+    const sent = await engine.messages.send(conversation, '  Hello <b>there</b>  ')
+    expect(sent.ok).toBe(true)
+    const key = sent.ok ? sent.value.key : ''
+    await engine.outbox.drain()
+    const row = await db.messages.get(key)
+    expect(row).toMatchObject({ status: 'sent', text: 'Hello <b>there</b>', from: me.id })
+    expect(row?.id).toBeGreaterThan(0)
+    expect((await kvGet(db, 'credits'))?.credits).toBe(await balanceOf(database.db, me.id))
+    expect(await balanceOf(database.db, me.id)).toBe(await ledgerSum(database.db, me.id))
+  })
+
+  it('a 402 keeps the text as a failed message; retried with credits it is sent once', async () => {
+    await login()
+    engine.setLeader(true)
+    const chat = await engine.members.startChat(her.id)
+    const conversation = chat.ok ? chat.value.id : 0
+    await database.db.transaction(async (tx) => {
+      const now = await balanceOf(tx, me.id)
+      if (now > 0) await debit(tx, me.id, now, 'adjustment', 'test')
+    })
+    const sent = await engine.messages.send(conversation, 'Too poor to send')
+    const key = sent.ok ? sent.value.key : ''
+    await engine.outbox.drain()
+    expect(await db.messages.get(key)).toMatchObject({
+      status: 'failed',
+      error: 'insufficient_credits',
+      text: 'Too poor to send',
+    })
+    await database.db.transaction((tx) => credit(tx, me.id, 50, 'purchase', 'test'))
+    await engine.messages.retry(key)
+    await engine.outbox.drain()
+    const rows = (await db.messages.toArray()).filter((r) => r.text === 'Too poor to send')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.status).toBe('sent')
+    expect(await balanceOf(database.db, me.id)).toBe(40)
   })
 })
 

@@ -51,8 +51,8 @@ export function createEventBus(listen: Listen): EventBus {
     },
     subscribe(memberId, listener) {
       void start()
-      let set = subscribers.get(memberId)
-      if (!set) subscribers.set(memberId, (set = new Set()))
+      const set = subscribers.get(memberId) ?? new Set()
+      subscribers.set(memberId, set)
       set.add(listener)
       count++
       return () => {

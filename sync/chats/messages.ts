@@ -43,7 +43,7 @@ export class MessagesSync {
     const { db } = ctx
     outbox.register('message', {
       payload: MessagePayload,
-      tables: () => [db.messages, db.chats],
+      tables: () => [db.messages, db.kv],
       apply: async (p, entry) => {
         await db.messages.put({
           key: entry.id,
@@ -93,7 +93,7 @@ export class MessagesSync {
   /** A failed message sent again (a new client id: the server never stored the first). */
   async retry(key: string): Promise<Result<{ key: string }>> {
     const row = await this.ctx.db.messages.get(key)
-    if (!row || row.status !== 'failed') return ok({ key })
+    if (row?.status !== 'failed') return ok({ key })
     await this.ctx.db.messages.delete(key)
     return this.send(row.conversation, row.text)
   }

@@ -194,8 +194,8 @@ function MessageItem({
   return (
     <>
       {newDay && (
-        <li className="chat-messages__day" role="separator">
-          {dayLabel(row.sentAt)}
+        <li className="chat-messages__day">
+          <time dateTime={dayKey(row.sentAt)}>{dayLabel(row.sentAt)}</time>
         </li>
       )}
       <li

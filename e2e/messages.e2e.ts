@@ -1,0 +1,176 @@
+// Messages paid with credits, two members in two browser contexts: A opens a
+// chat from B's profile, each message appears in the other's open tab through
+// the live stream (the fallback poll is 60 s, far beyond these waits), every
+// send costs the message price once, offline sends arrive once on reconnect,
+// 402 keeps the text, a block stops messages, reading clears the unread count
+// and deleting removes the chat at once.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+
+const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
+/** Credits a message costs by default (api/credits/ledger.ts). */
+const COST = 10
+/** Well below the 60 s fallback poll of spec §9: an arrival this fast came by the stream. */
+const LIVE = 10_000
+
+let site: Site
+let browser: Browser
+let ctxA: BrowserContext
+let ctxB: BrowserContext
+let a: Page
+let b: Page
+let chatId = 0
+let aId = 0
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  ctxA = await newContext(browser, site)
+  ctxB = await newContext(browser, site)
+  a = await ctxA.newPage()
+  b = await ctxB.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await describePage(a)
+    await describePage(b)
+  }
+})
+
+async function logIn(p: Page, who: { email: string; password: string }) {
+  await p.goto('/login')
+  await p.getByLabel('Email address').fill(who.email)
+  await p.getByLabel('Password').fill(who.password)
+  await p.getByRole('button', { name: 'Log in' }).click()
+  await p.waitForURL(/\/members/)
+}
+
+const me = (p: Page) =>
+  p.evaluate(
+    async () =>
+      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number } }).profile.id,
+  )
+
+/** The balance the composer shows (data-credits). */
+const balance = async (p: Page) =>
+  Number(await p.locator('.composer__balance').getAttribute('data-credits'))
+
+const waitBalance = (p: Page, credits: number) =>
+  p.locator(`.composer__balance[data-credits="${credits}"]`).waitFor({ timeout: LIVE })
+
+async function send(p: Page, text: string) {
+  const box = p.getByRole('textbox', { name: 'Your message' })
+  await box.fill(text)
+  await box.press('Enter')
+}
+
+const messageIn = (p: Page, text: string) =>
+  p.getByRole('list', { name: 'Messages' }).locator('.message__text', { hasText: text })
+
+describe('messages paid with credits, two members', () => {
+  it("A opens a chat from B's profile; B has it open too", async () => {
+    await logIn(b, B_LOGIN)
+    const bId = await me(b)
+    await logIn(a, DEMO)
+    aId = await me(a)
+    await a.goto(`/members/${bId}`)
+    await a.getByRole('button', { name: 'Chat with Demo Two' }).click()
+    await a.waitForURL(/\/chats\/\d+$/)
+    chatId = Number(new URL(a.url()).pathname.split('/').pop())
+    await a.locator('.composer__balance').waitFor()
+    await b.goto(`/chats/${chatId}`)
+    await b.locator('.composer__balance').waitFor()
+  })
+
+  it("A writes: the message appears in B's open tab without a reload, and A pays its price once", async () => {
+    const before = await balance(a)
+    await send(a, 'Hello from A <b>bold?</b>')
+    await messageIn(b, 'Hello from A <b>bold?</b>').waitFor({ timeout: LIVE })
+    // Markup stays text: nothing bold was made of it.
+    expect(await b.locator('.chat-messages b').count()).toBe(0)
+    await waitBalance(a, before - COST)
+  })
+
+  it('B answers, A sees it live, B pays once', async () => {
+    const before = await balance(b)
+    await send(b, 'Hi A, nice to hear from you')
+    await messageIn(a, 'Hi A, nice to hear from you').waitFor({ timeout: LIVE })
+    await waitBalance(b, before - COST)
+  })
+
+  it("offline, A's two messages wait; back online each arrives once and is charged once", async () => {
+    const before = await balance(a)
+    await ctxA.setOffline(true)
+    await send(a, 'Offline one')
+    await send(a, 'Offline two')
+    await a.getByText('Will be sent when you are back online').first().waitFor()
+    await ctxA.setOffline(false)
+    await a.evaluate(() => window.dispatchEvent(new Event('online')))
+    await messageIn(b, 'Offline one').waitFor({ timeout: LIVE })
+    await messageIn(b, 'Offline two').waitFor({ timeout: LIVE })
+    await waitBalance(a, before - 2 * COST)
+    await b.reload()
+    await messageIn(b, 'Offline two').waitFor()
+    expect(await messageIn(b, 'Offline one').count()).toBe(1)
+    expect(await messageIn(b, 'Offline two').count()).toBe(1)
+  })
+
+  it('opening the chat clears its unread count in the list', async () => {
+    await b.goto('/chats')
+    await send(a, 'Are you there?')
+    const row = b.locator('.chat-list__item', { hasText: 'Are you there?' })
+    await row.locator('.badge').waitFor({ timeout: LIVE })
+    await row.getByRole('link').click()
+    await b.waitForURL(new RegExp(`/chats/${chatId}$`))
+    await messageIn(b, 'Are you there?').waitFor()
+    await b.goto('/chats')
+    await b.locator('.chat-list__item', { hasText: 'Are you there?' }).waitFor()
+    await b.waitForFunction(() => document.querySelectorAll('.chat-list__item .badge').length === 0)
+  })
+
+  it('deleting a chat removes it from the list at once', async () => {
+    await b.goto(`/chats/${chatId}`)
+    b.once('dialog', (d) => void d.accept())
+    await b.getByRole('button', { name: 'Delete chat' }).click()
+    await b.waitForURL(/\/chats$/)
+    expect(await b.locator('.chat-list__item', { hasText: 'Are you there?' }).count()).toBe(0)
+  })
+
+  it('with too few credits, A sees "not sent" with a way to buy credits, and keeps the text', async () => {
+    await a.evaluate(async () => {
+      await fetch('/api/_dev/credits.php', { method: 'POST' })
+    })
+    await a.reload()
+    await waitBalance(a, 0)
+    await send(a, 'Can I still write?')
+    await a.getByText('Not sent: you do not have enough credits.').waitFor({ timeout: LIVE })
+    await a.getByRole('link', { name: 'Buy credits' }).waitFor()
+    expect(await messageIn(a, 'Can I still write?').count()).toBe(1)
+  })
+
+  it('after B blocks A, A can no longer send', async () => {
+    await b.goto(`/members/${aId}/chat`)
+    await b.waitForURL(new RegExp(`/chats/${chatId}$`))
+    b.once('dialog', (d) => void d.accept())
+    await b.getByRole('button', { name: 'Block' }).click()
+    await b.waitForURL(/\/chats$/)
+    // The server checks the block before the balance: the refusal names the block.
+    await a.getByRole('button', { name: 'Discard' }).click()
+    await send(a, 'Blocked now?')
+    await a.getByText('Not sent: you cannot write to this member.').waitFor({ timeout: LIVE })
+    const sent = await b.evaluate(async (id) => {
+      const res = await fetch(`/api/messages.php?conversation=${id}`)
+      return res.status === 200
+        ? ((await res.json()) as { messages: { text: string }[] }).messages.map((m) => m.text)
+        : []
+    }, chatId)
+    expect(sent).not.toContain('Blocked now?')
+  })
+})
