@@ -1,0 +1,361 @@
+// Messages at speed: live delivery, debited sends per second, and reads at
+// scale. Prints figures next to their goals; never gates on them.
+//
+//   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
+//        [--senders=50] [--throughput-seconds=10] [--messages=10000000] [--only=delivery,throughput,reads]
+//
+// Delivery and throughput run real HTTP servers (@hono/node-server) on this
+// machine; PostgreSQL needs DATABASE_URL (each part makes a throw-away database).
+// "Two API processes" are two server instances with their own connection
+// pools and their own LISTEN connection, in one Node process.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
+import { createApi } from '../api/app.ts'
+import { chatsOf } from '../api/chats/chats.ts'
+import { listMessages } from '../api/chats/messages.ts'
+import { credit } from '../api/credits/ledger.ts'
+import { createEventBus } from '../api/events/bus.ts'
+import { createMailer } from '../api/mail/mailer.ts'
+import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
+import { addMembers } from '../api/test/seed.ts'
+import { type Db, openDatabase } from '../db/client.ts'
+import { conversationMembers, conversations, sessions } from '../db/schema.ts'
+import { summarise } from './stats.ts'
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
+  return hit ? Number(hit.split('=')[1]) : fallback
+}
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.split('=')[1]
+  ?.split(',')
+const wants = (part: string) => !only || only.includes(part)
+
+const MEMBERS = arg('members', 500)
+const RATE = arg('rate', 20)
+const SECONDS = arg('seconds', 20)
+const SENDERS = arg('senders', 50)
+const THROUGHPUT_SECONDS = arg('throughput-seconds', 10)
+const SCALE = arg('messages', 10_000_000)
+const fmt = (n: number) => n.toFixed(1).padStart(8)
+
+interface Server {
+  url: string
+  close(): Promise<void>
+}
+
+async function startServer(db: Db, listen: TestDatabase['listen']): Promise<Server> {
+  const events = createEventBus(listen)
+  await events.ready()
+  const app = createApi({
+    db,
+    events,
+    accounts: {
+      mailer: createMailer({ devListing: false }),
+      trustProxy: false,
+      publicUrl: undefined,
+    },
+  })
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((r) => server.once('listening', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await events.close()
+      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+      await new Promise((r) => server.close(r))
+    },
+  }
+}
+
+/** Members in pairs (i talks to i^1), each with a session cookie and credits. */
+async function setUp(db: Db, count: number) {
+  const rows = await addMembers(
+    db,
+    Array.from({ length: count }, () => ({})),
+  )
+  const cookies: string[] = []
+  for (const m of rows) {
+    const token = randomBytes(32).toString('base64url')
+    await db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      memberId: m.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    cookies.push(`sid=${token}`)
+    await db.transaction((tx) => credit(tx, m.id, 1_000_000, 'bonus', 'bench'))
+  }
+  const conversationOf: number[] = []
+  for (let i = 0; i + 1 < rows.length; i += 2) {
+    const [lo, hi] = [rows[i]!.id, rows[i + 1]!.id].sort((x, y) => x - y) as [number, number]
+    const [c] = await db
+      .insert(conversations)
+      .values({ memberLow: lo, memberHigh: hi })
+      .returning({ id: conversations.id })
+    await db.insert(conversationMembers).values([
+      { conversationId: c!.id, memberId: lo },
+      { conversationId: c!.id, memberId: hi },
+    ])
+    conversationOf[i] = c!.id
+    conversationOf[i + 1] = c!.id
+  }
+  return { cookies, conversationOf }
+}
+
+const headers = (cookie: string, base: string) => ({
+  cookie,
+  origin: base,
+  'content-type': 'application/json',
+})
+
+async function delivery(label: string, dbs: { db: Db; listen: TestDatabase['listen'] }[]) {
+  const servers = await Promise.all(dbs.map((d) => startServer(d.db, d.listen)))
+  const { cookies, conversationOf } = await setUp(dbs[0]!.db, MEMBERS)
+  const serverOf = (i: number) => servers[i % servers.length]!
+  const toEvent: number[] = []
+  const toStore: number[] = []
+  const sentAt = new Map<string, { t: number; recipient: number }>()
+  const lastSeen = new Map<number, number>()
+  const streams: AbortController[] = []
+
+  // Every member holds a stream; a poke for a conversation makes the
+  // recipient pull what is new, as the worker does.
+  await Promise.all(
+    cookies.map(async (cookie, i) => {
+      const abort = new AbortController()
+      streams.push(abort)
+      const base = serverOf(i).url
+      const res = await fetch(`${base}/api/events.php`, {
+        headers: { cookie },
+        signal: abort.signal,
+      })
+      const reader = res.body!.getReader()
+      const decoder = new TextDecoder()
+      let buffer = ''
+      const ready = new Promise<void>((resolve) => {
+        void (async () => {
+          for (;;) {
+            const { value, done } = await reader
+              .read()
+              .catch(() => ({ value: undefined, done: true }))
+            if (done) return
+            buffer += decoder.decode(value)
+            if (buffer.includes('event: ready')) resolve()
+            let cut = buffer.indexOf('\n\n')
+            while (cut >= 0) {
+              const block = buffer.slice(0, cut)
+              buffer = buffer.slice(cut + 2)
+              cut = buffer.indexOf('\n\n')
+              const data = /data: (.*)/.exec(block)?.[1]
+              if (!block.includes('event: poke') || !data) continue
+              const poke = JSON.parse(data) as { type: string; conversation?: number }
+              if (poke.type !== 'messages') continue
+              const pokedAt = performance.now()
+              const after = lastSeen.get(i) ?? 0
+              const page = (await (
+                await fetch(
+                  `${base}/api/messages.php?conversation=${poke.conversation}&after=${after}`,
+                  {
+                    headers: { cookie },
+                  },
+                )
+              ).json()) as { messages: { id: number; client_id: string; from: number }[] }
+              const pulledAt = performance.now()
+              for (const m of page.messages) {
+                lastSeen.set(i, Math.max(lastSeen.get(i) ?? 0, m.id))
+                const sent = sentAt.get(m.client_id)
+                if (sent && sent.recipient === i) {
+                  toEvent.push(pokedAt - sent.t)
+                  toStore.push(pulledAt - sent.t)
+                  sentAt.delete(m.client_id)
+                }
+              }
+            }
+          }
+        })()
+      })
+      await ready
+    }),
+  )
+
+  const total = RATE * SECONDS
+  const started = performance.now()
+  const posts: Promise<void>[] = []
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / RATE
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const i = Math.floor(Math.random() * MEMBERS)
+    const recipient = i ^ 1
+    const clientId = randomUUID()
+    const base = serverOf(i).url
+    posts.push(
+      (async () => {
+        const res = await fetch(`${base}/api/messages.php`, {
+          method: 'POST',
+          headers: headers(cookies[i]!, base),
+          body: JSON.stringify({
+            conversation: conversationOf[i],
+            text: `hello ${n}`,
+            client_id: clientId,
+          }),
+        })
+        // "Accepted": the 201 is in; what the recipient sees is timed from here.
+        if (res.status === 201) sentAt.set(clientId, { t: performance.now(), recipient })
+        await res.arrayBuffer()
+      })(),
+    )
+  }
+  await Promise.all(posts)
+  await new Promise((r) => setTimeout(r, 2000))
+  for (const s of streams) s.abort()
+  await Promise.all(servers.map((s) => s.close()))
+  const ev = summarise(toEvent.map((x) => Math.max(0, x)))
+  const st = summarise(toStore.map((x) => Math.max(0, x)))
+  console.log(
+    `\n${label}: ${MEMBERS} connected members, ${RATE} messages/s for ${SECONDS} s, ${toEvent.length}/${total} delivered`,
+  )
+  console.log('  from POST accepted to          p50      p95      p99 (ms)   goal p95 <= 300')
+  console.log(`  recipient's stream event  ${fmt(ev.p50)} ${fmt(ev.p95)} ${fmt(ev.p99)}`)
+  console.log(`  message in recipient pull ${fmt(st.p50)} ${fmt(st.p95)} ${fmt(st.p99)}`)
+}
+
+async function throughput(db: Db, listen: TestDatabase['listen']) {
+  const server = await startServer(db, listen)
+  const { cookies, conversationOf } = await setUp(db, SENDERS * 2)
+  let ok = 0
+  let failed = 0
+  const until = performance.now() + THROUGHPUT_SECONDS * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, s) => {
+      const i = s * 2
+      while (performance.now() < until) {
+        const res = await fetch(`${server.url}/api/messages.php`, {
+          method: 'POST',
+          headers: headers(cookies[i]!, server.url),
+          body: JSON.stringify({
+            conversation: conversationOf[i],
+            text: 'x',
+            client_id: randomUUID(),
+          }),
+        })
+        await res.arrayBuffer()
+        if (res.status === 201) ok++
+        else failed++
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  await server.close()
+  console.log(
+    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP: ${(ok / seconds).toFixed(0)} debited sends/s (goal >= 1000), ${failed} refused`,
+  )
+}
+
+async function reads(db: Db) {
+  const [me] = await addMembers(db, [{}])
+  const others = await addMembers(
+    db,
+    Array.from({ length: 200 }, () => ({})),
+  )
+  const ids: number[] = []
+  for (const o of others) {
+    const [lo, hi] = [me!.id, o.id].sort((x, y) => x - y) as [number, number]
+    const [c] = await db
+      .insert(conversations)
+      .values({ memberLow: lo, memberHigh: hi })
+      .returning({ id: conversations.id })
+    await db.insert(conversationMembers).values([
+      { conversationId: c!.id, memberId: lo },
+      { conversationId: c!.id, memberId: hi },
+    ])
+    ids.push(c!.id)
+  }
+  const t0 = Date.now()
+  // The bulk of the table belongs to other conversations; each of the 200 gets 500.
+  await db.execute(sql`
+    INSERT INTO messages (conversation_id, sender_id, body, created_at)
+    SELECT ${ids[0]!} + (g % 200), ${me!.id}, 'bulk message ' || g, now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${SCALE}) g`)
+  await db.execute(sql`ANALYZE messages`)
+  await db.execute(sql`UPDATE conversations SET last_message_at = now()`)
+  console.log(
+    `\nReads at scale: ${SCALE.toLocaleString('en')} messages inserted in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  )
+  const time = async (fn: () => Promise<unknown>, runs = 200) => {
+    for (let i = 0; i < 20; i++) await fn()
+    const samples: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const s = performance.now()
+      await fn()
+      samples.push(performance.now() - s)
+    }
+    return summarise(samples)
+  }
+  const thread = await time(() =>
+    listMessages(db, me!.id, { conversation: ids[Math.floor(Math.random() * ids.length)]! }),
+  )
+  const older = await time(() =>
+    listMessages(db, me!.id, { conversation: ids[0]!, before: SCALE / 2 }),
+  )
+  const list = await time(() => chatsOf(db, me!.id))
+  console.log(
+    '  query                                   p50      p95      p99 (ms)   goal p95 <= 10',
+  )
+  console.log(
+    `  thread page (newest 50)            ${fmt(thread.p50)} ${fmt(thread.p95)} ${fmt(thread.p99)}`,
+  )
+  console.log(
+    `  thread page (older, before=id)     ${fmt(older.p50)} ${fmt(older.p95)} ${fmt(older.p99)}`,
+  )
+  console.log(
+    `  chats list, 200 conversations      ${fmt(list.p50)} ${fmt(list.p95)} ${fmt(list.p99)}`,
+  )
+}
+
+console.log(`bench/messages.ts on ${new Date().toISOString()}`)
+if (wants('delivery')) {
+  const lite = await freshDatabase('pglite')
+  await delivery('One process, PGlite', [{ db: lite.db, listen: lite.listen }])
+  await lite.close()
+}
+if (process.env.DATABASE_URL) {
+  if (wants('delivery')) {
+    const pg = await freshDatabase('postgres')
+    // A second pool and LISTEN connection on the same database: the second "process".
+    const url = new URL(process.env.DATABASE_URL)
+    const name = (
+      (await pg.db.execute(sql`SELECT current_database() AS d`)) as unknown as {
+        rows: { d: string }[]
+      }
+    ).rows[0]!.d
+    url.pathname = `/${name}`
+    const second = await openDatabase({ kind: 'postgres', url: url.href })
+    await delivery('Two API instances sharing PostgreSQL', [
+      { db: pg.db, listen: pg.listen },
+      { db: second.db, listen: second.listen },
+    ])
+    await second.close()
+    await pg.close()
+  }
+  if (wants('throughput')) {
+    const pg = await freshDatabase('postgres')
+    await throughput(pg.db, pg.listen)
+    await pg.close()
+  }
+  if (wants('reads')) {
+    const pg = await freshDatabase('postgres')
+    await reads(pg.db)
+    await pg.close()
+  }
+} else {
+  console.log(
+    '\nDATABASE_URL unset: the PostgreSQL parts (two instances, throughput, reads at scale) are skipped',
+  )
+}
+process.exit(0)
