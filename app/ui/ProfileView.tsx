@@ -9,6 +9,7 @@ import { ChatButton } from './ChatButton.tsx'
 import { Gallery } from './Gallery.tsx'
 import { LikeButton } from './LikeButton.tsx'
 import { NotFound } from './NotFound.tsx'
+import { SafetyActions } from './SafetyActions.tsx'
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
@@ -68,6 +69,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
             <div className="profile-page__actions">
               <LikeButton profile={profile} liked={stored?.liked ?? false} />
               <ChatButton profile={profile} />
+              <SafetyActions profile={profile} />
             </div>
           )
         ) : (

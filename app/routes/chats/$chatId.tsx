@@ -9,8 +9,8 @@ import { useChat } from '../../data/useChats.ts'
 import { type MessageRow, useCredits, useMessages } from '../../data/useMessages.ts'
 import { worker } from '../../data/worker.ts'
 import { mediaUrl } from '../../ui/media.ts'
+import { ReportDialog } from '../../ui/ReportDialog.tsx'
 import { useOnline } from '../../ui/useOnline.ts'
-import { ReportDialog } from './-components/ReportDialog.tsx'
 
 const parseChatId = (raw: string): number | null =>
   /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null

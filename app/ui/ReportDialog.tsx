@@ -2,9 +2,9 @@
 // a reason and, if the member wants, their own words. The receipt number is
 // shown once the report is stored.
 import { useState } from 'react'
-import { m } from '../../../../messages/paraglide/messages.js'
-import { worker } from '../../../data/worker.ts'
-import { Modal } from '../../../features/account/forms/Modal.tsx'
+import { m } from '../../messages/paraglide/messages.js'
+import { worker } from '../data/worker.ts'
+import { Modal } from '../features/account/forms/Modal.tsx'
 
 const REASONS = ['spam', 'scam', 'harassment', 'inappropriate', 'underage', 'other'] as const
 type Reason = (typeof REASONS)[number]
