@@ -1,7 +1,6 @@
 // Messages paid with credits. A send is one transaction: the message (under
-// its sender's client id, unique), the debit of its cost through the ledger,
-// the other member's unread count, and the NOTIFY pokes, which PostgreSQL
-// delivers only once it commits. A replay of the client id (a retry after a
+// its sender's client id, unique), the debit of its cost through the ledger
+// and the other member's unread count; the NOTIFY pokes follow the commit. A replay of the client id (a retry after a
 // lost answer, or the same send twice at once) finds the stored message and
 // returns the first answer without a second debit.
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
@@ -107,6 +106,8 @@ export async function listMessages(
   return { messages: page.map(toMessage), has_more: hasMore, pp: MESSAGES_PAGE_SIZE }
 }
 
+type SendOutcome = { created: boolean; other: number; answer: SendMessageResponse }
+
 export interface SendInput {
   conversation: number
   text: string
@@ -118,26 +119,47 @@ export async function sendMessage(
   db: Db,
   memberId: number,
   input: SendInput,
-): Promise<{ created: boolean; answer: SendMessageResponse }> {
+): Promise<SendOutcome> {
   const cost = await messageCost(db)
-  return db.transaction(async (tx) => {
-    const other = await otherMember(tx, memberId, input.conversation)
-    const inserted = await tx.execute(sql`
-      INSERT INTO messages (conversation_id, sender_id, body, client_id)
-      VALUES (${input.conversation}, ${memberId}, ${input.text}, ${input.clientId})
-      ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-      RETURNING id`)
-    const insertedId = rowsOf<{ id: number | string }>(inserted)[0]?.id
-    if (insertedId === undefined)
-      return { created: false, answer: await replay(tx, memberId, input) }
-
-    const [recipient] = await tx
-      .select({ deletedAt: members.deletedAt })
-      .from(members)
-      .where(eq(members.id, other))
-    if (!recipient || recipient.deletedAt !== null) throw notFound()
-    if (await blockedBetween(tx, memberId, other)) {
+  const out = await db.transaction(async (tx): Promise<SendOutcome> => {
+    // One statement checks the conversation is mine, the other member is live
+    // and no block stands between us, and inserts the message under its client
+    // id (a replay inserts nothing).
+    const result = await tx.execute(sql`
+      WITH conv AS (
+        SELECT CASE WHEN member_low = ${memberId} THEN member_high ELSE member_low END AS other
+        FROM conversations
+        WHERE id = ${input.conversation} AND (member_low = ${memberId} OR member_high = ${memberId})
+      ), checks AS (
+        SELECT conv.other,
+          EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
+          EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = conv.other)
+                                          OR (b.blocker_id = conv.other AND b.blocked_id = ${memberId})) AS blocked
+        FROM conv
+      ), ins AS (
+        INSERT INTO messages (conversation_id, sender_id, body, client_id)
+        SELECT ${input.conversation}, ${memberId}, ${input.text}, ${input.clientId}
+        FROM checks WHERE live AND NOT blocked
+        ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+        RETURNING id, created_at
+      )
+      SELECT checks.other, checks.live, checks.blocked, ins.id, ins.created_at
+      FROM checks LEFT JOIN ins ON true`)
+    const [check] = rowsOf<{
+      other: number | string
+      live: boolean
+      blocked: boolean
+      id: number | string | null
+      created_at: string | Date | null
+    }>(result)
+    if (!check || !check.live) throw notFound()
+    const other = Number(check.other)
+    if (check.blocked) {
       throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+    }
+    const insertedId = check.id
+    if (insertedId === null) {
+      return { created: false, other, answer: await replay(tx, memberId, input) }
     }
     const messageId = Number(insertedId)
     const credits = await debit(tx, memberId, cost, 'message', `message:${messageId}`)
@@ -151,8 +173,14 @@ export async function sendMessage(
         cost,
       })
     }
-    const [row] = await tx.select().from(messages).where(eq(messages.id, messageId))
-    if (!row) throw new Error('message missing right after its insert')
+    const row: Row = {
+      id: messageId,
+      conversationId: input.conversation,
+      senderId: memberId,
+      body: input.text,
+      createdAt: new Date(check.created_at ?? Date.now()),
+      clientId: input.clientId,
+    }
     await tx
       .update(conversations)
       .set({ lastMessageAt: row.createdAt })
@@ -168,13 +196,19 @@ export async function sendMessage(
           eq(conversationMembers.memberId, other),
         ),
       )
-    await notifyMembers(tx, [memberId, other], {
+    return { created: true, other, answer: { message: toMessage(row), credits } }
+  })
+  if (out.created) {
+    // After the commit, not inside it: PostgreSQL serialises the commits of
+    // transactions that NOTIFY, and a send is the hot path. A poke lost to a
+    // crash between the two costs one poll interval (spec §9), never data.
+    // The sender's own stream hears of it too (their other tabs).
+    await notifyMembers(db, [memberId, out.other], {
       type: 'messages',
       conversation: input.conversation,
-    })
-    await notifyMembers(tx, [memberId], { type: 'credits' })
-    return { created: true, answer: { message: toMessage(row), credits } }
-  })
+    }).catch((e: unknown) => console.error('messages: poke failed', e))
+  }
+  return out
 }
 
 /** A client id seen before: the first answer, or 422 when it named another message. */

@@ -88,8 +88,20 @@ export async function ledgerSum(db: Db, memberId: number): Promise<number> {
 /** Credits one message costs unless the operator set `message_cost_credits`. */
 export const DEFAULT_MESSAGE_COST = 10
 
+/** Read again at most this often: an operator's change applies within seconds, without a read per send. */
+const COST_TTL_MS = 5_000
+const costCache = new WeakMap<Db, { at: number; value: number }>()
+
 /** The operator's price of a message in credits (site_settings `message_cost_credits`). */
 export async function messageCost(db: Db): Promise<number> {
+  const hit = costCache.get(db)
+  if (hit && Date.now() - hit.at < COST_TTL_MS) return hit.value
+  const value = await readMessageCost(db)
+  costCache.set(db, { at: Date.now(), value })
+  return value
+}
+
+async function readMessageCost(db: Db): Promise<number> {
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)

@@ -10,11 +10,13 @@ import type { Poke } from '../contract/index.ts'
 
 export const EVENTS_CHANNEL = 'member_events'
 
-/** Sends a poke to each member, in the caller's transaction (sent when it commits). */
+/** Sends a poke to each member, in the caller's transaction (sent when it commits), in one statement. */
 export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Promise<void> {
-  for (const m of new Set(memberIds)) {
-    await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ m, ...poke })})`)
-  }
+  const payloads = [...new Set(memberIds)].map((m) => JSON.stringify({ m, ...poke }))
+  if (payloads.length === 0) return
+  await tx.execute(
+    sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${sql.param(payloads)}::text[]) AS p`,
+  )
 }
 
 export interface EventBus {
