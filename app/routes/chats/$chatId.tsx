@@ -64,8 +64,14 @@ function Chat() {
   useLayoutEffect(() => {
     const el = list.current
     if (!el) return
-    if (stick.current) el.scrollTop = el.scrollHeight
-    else if (older === 'loading') el.scrollTop += el.scrollHeight - previousHeight.current
+    if (stick.current) {
+      el.scrollTop = el.scrollHeight
+      // Off-screen messages are laid out lazily (content-visibility): scroll
+      // again once their real heights are known.
+      requestAnimationFrame(() => {
+        el.scrollTop = el.scrollHeight
+      })
+    } else if (older === 'loading') el.scrollTop += el.scrollHeight - previousHeight.current
     previousHeight.current = el.scrollHeight
   }, [count])
 
