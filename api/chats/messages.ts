@@ -152,7 +152,7 @@ export async function sendMessage(
       id: number | string | null
       created_at: string | Date | null
     }>(result)
-    if (!check || !check.live) throw notFound()
+    if (!check?.live) throw notFound()
     const other = Number(check.other)
     if (check.blocked) {
       throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
