@@ -65,7 +65,7 @@ describe('local push service', () => {
         Authorization: authorization,
         ...headers,
       },
-      body: cipherText,
+      body: new Uint8Array(cipherText),
     })
     await res.arrayBuffer()
     return { status: res.status, error: service.requests.at(-1)?.error }

@@ -6,6 +6,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, pushSubscriptions } from '../../db/schema.ts'
+import { enqueue } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
 import { PUSH_JOB_KIND, type PushJobPayload, type PushMessageOptions } from './sender.ts'
@@ -97,4 +98,20 @@ export async function notifyMember(
     },
     key: eventKey === undefined ? undefined : `push:${eventKey}:${s.id}`,
   }))
+}
+
+/**
+ * notifyMember, then each job enqueued on the same handle: call it with the
+ * event's transaction. Returns how many pushes were enqueued (a job runner
+ * poke after the commit sends them at once).
+ */
+export async function enqueuePush(
+  db: Db,
+  memberId: number,
+  event: PushEvent,
+  options: NotifyOptions = {},
+): Promise<number> {
+  const jobs = await notifyMember(db, memberId, event, options)
+  for (const job of jobs) await enqueue(db, job)
+  return jobs.length
 }

@@ -174,10 +174,8 @@ function cutToBytes(text: string, budget: number): string {
  */
 export async function badgeOf(db: Db, memberId: number): Promise<number> {
   const chatOther = sql`CASE WHEN c.member_low = cm.member_id THEN c.member_high ELSE c.member_low END`
-  const [chatsOk, likesOk] = await Promise.all([
-    notBlockedSql(db, memberId, chatOther),
-    notBlockedSql(db, memberId, sql`l.liker_id`),
-  ])
+  const chatsOk = notBlockedSql(memberId, chatOther)
+  const likesOk = notBlockedSql(memberId, sql`l.liker_id`)
   const rows = await rowsOf(
     db,
     sql`
