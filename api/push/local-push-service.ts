@@ -107,6 +107,8 @@ export async function startLocalPushService(
   const waiters = new Set<() => void>()
   let origin = ''
   let messageSerial = 0
+  // Senders reuse a JWT for hours: its signature is checked once (its claims every time).
+  const verified = new Set<string>()
 
   const subscribe = (opts: { applicationServerKey?: string } = {}): BrowserSubscription => {
     const ecdh = createECDH('prime256v1')
@@ -150,7 +152,7 @@ export async function startLocalPushService(
       const delivery = {
         endpoint: `${origin}${path}`,
         ...checkHeaders(req),
-        ...checkVapid(req.headers.authorization, origin, now(), subscription),
+        ...checkVapid(req.headers.authorization, origin, now(), subscription, verified),
       }
       const body = await readBody(req)
       let payload: Buffer
@@ -273,6 +275,7 @@ function checkVapid(
   origin: string,
   nowMs: number,
   subscription: Subscription,
+  verified: Set<string>,
 ): Pick<Delivery, 'claims' | 'vapidKey'> {
   const match = /^vapid\s+(.*)$/i.exec(header ?? '')
   if (!match) throw new Refusal(401, 'Authorization must use the vapid scheme')
@@ -290,22 +293,26 @@ function checkVapid(
   if (!head || !body || !signature) throw new Refusal(401, 'malformed JWT')
   const header_ = parseJson(head)
   if (header_?.alg !== 'ES256') throw new Refusal(401, 'JWT alg must be ES256')
-  const publicKey = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  })
-  const signed = verify(
-    'sha256',
-    Buffer.from(`${head}.${body}`),
-    { key: publicKey, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature, 'base64url'),
-  )
-  if (!signed) throw new Refusal(401, 'JWT signature does not match k')
+  if (!verified.has(`${jwt} ${key}`)) {
+    const publicKey = createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    })
+    const signed = verify(
+      'sha256',
+      Buffer.from(`${head}.${body}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    )
+    if (!signed) throw new Refusal(401, 'JWT signature does not match k')
+    if (verified.size >= 10_000) verified.clear()
+    verified.add(`${jwt} ${key}`)
+  }
   const claims = parseJson(body)
   if (claims?.aud !== origin) throw new Refusal(401, `aud must be ${origin}`)
   const nowS = nowMs / 1000

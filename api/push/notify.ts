@@ -1,15 +1,17 @@
 // notifyMember: what to push to a member when something happens to them (a
-// message, a like). It returns one job per subscription of the member, to be
-// enqueued (api/jobs enqueue) in the transaction of the event itself, so a
-// rolled-back message pushes nothing and a committed one is pushed even if
-// this process stops right after. sender.ts sends each job.
+// message, a like). It returns the push job (none when there is nothing to
+// push), to be enqueued (api/jobs enqueue) in the transaction of the event
+// itself, so a rolled-back message pushes nothing and a committed one is
+// pushed even if this process stops right after. job.ts sends it to every
+// device of the member.
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, pushSubscriptions } from '../../db/schema.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
-import { PUSH_JOB_KIND, type PushJobPayload, type PushMessageOptions } from './sender.ts'
+import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'
+import type { PushMessageOptions } from './sender.ts'
 
 /**
  * How long a push service keeps a message for an offline device, and how
@@ -23,7 +25,7 @@ export const LIKE_PUSH: Omit<PushMessageOptions, 'topic'> = { ttl: 3_600, urgenc
 export interface PushJob {
   kind: typeof PUSH_JOB_KIND
   payload: PushJobPayload
-  /** One push per message (or like) and subscription, however often it is announced. */
+  /** One push per message (or like), however often it is announced. */
   key: string | undefined
 }
 
@@ -33,7 +35,7 @@ export interface NotifyOptions {
 }
 
 /**
- * The push jobs for an event concerning `memberId`. None when the member or
+ * The push job for an event concerning `memberId`. None when the member or
  * the sender is deleted, when either blocked the other, or when the member
  * has no subscription. Call it after the event's own writes in the same
  * transaction: the badge it computes then includes the event.
@@ -60,11 +62,12 @@ export async function notifyMember(
   if (!recipient || recipient.deletedAt || !sender || sender.deletedAt) return []
   if (await (options.isBlocked ?? isBlockedInDb)(db, memberId, sender.id)) return []
 
-  const subscriptions = await db
+  const [device] = await db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.memberId, memberId))
-  if (subscriptions.length === 0) return []
+    .limit(1)
+  if (!device) return []
 
   const payload = buildPushPayload(
     // The stored name, not the caller's copy: it is what the member's lists show.
@@ -85,25 +88,19 @@ export async function notifyMember(
         : `message:${event.message}`
       : // Liking, unliking and liking again announces once (while the job is kept).
         `like:${sender.id}:${memberId}`
-  return subscriptions.map((s) => ({
-    kind: PUSH_JOB_KIND,
-    payload: {
-      subscriptionId: s.id,
-      memberId,
-      fromId: sender.id,
-      payload: text,
-      ...push,
-      topic,
-      createdAt,
+  return [
+    {
+      kind: PUSH_JOB_KIND,
+      payload: { memberId, fromId: sender.id, payload: text, ...push, topic, createdAt },
+      key: eventKey === undefined ? undefined : `push:${eventKey}`,
     },
-    key: eventKey === undefined ? undefined : `push:${eventKey}:${s.id}`,
-  }))
+  ]
 }
 
 /**
  * notifyMember, then each job enqueued on the same handle: call it with the
- * event's transaction. Returns how many pushes were enqueued (a job runner
- * poke after the commit sends them at once).
+ * event's transaction. Returns how many jobs were enqueued, 0 or 1 (a job
+ * runner poke after the commit sends it at once).
  */
 export async function enqueuePush(
   db: Db,

@@ -1,6 +1,6 @@
-// Push from event to browser (spec §4 push and install badge, §9): the jobs
-// notifyMember makes, what the sender does with each push service answer,
-// and the local push service decrypting exactly what was sent.
+// Push from event to browser (spec §4 push and install badge, §9): the job
+// notifyMember makes, what the job does with each push service answer, and
+// the local push service decrypting exactly what was sent.
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { blocks, conversationMembers, jobs, likes, pushSubscriptions } from '../../db/schema.ts'
@@ -12,13 +12,13 @@ import { type LocalPushService, startLocalPushService } from './local-push-servi
 import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
 import { badgeOf, type PushEvent, type PushPayload } from './payload.ts'
 import {
-  createPushSender,
-  type PushSender,
+  PUSH_JOB_KIND,
+  type PushJobPayload,
   pushJobHandlers,
-  RetryLater,
   type SendJobDeps,
   sendPushJob,
-} from './sender.ts'
+} from './job.ts'
+import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
 import { type VapidKeys, vapidKeys } from './vapid.ts'
 
@@ -76,13 +76,16 @@ describeEngines('push on %s', (engine) => {
   })
   const like = (): PushEvent => ({ kind: 'like', from: { id: anna.id, name: 'Anna' } })
   const payloadOf = (job: PushJob): PushPayload => JSON.parse(job.payload.payload)
-  /** One message job for a fresh member with one device. */
-  const oneJob = async () => {
-    const { member, subscriptions } = await memberWithDevices(1)
+  /** The message job for a fresh member with `devices` devices. */
+  const oneJob = async (devices = 1) => {
+    const { member, subscriptions } = await memberWithDevices(devices)
     const conversation = await conversationWith(db(), anna.id, member.id)
     const [job] = await notifyMember(db(), member.id, messageEvent(conversation))
-    return { member, subscription: subscriptions[0]!, job: job! }
+    return { member, subscriptions, subscription: subscriptions[0]!, job: job! }
   }
+  const pushJobs = () =>
+    db().select().from(jobs).where(eq(jobs.kind, PUSH_JOB_KIND)).orderBy(jobs.id)
+  const delivered = (from: number) => service.deliveries.slice(from).map((d) => d.endpoint)
 
   it('badge = unread messages of listed chats + new likes (spec §4)', async () => {
     const me = await addMember(db())
@@ -129,14 +132,13 @@ describeEngines('push on %s', (engine) => {
     const before = service.deliveries.length
     const t0 = Date.now()
     const made = await notifyMember(db(), member.id, messageEvent(conversation, 'Salut 👋', 99))
-    expect(made).toHaveLength(2)
-    for (const job of made) expect(await sendPushJob(db(), job.payload, deps())).toBe('sent')
-    const delivered = service.deliveries.slice(before)
-    expect(delivered.map((d) => d.endpoint).sort()).toEqual(
-      subscriptions.map((s) => s.endpoint).sort(),
-    )
-    for (const [i, d] of delivered.entries()) {
-      const job = made[i]! // sent one after the other, delivered in that order
+    expect(made).toHaveLength(1) // one job fans out to every device
+    const job = made[0]!
+    expect(job.key).toBe('push:message:99') // one push per message, however often announced
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ status: 'done', sent: 2 })
+    const got = service.deliveries.slice(before)
+    expect(got.map((d) => d.endpoint).sort()).toEqual(subscriptions.map((s) => s.endpoint).sort())
+    for (const d of got) {
       expect(d.payload.equals(Buffer.from(job.payload.payload, 'utf8'))).toBe(true)
       expect(d.ttl).toBe(86_400)
       expect(d.urgency).toBe('high')
@@ -148,7 +150,7 @@ describeEngines('push on %s', (engine) => {
       expect(d.claims.exp).toBeLessThanOrEqual(Date.now() / 1000 + 86_400)
       expect(d.vapidKey).toBe(vapid.publicKey)
     }
-    expect(JSON.parse(delivered[0]!.payload.toString('utf8'))).toEqual({
+    expect(JSON.parse(got[0]!.payload.toString('utf8'))).toEqual({
       kind: 'message',
       title: 'Nouveau message de Anna',
       body: 'Salut 👋',
@@ -158,10 +160,6 @@ describeEngines('push on %s', (engine) => {
       tag: `chat-${conversation}`,
       conversation,
     })
-    // One push per message and device, however often it is announced.
-    expect(made.map((j) => j.key)).toEqual(
-      made.map((j) => `push:message:99:${j.payload.subscriptionId}`),
-    )
   })
 
   it('sends a like with TTL 3600, urgency normal', async () => {
@@ -169,7 +167,8 @@ describeEngines('push on %s', (engine) => {
     expect(LIKE_PUSH).toEqual({ ttl: 3_600, urgency: 'normal' })
     const { member } = await memberWithDevices(1, { language: 'nl' })
     const [job] = await notifyMember(db(), member.id, like())
-    expect(await sendPushJob(db(), job!.payload, deps())).toBe('sent')
+    expect(job!.key).toBe(`push:like:${anna.id}:${member.id}`)
+    expect(await sendPushJob(db(), job!.payload, deps())).toMatchObject({ sent: 1 })
     const d = service.deliveries.at(-1)!
     expect(d).toMatchObject({ ttl: 3600, urgency: 'normal', topic: 'likes' })
     expect(JSON.parse(d.payload.toString())).toMatchObject({
@@ -180,21 +179,25 @@ describeEngines('push on %s', (engine) => {
   })
 
   it('forgets a subscription the push service calls gone (410) or unknown (404)', async () => {
-    const { member, subscriptions } = await memberWithDevices(3)
-    const conversation = await conversationWith(db(), anna.id, member.id)
-    const made = await notifyMember(db(), member.id, messageEvent(conversation))
-    const rows = await subscriptionRows(member.id)
-    const idOf = (endpoint: string) => rows.find((r) => r.endpoint === endpoint)!.id
-    const jobFor = (endpoint: string) =>
-      made.find((j) => j.payload.subscriptionId === idOf(endpoint))!
+    const { member, subscriptions, job } = await oneJob(3)
+    const before = service.deliveries.length
     service.unsubscribe(subscriptions[0]!.endpoint) // the service's own 410
-    expect(await sendPushJob(db(), jobFor(subscriptions[0]!.endpoint).payload, deps())).toBe('gone')
-    service.failNext({ status: 404 })
-    expect(await sendPushJob(db(), jobFor(subscriptions[1]!.endpoint).payload, deps())).toBe('gone')
-    expect(await sendPushJob(db(), jobFor(subscriptions[2]!.endpoint).payload, deps())).toBe('sent')
-    expect((await subscriptionRows(member.id)).map((r) => r.endpoint)).toEqual([
-      subscriptions[2]!.endpoint,
-    ])
+    await db() // an endpoint the service never issued: 404
+      .update(pushSubscriptions)
+      .set({ endpoint: `${service.origin}/push/never-issued` })
+      .where(eq(pushSubscriptions.endpoint, subscriptions[1]!.endpoint))
+    const report = await sendPushJob(db(), job.payload, deps())
+    expect(report).toMatchObject({ status: 'done', sent: 1, gone: 2, retried: 0 })
+    const kept = (await subscriptionRows(member.id)).map((r) => r.endpoint)
+    expect(kept).toEqual([subscriptions[2]!.endpoint])
+    expect(delivered(before)).toEqual(kept)
+    expect(
+      service.requests
+        .slice(-3)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([201, 404, 410])
+    expect(await pushJobs()).toEqual([]) // nothing to retry
   })
 
   it('retries after the Retry-After of a 503 or 429, in seconds or as a date', async () => {
@@ -205,6 +208,7 @@ describeEngines('push on %s', (engine) => {
     expect(error).toBeInstanceOf(RetryLater)
     expect(error).toBeInstanceOf(RetryAfter) // the job runner's own delay
     expect((error as RetryLater).delayMs).toBe(120_000)
+    expect((error as RetryLater).message).toContain('503')
 
     const now = Date.now()
     service.failNext({ status: 429, retryAfter: new Date(now + 90_000).toUTCString() })
@@ -222,37 +226,61 @@ describeEngines('push on %s', (engine) => {
 
     expect(service.deliveries.length).toBe(before)
     expect(await subscriptionRows(member.id)).toHaveLength(1)
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('sent')
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ sent: 1 })
+  })
+
+  it('retries only the devices that need it, so none gets the message twice', async () => {
+    const { subscriptions, job } = await oneJob(3)
+    const before = service.deliveries.length
+    const now = Date.now()
+    service.failNext({ status: 503, retryAfter: '45' })
+    const report = await sendPushJob(db(), job.payload, deps({ now: () => now, concurrency: 1 }))
+    expect(report).toMatchObject({ sent: 2, retried: 1 })
+    const [followUp] = await pushJobs()
+    const retry = followUp!.payload as PushJobPayload
+    expect(retry.subscriptionIds).toHaveLength(1)
+    expect(retry.round).toBe(1)
+    expect(followUp!.runAt.getTime()).toBe(now + 45_000)
+    expect(await sendPushJob(db(), retry, deps())).toMatchObject({ sent: 1 })
+    // Each device exactly once.
+    expect(delivered(before).sort()).toEqual(subscriptions.map((s) => s.endpoint).sort())
+    await db().delete(jobs).where(eq(jobs.kind, PUSH_JOB_KIND))
   })
 
   it('gives up when the wait would outlast the TTL, and sends only the TTL left', async () => {
     const { job } = await oneJob()
     service.failNext({ status: 503, retryAfter: String(86_400 + 60) })
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('expired')
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ sent: 0, expired: 1 })
     const later = job.payload.createdAt + 100_000
-    expect(await sendPushJob(db(), job.payload, deps({ now: () => later }))).toBe('sent')
+    expect(await sendPushJob(db(), job.payload, deps({ now: () => later }))).toMatchObject({
+      sent: 1,
+    })
     expect(service.deliveries.at(-1)!.ttl).toBe(86_400 - 100)
     const tooLate = job.payload.createdAt + 86_400_000
     const count = service.requests.length
-    expect(await sendPushJob(db(), job.payload, deps({ now: () => tooLate }))).toBe('expired')
+    expect(await sendPushJob(db(), job.payload, deps({ now: () => tooLate }))).toMatchObject({
+      status: 'expired',
+      sent: 0,
+    })
     expect(service.requests.length).toBe(count)
+    expect(await pushJobs()).toEqual([])
   })
 
-  it('logs 401/403 as a VAPID configuration error and does not retry', async () => {
-    const { member, job } = await oneJob()
-    service.failNext({ status: 401 })
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('vapid_rejected')
+  it('logs 401/403 as a VAPID configuration error, once per job, and does not retry', async () => {
+    const { member, job } = await oneJob(3)
+    service.failNext({ status: 401 }, { status: 401 }, { status: 401 })
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ sent: 0, rejected: 3 })
     expect(logs).toEqual([expect.stringContaining('VAPID configuration error')])
     // A real refusal: a browser subscribed with another application server key.
     const foreign = service.subscribe({ applicationServerKey: 'B'.repeat(87) })
     await saveSubscription(db(), member.id, foreign)
-    const [, other] = await notifyMember(db(), member.id, like())
-    const count = service.requests.length
-    expect(await sendPushJob(db(), other!.payload, deps())).toBe('vapid_rejected')
-    expect(service.requests.at(-1)).toMatchObject({ status: 403 })
-    expect(service.requests.length).toBe(count + 1)
-    // The subscription stays: the fault is ours, not the browser's.
-    expect(await subscriptionRows(member.id)).toHaveLength(2)
+    const before = service.deliveries.length
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ sent: 3, rejected: 1 })
+    expect(service.requests.filter((r) => r.status === 403)).toHaveLength(1)
+    expect(delivered(before)).not.toContain(foreign.endpoint)
+    // The subscriptions stay: the fault is ours, not the browsers'.
+    expect(await subscriptionRows(member.id)).toHaveLength(4)
+    expect(await pushJobs()).toEqual([])
   })
 
   it('pushes nothing between blocked members, either way, even when blocked after the event', async () => {
@@ -261,7 +289,7 @@ describeEngines('push on %s', (engine) => {
     await db().insert(blocks).values({ blockerId: member.id, blockedId: anna.id })
     expect(await notifyMember(db(), member.id, messageEvent(conversation))).toEqual([])
     const count = service.requests.length
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('dropped')
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ status: 'dropped' })
     expect(service.requests.length).toBe(count)
     await db().delete(blocks).where(eq(blocks.blockerId, member.id))
     await db().insert(blocks).values({ blockerId: anna.id, blockedId: member.id })
@@ -282,7 +310,7 @@ describeEngines('push on %s', (engine) => {
     expect(await notifyMember(db(), member.id, fromGhost)).toEqual([])
     await db().execute(sql`UPDATE members SET deleted_at = now() WHERE id = ${member.id}`)
     expect(await notifyMember(db(), member.id, like())).toEqual([])
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('dropped')
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ status: 'dropped' })
     // Nor to oneself, nor to a member without a device.
     expect(await notifyMember(db(), anna.id, like())).toEqual([])
     const bare = await addMember(db())
@@ -294,31 +322,38 @@ describeEngines('push on %s', (engine) => {
     const next = await addMember(db())
     await saveSubscription(db(), next.id, subscription) // same browser, new sign-in
     const count = service.requests.length
-    expect(await sendPushJob(db(), job.payload, deps())).toBe('unsubscribed')
+    expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ sent: 0 })
     expect(service.requests.length).toBe(count)
   })
 
-  it('sends only to endpoints that pass the address check', async () => {
-    const { job } = await oneJob()
+  it('sends only to endpoints that pass the address check, asked once per host', async () => {
+    const { job } = await oneJob(3)
     const count = service.requests.length
-    const refuse = deps({ checkEndpoint: () => false })
-    expect(await sendPushJob(db(), job.payload, refuse)).toBe('refused')
+    const asked: string[] = []
+    const refuse = deps({
+      checkEndpoint: (endpoint) => {
+        asked.push(endpoint)
+        return false
+      },
+    })
+    expect(await sendPushJob(db(), job.payload, refuse)).toMatchObject({ sent: 0, refused: 3 })
+    expect(asked).toHaveLength(1)
     const strict = createPushSender({ vapid, subject: SUBJECT }) // no http allowed
-    expect(await sendPushJob(db(), job.payload, deps({ sender: strict }))).toBe('refused')
+    expect(await sendPushJob(db(), job.payload, deps({ sender: strict }))).toMatchObject({
+      refused: 3,
+    })
     strict.close()
     expect(service.requests.length).toBe(count)
-    expect(logs).toHaveLength(2)
+    expect(logs).toHaveLength(2) // one line per job
   })
 
-  it('runs as a job: enqueued once per message and device, retried at the Retry-After, then sent', async () => {
-    const { member } = await memberWithDevices(2)
+  it('runs in the job queue: one job per message, retried at the Retry-After when no device got it', async () => {
+    const { member } = await memberWithDevices(1)
     const conversation = await conversationWith(db(), anna.id, member.id)
     const event = messageEvent(conversation, 'via the queue', 4242)
-    expect(await enqueuePush(db(), member.id, event)).toBe(2)
-    expect(await enqueuePush(db(), member.id, event)).toBe(2) // a replay adds no job
-    const queued = () =>
-      db().select().from(jobs).where(sql`${jobs.dedupeKey} LIKE 'push:message:4242:%'`)
-    expect(await queued()).toHaveLength(2)
+    expect(await enqueuePush(db(), member.id, event)).toBe(1)
+    expect(await enqueuePush(db(), member.id, event)).toBe(1) // a replay adds no job
+    expect(await pushJobs()).toHaveLength(1)
     let now = Date.now() + 1_000
     const runner = createJobRunner({
       db: db(),
@@ -328,15 +363,16 @@ describeEngines('push on %s', (engine) => {
     })
     const before = service.deliveries.length
     service.failNext({ status: 503, retryAfter: '30' })
-    expect(await runner.runDue()).toBe(2)
-    expect(service.deliveries.length).toBe(before + 1)
-    const waiting = (await queued()).find((j) => j.status === 'queued')!
-    expect(waiting.lastError).toContain('503')
-    expect(waiting.runAt.getTime()).toBe(now + 30_000)
+    expect(await runner.runDue()).toBe(1)
+    const [waiting] = await pushJobs()
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(waiting!.lastError).toContain('503')
+    expect(waiting!.runAt.getTime()).toBe(now + 30_000)
     now += 30_000
     expect(await runner.runDue()).toBe(1)
-    expect((await queued()).map((j) => j.status)).toEqual(['done', 'done'])
-    expect(service.deliveries.length).toBe(before + 2)
+    expect((await pushJobs()).map((j) => j.status)).toEqual(['done'])
+    expect(delivered(before)).toHaveLength(1)
+    await db().delete(jobs).where(eq(jobs.kind, PUSH_JOB_KIND))
   })
 })
 
@@ -368,5 +404,16 @@ describe('push sender without a database', () => {
       sender.close()
       await service.close()
     }
+  })
+})
+
+describe('VAPID contact', () => {
+  it('is VAPID_SUBJECT, else the https site address, else the mail sender', () => {
+    expect(vapidSubject({ VAPID_SUBJECT: 'mailto:ops@x.example' })).toBe('mailto:ops@x.example')
+    expect(vapidSubject({ PUBLIC_URL: 'https://amora.example' })).toBe('https://amora.example')
+    expect(
+      vapidSubject({ PUBLIC_URL: 'http://localhost:3000', MAIL_FROM: 'Amora <hi@a.example>' }),
+    ).toBe('mailto:hi@a.example')
+    expect(vapidSubject({})).toBe('mailto:no-reply@localhost')
   })
 })

@@ -1,7 +1,6 @@
 // Sending one push message to one subscription (RFC 8030 + RFC 8291 + RFC
-// 8292) and what to do with the push service's answer. A push job (see
-// notify.ts) is one message for one subscription, so a retry after one push
-// service's 503 never sends twice to the browsers that already got it.
+// 8292), and what the push service's answer means (verdictOf). job.ts runs
+// a fan-out through it.
 //
 // Encryption (aes128gcm) and the VAPID JWT come from the web-push package;
 // the HTTP request is ours: web-push always speaks https and opens a
@@ -9,17 +8,9 @@
 // connections, and the local push service (tests, benchmark) speaks http.
 import http from 'node:http'
 import https from 'node:https'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
 import webpush from 'web-push'
-import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions } from '../../db/schema.ts'
-import { backoffMs, type JobHandlers, RetryAfter } from '../jobs/queue.ts'
-import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
+import { backoffMs, RetryAfter } from '../jobs/queue.ts'
 import type { VapidKeys } from './vapid.ts'
-
-/** Job kind of a push message in api/jobs. */
-export const PUSH_JOB_KIND = 'push'
 
 /**
  * A push service answered 429 or 5xx, or could not be reached: send again
@@ -29,26 +20,6 @@ export const PUSH_JOB_KIND = 'push'
 export class RetryLater extends RetryAfter {}
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high'
-
-/** A job's payload: one message for one subscription, already encoded. */
-export const PushJobPayload = z.object({
-  subscriptionId: z.number().int(),
-  /** The recipient; the subscription must still be theirs when it is sent. */
-  memberId: z.number().int(),
-  /** Who caused it: nothing is sent once either member blocked the other or left. */
-  fromId: z.number().int(),
-  /** The JSON text the service worker reads (payload.ts). */
-  payload: z.string(),
-  ttl: z.number().int().min(0),
-  urgency: z.enum(['very-low', 'low', 'normal', 'high']),
-  topic: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/)
-    .optional(),
-  /** When the event happened (ms): the TTL counts from here, across retries. */
-  createdAt: z.number(),
-})
-export type PushJobPayload = z.infer<typeof PushJobPayload>
 
 export interface PushMessageOptions {
   ttl: number
@@ -241,140 +212,4 @@ export function verdictOf(response: PushResponse, nowMs: number, attempts = 1): 
   return { kind: 'rejected' }
 }
 
-/** How a push job ended (a retry throws RetryLater instead). */
-export type PushOutcome =
-  | 'sent'
-  | 'gone'
-  | 'vapid_rejected'
-  | 'rejected'
-  /** The subscription was removed or changed hands since the job was made. */
-  | 'unsubscribed'
-  /** A block, or a deleted account, since the job was made. */
-  | 'dropped'
-  /** Past the message's TTL: a late notification would only mislead. */
-  | 'expired'
-  /** The endpoint failed the address check. */
-  | 'refused'
-
-export interface SendJobDeps {
-  sender: PushSender
-  /** Attempts so far, counting this one (the job's): the backoff without Retry-After. */
-  attempts?: number
-  now?: () => number
-  log?: (message: string, details?: unknown) => void
-  isBlocked?: IsBlocked
-  /**
-   * The address check of subscription storing (public host, resolved at send
-   * time so a name that now points inside the network is not reached).
-   */
-  checkEndpoint?: (endpoint: string) => boolean | Promise<boolean>
-}
-
-/**
- * The job handler: sends one push message. Resolves with how it ended; throws
- * RetryLater for a retry, and a plain error for a malformed job.
- */
-export async function sendPushJob(
-  db: Db,
-  rawPayload: unknown,
-  deps: SendJobDeps,
-): Promise<PushOutcome> {
-  const job = PushJobPayload.parse(rawPayload)
-  const now = deps.now ?? Date.now
-  const log = deps.log ?? ((message, details) => console.warn(message, details ?? ''))
-  const blocked = deps.isBlocked ?? isBlockedInDb
-  const ttlLeft = () => job.ttl - Math.floor((now() - job.createdAt) / 1000)
-  if (ttlLeft() <= 0) return 'expired'
-
-  const [subscription] = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.id, job.subscriptionId))
-  // A browser that signed in as someone else took the endpoint over: this
-  // member's news must not show on it.
-  if (!subscription || subscription.memberId !== job.memberId) return 'unsubscribed'
-  if (!(await bothLive(db, job.memberId, job.fromId))) return 'dropped'
-  if (await blocked(db, job.memberId, job.fromId)) return 'dropped'
-  const { endpoint } = subscription
-  if (
-    !deps.sender.allows(endpoint) ||
-    (deps.checkEndpoint && !(await deps.checkEndpoint(endpoint)))
-  ) {
-    log('push: endpoint refused by the address check', { subscription: subscription.id, endpoint })
-    return 'refused'
-  }
-
-  let response: PushResponse
-  try {
-    response = await deps.sender.send(
-      { endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      job.payload,
-      // Whatever time passed (retries) is taken off, so the message never
-      // outlives the TTL its event set.
-      { ttl: ttlLeft(), urgency: job.urgency, topic: job.topic },
-    )
-  } catch (e) {
-    if (e instanceof SubscriptionKeyError) {
-      // Keys that cannot be encrypted to never will be: the subscription is useless.
-      log('push: subscription keys unusable, removed', { subscription: subscription.id })
-      await forget(db, subscription.id, endpoint)
-      return 'gone'
-    }
-    const delayMs = backoffMs(deps.attempts ?? 1)
-    throw new RetryLater(delayMs, `push service unreachable: ${errorText(e)}`)
-  }
-
-  const verdict = verdictOf(response, now(), deps.attempts ?? 1)
-  switch (verdict.kind) {
-    case 'sent':
-      return 'sent'
-    case 'gone':
-      await forget(db, subscription.id, endpoint)
-      return 'gone'
-    case 'retry':
-      if (verdict.delayMs >= ttlLeft() * 1000) return 'expired'
-      throw new RetryLater(verdict.delayMs, `push service answered ${response.status}`)
-    case 'vapid':
-      log('push: VAPID configuration error: the push service refused our key or JWT', {
-        status: response.status,
-        origin: new URL(endpoint).origin,
-      })
-      return 'vapid_rejected'
-    case 'rejected':
-      log('push: message refused by the push service', {
-        status: response.status,
-        subscription: subscription.id,
-      })
-      return 'rejected'
-  }
-}
-
-/** Removes a subscription unless its row was meanwhile given another endpoint. */
-async function forget(db: Db, id: number, endpoint: string): Promise<void> {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)))
-}
-
-async function bothLive(db: Db, a: number, b: number): Promise<boolean> {
-  const live = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(inArray(members.id, [a, b]), isNull(members.deletedAt)))
-  return live.length === new Set([a, b]).size
-}
-
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
-
-/**
- * The handlers to register with the job runner (api/jobs createJobRunner or
- * register()): the job's attempt count sets the backoff when a push service
- * gives no Retry-After.
- */
-export function pushJobHandlers(db: Db, deps: Omit<SendJobDeps, 'attempts'>): JobHandlers {
-  return {
-    [PUSH_JOB_KIND]: async (payload, job) => {
-      await sendPushJob(db, payload, { ...deps, attempts: job.attempts })
-    },
-  }
-}
