@@ -6,8 +6,12 @@
 export type PushPayload = {
   title: string
   body: string
-  // Same-origin path the notification click opens; the chat list when absent.
+  // Spec §4 check URL: the same-origin path a click opens for a signed-in
+  // member; the chat list when absent.
   url?: string
+  // Spec §4 open URL: what a click opens on a device known to be signed out
+  // (the login page, continuing to the check URL); `url` when absent.
+  openUrl?: string
   // Install badge = unread messages + new likes (spec §4), computed server side.
   badge?: number
   // Notifications with the same tag replace each other (one per chat).

@@ -5,7 +5,7 @@ import { DEFAULT_CLICK_URL, DEFAULT_NOTIFICATION_TITLE } from './config.ts'
 import type { PushPayload } from './messages.ts'
 
 // Turns the text of a push message into a payload. The server sends JSON
-// `{ title, body, url?, badge?, tag? }`; anything else (plain text, a JSON
+// `{ title, body, url?, open_url?, badge?, tag? }` (api/push/payload.ts); anything else (plain text, a JSON
 // string or number, a payload without a title) still becomes a notification,
 // because browsers require every push to show one.
 export function parsePushPayload(text: string | null | undefined): PushPayload {
@@ -25,6 +25,8 @@ export function parsePushPayload(text: string | null | undefined): PushPayload {
   }
   const url = nonEmptyString(data.url)
   if (url !== undefined) payload.url = url
+  const openUrl = nonEmptyString(data.open_url)
+  if (openUrl !== undefined) payload.openUrl = openUrl
   const badge = badgeCount(data.badge)
   if (badge !== undefined) payload.badge = badge
   const tag = nonEmptyString(data.tag)
@@ -83,9 +85,17 @@ export function chooseClickTarget<C extends WindowLike>(
   return { action: 'open', url }
 }
 
-// The URL stored on a notification (see notificationOptions in sw.ts).
-export function notificationUrl(data: unknown): string | undefined {
-  return isRecord(data) ? nonEmptyString(data.url) : undefined
+// The URL a click on a notification opens, from the data stored on it (see
+// handlePush in sw.ts). Spec §4: the check URL when a member is signed in,
+// the open URL otherwise. `signedIn` is what this worker last heard from a
+// page (undefined after a restart): only a device known to be signed out
+// gets the open URL; when unsure the check URL is right either way, since
+// the app's login guard sends a signed-out visitor on to the login page.
+export function notificationUrl(data: unknown, signedIn?: boolean): string | undefined {
+  if (!isRecord(data)) return undefined
+  const check = nonEmptyString(data.url)
+  if (signedIn === false) return nonEmptyString(data.openUrl) ?? check
+  return check
 }
 
 // Two URLs show the same page when they differ at most in the fragment.

@@ -39,6 +39,20 @@ describe('parsePushPayload', () => {
     })
   })
 
+  it('reads the open URL for a signed-out device (spec §4)', () => {
+    const text = JSON.stringify({
+      title: 'New message from Anna',
+      body: 'Hi',
+      url: '/chats/42',
+      open_url: '/login?redirect=%2Fchats%2F42',
+    })
+    expect(parsePushPayload(text)).toMatchObject({
+      url: '/chats/42',
+      openUrl: '/login?redirect=%2Fchats%2F42',
+    })
+    expect(parsePushPayload('{"title":"x","open_url":7}').openUrl).toBeUndefined()
+  })
+
   it('shows plain text as the body', () => {
     expect(parsePushPayload('You have a new like')).toEqual({
       title: DEFAULT_NOTIFICATION_TITLE,
@@ -133,6 +147,15 @@ describe('chooseClickTarget', () => {
     expect(notificationUrl({ url: `${ORIGIN}/chats` })).toBe(`${ORIGIN}/chats`)
     expect(notificationUrl(undefined)).toBeUndefined()
     expect(notificationUrl({ url: 3 })).toBeUndefined()
+  })
+
+  it('opens the check URL when signed in or unsure, the open URL when signed out (spec §4)', () => {
+    const data = { url: `${ORIGIN}/chats/42`, openUrl: `${ORIGIN}/login?redirect=%2Fchats%2F42` }
+    expect(notificationUrl(data, true)).toBe(data.url)
+    expect(notificationUrl(data, undefined)).toBe(data.url)
+    expect(notificationUrl(data, false)).toBe(data.openUrl)
+    // A notification from an older payload without an open URL.
+    expect(notificationUrl({ url: data.url }, false)).toBe(data.url)
   })
 })
 

@@ -105,9 +105,13 @@ self.addEventListener('message', (event) => {
       event.waitUntil(self.skipWaiting())
       break
     case 'SET_BADGE':
+      // Pages relay badges after a signed-in sync, and 0 just before
+      // CLEAR_USER_CACHES when a session ends (app/features/pwa.ts).
+      signedIn = true
       event.waitUntil(setBadge(message.count))
       break
     case 'CLEAR_USER_CACHES':
+      signedIn = false
       event.waitUntil(clearUserCaches())
       break
   }
@@ -125,6 +129,10 @@ async function clearUserCaches(): Promise<void> {
 
 // --- Push and notifications ----------------------------------------------------
 
+// Whether a member is signed in on this device, as the pages last said; lost
+// when the browser stops this worker (then undefined: see notificationUrl).
+let signedIn: boolean | undefined
+
 self.addEventListener('push', (event) => {
   const payload = parsePushPayload(event.data?.text())
   event.waitUntil(handlePush(payload))
@@ -132,11 +140,13 @@ self.addEventListener('push', (event) => {
 
 async function handlePush(payload: PushPayload): Promise<void> {
   const url = resolveClickUrl(payload.url, self.location.origin)
+  const openUrl =
+    payload.openUrl === undefined ? url : resolveClickUrl(payload.openUrl, self.location.origin)
   const options: NotificationOptions & { renotify?: boolean } = {
     body: payload.body,
     icon: NOTIFICATION_ICON,
     badge: NOTIFICATION_BADGE_ICON,
-    data: { url },
+    data: { url, openUrl },
   }
   if (payload.tag !== undefined) {
     options.tag = payload.tag
@@ -154,7 +164,10 @@ async function handlePush(payload: PushPayload): Promise<void> {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const url = resolveClickUrl(notificationUrl(event.notification.data), self.location.origin)
+  const url = resolveClickUrl(
+    notificationUrl(event.notification.data, signedIn),
+    self.location.origin,
+  )
   event.waitUntil(openOrFocus(url))
 })
 

@@ -1,0 +1,31 @@
+// Blocks as push sees them (the block semantics are api/chats/blocks.ts's: a
+// block works both ways). Nothing is pushed between two members when either
+// blocked the other, and a blocked member's unread messages and likes do not
+// count in the badge.
+import { type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { blocks } from '../../db/schema.ts'
+import { blockedBetween } from '../chats/messages.ts'
+
+/** The rows of a raw query (db.execute's result is untyped across the two drivers). */
+export async function rowsOf<T extends z.ZodType>(
+  db: Db,
+  query: SQL,
+  row: T,
+): Promise<z.infer<T>[]> {
+  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows
+}
+
+export type IsBlocked = (db: Db, a: number, b: number) => Promise<boolean>
+
+/** Whether either member blocked the other: the messages' own rule. */
+export const isBlocked: IsBlocked = blockedBetween
+
+/** An SQL condition: no block either way between `member` and `other` (a column of the caller's query). */
+export function notBlockedSql(member: number, other: SQL): SQL {
+  return sql`NOT EXISTS (
+    SELECT 1 FROM ${blocks}
+    WHERE (${blocks.blockerId} = ${member} AND ${blocks.blockedId} = ${other})
+       OR (${blocks.blockerId} = ${other} AND ${blocks.blockedId} = ${member}))`
+}
