@@ -101,6 +101,7 @@ export function createApi({
         accounts,
         complaintsTo: process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost',
         dev: accounts.mailer.devListing,
+        jobs,
       }),
     )
     .route('/', camsRoutes(db, cams))

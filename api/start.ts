@@ -10,6 +10,9 @@ import { hashPassword } from './accounts/password.ts'
 import { loadConfig } from './config.ts'
 import { createEventBus } from './events/bus.ts'
 import { createJobRunner } from './jobs/queue.ts'
+import { pushJobHandlers } from './push/job.ts'
+import { createPushSender, vapidSubject } from './push/sender.ts'
+import { vapidKeys } from './push/vapid.ts'
 import { createServer } from './server.ts'
 import { applySettingsFromEnv } from './settings/settings.ts'
 
@@ -59,6 +62,12 @@ const accounts = accountsFromEnv()
 const jobs = createJobRunner({ db: database.db, handlers: {} })
 // Live pokes: this process LISTENs and feeds its own members' streams.
 const events = createEventBus(database.listen)
+// Push notifications go out as jobs of the queue (api/push/job.ts).
+const pushSender = createPushSender({
+  vapid: await vapidKeys(database.db),
+  subject: vapidSubject(),
+})
+jobs.register(pushJobHandlers(database.db, { sender: pushSender }))
 
 const server = serve(
   {

@@ -1,7 +1,7 @@
 // Blocks and reports, wherever a member meets another (chat header, profile).
 // A block works both ways: the blocked member cannot message the blocker,
 // and neither sees the other in search, likes or chats.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { blocks, members, messages, reports } from '../../db/schema.ts'
 import { notifyMembers } from '../events/bus.ts'
@@ -107,4 +107,19 @@ export async function fileReport(db: Db, memberId: number, input: ReportInput, c
       created_at: report.createdAt.toISOString(),
     },
   }
+}
+
+/** Whether either member blocked the other. */
+export async function blockedBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }

@@ -22,6 +22,8 @@ export interface MessagesDeps {
   complaintsTo: string
   /** Developer endpoints (spec §2 developer panel) exist only on a development configuration. */
   dev: boolean
+  /** The job queue, poked after a send so its push goes out at once. */
+  jobs?: { poke(): void }
 }
 
 async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
@@ -58,6 +60,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) =>
           text,
           clientId: client_id,
         })
+        if (created) deps.jobs?.poke()
         return c.json(answer, created ? 201 : 200)
       },
     )

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { mails, messages, reports } from '../../db/schema.ts'
+import { jobs, mails, messages, pushSubscriptions, reports } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import {
   ApiError,
@@ -107,6 +107,24 @@ describeEngines('messages on %s', (engine) => {
       await (await send(app, '/api/credits.php', { cookie: cookieA })).json(),
     )
     expect(credits).toMatchObject({ credits: 90, message_cost: COST })
+  })
+
+  it('a sent message queues one push job for the recipient, a replay none more', async () => {
+    await setBalance(a.id, 100)
+    // B's device: no subscription, no push to send.
+    await database.db.insert(pushSubscriptions).values({
+      memberId: b.id,
+      endpoint: `https://push.example/${randomUUID()}`,
+      p256dh: 'BKey',
+      auth: 'auth',
+    })
+    const body = { conversation: ab, text: 'Ping', client_id: randomUUID() }
+    const before = (await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))).length
+    expect((await post(cookieA, body)).status).toBe(201)
+    expect((await post(cookieA, body)).status).toBe(200)
+    const after = await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))
+    expect(after.length - before).toBe(1)
+    expect(JSON.stringify(after.at(-1)?.payload)).toContain(`${b.id}`)
   })
 
   it('402 with the balance and the cost when credits do not cover it, and nothing stored', async () => {

@@ -6,7 +6,6 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
-  blocks,
   conversationMembers,
   conversations,
   creditLedger,
@@ -18,6 +17,7 @@ import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { debit, messageCost } from '../credits/ledger.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { enqueuePush } from '../push/notify.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -46,21 +46,6 @@ export async function otherMember(db: Db, memberId: number, conversationId: numb
     )
   if (!row) throw notFound()
   return row.low === memberId ? row.high : row.low
-}
-
-/** Whether either member blocked the other. */
-export async function blockedBetween(db: Db, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1)
-  return row !== undefined
 }
 
 /**
@@ -196,6 +181,18 @@ export async function sendMessage(
           eq(conversationMembers.memberId, other),
         ),
       )
+    // Push to the recipient's devices (api/push), with the commit: a job of the queue.
+    const [me] = await tx
+      .select({ name: members.name })
+      .from(members)
+      .where(eq(members.id, memberId))
+    await enqueuePush(tx, other, {
+      kind: 'message',
+      from: { id: memberId, name: me?.name ?? '' },
+      conversation: input.conversation,
+      text: input.text,
+      message: messageId,
+    })
     return { created: true, other, answer: { message: toMessage(row), credits } }
   })
   if (out.created) {

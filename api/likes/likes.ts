@@ -2,9 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { likes, members } from '../../db/schema.ts'
 import { LIKES_PAGE_SIZE, LikeResponse, type LikesResponse } from '../contract/index.ts'
+import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx } from '../http/idempotency.ts'
 import { imagesOf, type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
+import { enqueuePush } from '../push/notify.ts'
 
 /** Whole-list ordering, matching likes_given_idx / likes_received_idx exactly. */
 const givenOrder = [sql`${likes.createdAt} DESC`, sql`${likes.likedId} DESC`]
@@ -126,7 +128,23 @@ export async function setLike(db: Db, action: LikeAction): Promise<LikeResponse>
   return runOnce(db, key, LikeResponse, async (tx) => {
     await requireLive(tx, profile)
     if (liked) {
-      await tx.insert(likes).values({ likerId: memberId, likedId: profile }).onConflictDoNothing()
+      const created = await tx
+        .insert(likes)
+        .values({ likerId: memberId, likedId: profile })
+        .onConflictDoNothing()
+        .returning({ liker: likes.likerId })
+      if (created.length > 0) {
+        // A new like: a push to the liked member's devices and a live poke.
+        const [me] = await tx
+          .select({ name: members.name })
+          .from(members)
+          .where(eq(members.id, memberId))
+        await enqueuePush(tx, profile, {
+          kind: 'like',
+          from: { id: memberId, name: me?.name ?? '' },
+        })
+        await notifyMembers(tx, [profile], { type: 'likes' })
+      }
     } else {
       await tx.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, profile)))
     }

@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { blocks } from '../../db/schema.ts'
-import { blockedBetween } from '../chats/messages.ts'
+import { blockedBetween } from '../chats/blocks.ts'
 
 /** The rows of a raw query (db.execute's result is untyped across the two drivers). */
 export async function rowsOf<T extends z.ZodType>(

@@ -1,8 +1,8 @@
 // The local push service's decryption (RFC 8291 / RFC 8188) against the RFC's
 // own example, and against messages web-push encrypts.
 import { createECDH, randomBytes } from 'node:crypto'
-import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { DecryptError, decryptPushMessage } from './ece.ts'
 
 const b64 = (s: string) => Buffer.from(s, 'base64url')

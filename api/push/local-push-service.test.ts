@@ -1,8 +1,8 @@
 // The local push service refuses what a real one refuses (RFC 8030 headers,
 // RFC 8292 VAPID), so the sender's tests against it mean something.
 import { createECDH, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
-import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import {
   type BrowserSubscription,
   type LocalPushService,

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts'
 import { members, pushSubscriptions } from '../../db/schema.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
-import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
 import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'
+import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
 import type { PushMessageOptions } from './sender.ts'
 
 /**

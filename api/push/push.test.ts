@@ -8,9 +8,6 @@ import { conversationWith } from '../chats/conversations.ts'
 import { createJobRunner, RetryAfter } from '../jobs/queue.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, addMembers, type MemberRow } from '../test/seed.ts'
-import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
-import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
-import { badgeOf, type PushEvent, type PushPayload } from './payload.ts'
 import {
   PUSH_JOB_KIND,
   type PushJobPayload,
@@ -18,6 +15,9 @@ import {
   type SendJobDeps,
   sendPushJob,
 } from './job.ts'
+import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
+import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
+import { badgeOf, type PushEvent, type PushPayload } from './payload.ts'
 import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
 import { type VapidKeys, vapidKeys } from './vapid.ts'
