@@ -1,7 +1,5 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
 import { loadAccountsConfig } from '../config.ts'
-import { ApiFailure } from '../http/errors.ts'
 import { clientIp } from '../http/ratelimit.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import type { LinkBase } from './accounts.ts'
@@ -34,15 +32,3 @@ export const linkBase = (c: Context, deps: AccountsDeps): LinkBase => ({
 })
 
 export const ipOf = (c: Context, deps: AccountsDeps) => clientIp(c, deps.trustProxy ?? false)
-
-/**
- * A body checked against a schema the query picks (POST /api/user.php?new=1,
- * ?do=1 calls), with the API's usual 400 naming the first bad field.
- */
-export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const field = issue?.path.map(String).join('.') || 'body'
-  throw new ApiFailure(400, 'invalid_input', field, `${field}: ${issue?.message ?? 'invalid'}`)
-}

@@ -10,7 +10,7 @@ import type {
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
-import { bodyOf, pathOf, validate } from '../http/validate.ts'
+import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
 import { saveSubscription } from '../push/subscriptions.ts'
 import { loadSettings } from '../settings/settings.ts'
 import {
@@ -21,7 +21,7 @@ import {
   toAccountUser,
   updateAccount,
 } from './accounts.ts'
-import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+import { type AccountsDeps, ipOf, linkBase } from './deps.ts'
 import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */
