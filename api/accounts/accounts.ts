@@ -40,6 +40,9 @@ export const UNSET_COUNTRY = ''
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
+/** The key of an address's failed logins (rate limit login_account); a reset clears it. */
+export const loginAccountKey = (email: string) => `account:${normalizeEmail(email)}`
+
 /** Spec §3 mailprovider: 2 means Gmail; other providers are not numbered (0). */
 export const mailproviderOf = (email: string) =>
   /@(gmail|googlemail)\.com$/i.test(email.trim()) ? 2 : 0
