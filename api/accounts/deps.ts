@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { loadAccountsConfig } from '../config.ts'
 import { clientIp } from '../http/ratelimit.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import type { HostLookup } from '../push/endpoint-check.ts'
 import type { LinkBase } from './accounts.ts'
 
 /** What the account routes need beyond the database. */
@@ -11,6 +12,8 @@ export interface AccountsDeps {
   publicUrl?: string | undefined
   /** Read the client IP from X-Forwarded-For (TRUST_PROXY=1). */
   trustProxy?: boolean
+  /** Resolves push endpoint hosts (api/push/endpoint-check.ts); default the system resolver. */
+  lookupHost?: HostLookup
 }
 
 /** Mailer and link settings the environment configures (api/config.ts). */

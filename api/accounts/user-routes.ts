@@ -11,6 +11,7 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
 import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
+import { checkPushEndpoint } from '../push/endpoint-check.ts'
 import { saveSubscription } from '../push/subscriptions.ts'
 import { loadSettings } from '../settings/settings.ts'
 import {
@@ -62,8 +63,24 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
       async (c) => {
         const { endpoint, keys } = c.req.valid('json').subscription
         const memberId = c.get('memberId')
-        // One endpoint is one browser: a new sign-in on it takes it over.
-        await saveSubscription(db, memberId, { endpoint, keys })
+        // The server will post to this URL: https to a public host only (SSRF).
+        const verdict = await checkPushEndpoint(endpoint, deps.lookupHost)
+        if (!verdict.ok) {
+          if (verdict.retryable) {
+            c.header('Retry-After', '60')
+            throw new ApiFailure(503, 'dns_unavailable', 'subscription.endpoint')
+          }
+          throw new ApiFailure(
+            400,
+            'invalid_input',
+            'subscription.endpoint',
+            `subscription.endpoint: ${verdict.reason}`,
+          )
+        }
+        // One endpoint is one browser and one member (api/push/subscriptions.ts).
+        if (!(await saveSubscription(db, memberId, { endpoint, keys }))) {
+          throw new ApiFailure(409, 'endpoint_taken', 'subscription.endpoint')
+        }
         return c.json({ status: 'subscribed' } satisfies PushSubscribeResponse)
       },
     )
