@@ -52,10 +52,31 @@ const AccountsEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Amora <no-reply@localhost>'),
   /**
-   * The site's address for links in mails. Unset = the request's own origin,
-   * which trusts the Host header: set it in production (README "Decisions").
+   * The site's address for links in mails (README "Security": reset-link
+   * poisoning). Unset = the request's origin when its host is a SITE_HOSTS one.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Without PUBLIC_URL: the hosts (`host` or `host:port`, comma-separated)
+   * this site answers on. A mail link goes to the request's host only when
+   * it is one of them; unset = loopback only (development).
+   */
+  SITE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) =>
+        hosts.every((h) => URL.canParse(`http://${h}`) && new URL(`http://${h}`).host === h),
+      {
+        message: 'host or host:port names, comma-separated',
+      },
+    ),
   /** 1 behind a reverse proxy: the client IP is then the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** GET /api/_dev/mail.php lists stored mails (only without SMTP); default follows DEMO_SEED. */
@@ -67,6 +88,7 @@ export type AccountsConfig = {
   smtpUrl: string | undefined
   mailFrom: string
   publicUrl: string | undefined
+  siteHosts: string[]
   trustProxy: boolean
   /** The dev mail listing: never with SMTP, and off in production (DEMO_SEED=off). */
   devMail: boolean
@@ -78,6 +100,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY === '1',
     devMail: !e.SMTP_URL && (e.DEV_MAIL ?? e.DEMO_SEED) === 'on',
   }

@@ -6,7 +6,13 @@ import { members, sessions } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { clearKey } from '../http/ratelimit.ts'
-import { link, loginAccountKey, type MailContext, normalizeEmail } from './accounts.ts'
+import {
+  link,
+  loginAccountKey,
+  type MailContext,
+  mailsAllowed,
+  normalizeEmail,
+} from './accounts.ts'
 import { hashPassword } from './password.ts'
 import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
 
@@ -17,6 +23,9 @@ import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
  * two small inserts.
  */
 export async function requestReset(db: Db, email: string, ctx: MailContext): Promise<void> {
+  // Reset-link poisoning: a reset asked on a host that is not the site's
+  // would mail a link to that host; it is answered the same and does nothing.
+  if (!mailsAllowed(ctx.links)) return
   const mailIds: number[] = []
   await db.transaction(async (tx) => {
     const [member] = await tx

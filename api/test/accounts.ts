@@ -25,6 +25,7 @@ export function accountsApi(
     mediaDir?: string
     smtpUrl?: string
     publicUrl?: string
+    siteHosts?: string[]
     lookupHost?: HostLookup
   } = {},
 ): AccountsApi {
@@ -35,6 +36,7 @@ export function accountsApi(
       mailer,
       trustProxy: true,
       publicUrl: options.publicUrl,
+      siteHosts: options.siteHosts,
       lookupHost: options.lookupHost ?? fakeDns,
     },
     ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
