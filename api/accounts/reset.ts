@@ -13,7 +13,7 @@ import {
   mailsAllowed,
   normalizeEmail,
 } from './accounts.ts'
-import { hashPassword } from './password.ts'
+import { assertStrongPassword, hashPassword } from './password.ts'
 import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
 
 /**
@@ -60,10 +60,17 @@ export async function requestReset(db: Db, email: string, ctx: MailContext): Pro
 export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
   // argon2id costs ~50 ms and 19 MiB: never spent on a token that cannot work.
   if (!(await isOpenToken(db, token, 'reset'))) throw new ApiFailure(400, 'invalid_token', 'token')
+  assertStrongPassword(password)
   const passwordHash = await hashPassword(password)
   const member = await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'reset')
     if (!row) return null
+    const [owner] = await tx
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.id, row.memberId))
+    // Throwing rolls the token back: the member may try another password.
+    if (owner) assertStrongPassword(password, owner.email)
     const [member] = await tx
       .update(members)
       .set({ passwordHash, activatedAt: sql`coalesce(${members.activatedAt}, now())` })

@@ -23,6 +23,7 @@ import {
   updateAccount,
 } from './accounts.ts'
 import { type AccountsDeps, ipOf, linkBase } from './deps.ts'
+import { assertStrongPassword } from './password.ts'
 import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */
@@ -41,6 +42,7 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
       if (query.push) return next()
       if (!query.new) throw notFound()
       const input = parseOr400(endpoints.signup.body, await c.req.json().catch(() => undefined))
+      assertStrongPassword(input.password, input.email)
       const settings = await loadSettings(db)
       if (!signupsOpen(settings, input.trafficsource?.network)) {
         throw new ApiFailure(403, 'signups_closed')
