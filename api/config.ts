@@ -79,9 +79,10 @@ const AccountsEnv = z.object({
     ),
   /** 1 behind a reverse proxy: the client IP is then the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  /** GET /api/_dev/mail.php lists stored mails (only without SMTP); default follows DEMO_SEED. */
+  /** `off` hides the developer mail listing even in development. */
   DEV_MAIL: z.enum(['on', 'off']).optional(),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  NODE_ENV: z.string().optional(),
 })
 
 export type AccountsConfig = {
@@ -90,7 +91,11 @@ export type AccountsConfig = {
   publicUrl: string | undefined
   siteHosts: string[]
   trustProxy: boolean
-  /** The dev mail listing: never with SMTP, and off in production (DEMO_SEED=off). */
+  /**
+   * The full developer listing of GET /api/_dev/mail.php: a development
+   * configuration only, i.e. no SMTP, the demo seed on, NODE_ENV not
+   * production, and DEV_MAIL not off. Never with DEMO_SEED=off.
+   */
   devMail: boolean
 }
 
@@ -102,7 +107,8 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY === '1',
-    devMail: !e.SMTP_URL && (e.DEV_MAIL ?? e.DEMO_SEED) === 'on',
+    devMail:
+      !e.SMTP_URL && e.DEMO_SEED === 'on' && e.NODE_ENV !== 'production' && e.DEV_MAIL !== 'off',
   }
 }
 

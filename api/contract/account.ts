@@ -387,7 +387,12 @@ export const GeocodeResponse = z.object({
 })
 export type GeocodeResponse = z.infer<typeof GeocodeResponse>
 
-/** GET /api/_dev/mail.php: stored mails, newest first; 404 unless mail is store-only (no SMTP_URL). */
+/**
+ * GET /api/_dev/mail.php: stored mails, newest first; 404 unless mail is
+ * store-only (no SMTP_URL). Every mail on a development configuration (demo
+ * seed on, not NODE_ENV=production); elsewhere the signed-in member's own
+ * mails but reset mails, and 404 without a session.
+ */
 export const DevMail = z.object({
   id: z.number().int(),
   kind: z.string(),
