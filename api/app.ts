@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../db/client.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
@@ -11,6 +10,7 @@ import { chatRoutes } from './chats/chat-routes.ts'
 import { messageRoutes } from './chats/message-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
+import { bodyGate } from './http/body.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { sameOriginOnly } from './http/origin.ts'
 import { imageRoutes } from './images/routes.ts'
@@ -45,15 +45,6 @@ export interface AppDeps {
   events?: EventBus
 }
 
-/** Spec-sized JSON bodies are a few KB; 64 KB leaves room for long profile notes. */
-const JSON_BODY_LIMIT = 64 * 1024
-const jsonLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: () => {
-    throw new ApiFailure(413, 'body_too_large', 'body')
-  },
-})
-
 /**
  * The API as a pure value: tests call `createApi(deps).request(...)`, the
  * server mounts it next to the static PWA. It keeps no state in memory.
@@ -71,10 +62,9 @@ export function createApi({
   const api = new Hono()
     .use(sameOriginOnly)
     // JSON bodies are small; the limit stops a client from making the server
-    // buffer megabytes. Picture uploads set their own, larger limit.
-    .use(async (c, next) =>
-      c.req.header('content-type')?.startsWith('multipart/form-data') ? next() : jsonLimit(c, next),
-    )
+    // buffer megabytes. Multipart only for the picture upload (its own limit);
+    // any other kind of body is a 415 before it is read (api/http/body.ts).
+    .use(bodyGate)
     .use(async (c, next) => {
       await next()
       // Member data never sits in a shared or browser HTTP cache; offline

@@ -52,23 +52,50 @@ const AccountsEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Amora <no-reply@localhost>'),
   /**
-   * The site's address for links in mails. Unset = the request's own origin,
-   * which trusts the Host header: set it in production (README "Decisions").
+   * The site's address for links in mails (README "Security": reset-link
+   * poisoning). Unset = the request's origin when its host is a SITE_HOSTS one.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Without PUBLIC_URL: the hosts (`host` or `host:port`, comma-separated)
+   * this site answers on. A mail link goes to the request's host only when
+   * it is one of them; unset = loopback only (development).
+   */
+  SITE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) =>
+        hosts.every((h) => URL.canParse(`http://${h}`) && new URL(`http://${h}`).host === h),
+      {
+        message: 'host or host:port names, comma-separated',
+      },
+    ),
   /** 1 behind a reverse proxy: the client IP is then the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  /** GET /api/_dev/mail.php lists stored mails (only without SMTP); default follows DEMO_SEED. */
+  /** `off` hides the developer mail listing even in development. */
   DEV_MAIL: z.enum(['on', 'off']).optional(),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  NODE_ENV: z.string().optional(),
 })
 
 export type AccountsConfig = {
   smtpUrl: string | undefined
   mailFrom: string
   publicUrl: string | undefined
+  siteHosts: string[]
   trustProxy: boolean
-  /** The dev mail listing: never with SMTP, and off in production (DEMO_SEED=off). */
+  /**
+   * The full developer listing of GET /api/_dev/mail.php: a development
+   * configuration only, i.e. no SMTP, the demo seed on, NODE_ENV not
+   * production, and DEV_MAIL not off. Never with DEMO_SEED=off.
+   */
   devMail: boolean
 }
 
@@ -78,8 +105,10 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY === '1',
-    devMail: !e.SMTP_URL && (e.DEV_MAIL ?? e.DEMO_SEED) === 'on',
+    devMail:
+      !e.SMTP_URL && e.DEMO_SEED === 'on' && e.NODE_ENV !== 'production' && e.DEV_MAIL !== 'off',
   }
 }
 

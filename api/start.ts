@@ -44,9 +44,9 @@ if (config.demoSeed) {
   console.log('start: second demo login  demo2@example.com / demopassword  (paid, Belgium)')
 }
 
-if (!config.accounts.publicUrl && !config.demoSeed) {
+if (!config.accounts.publicUrl && config.accounts.siteHosts.length === 0 && !config.demoSeed) {
   console.warn(
-    'start: PUBLIC_URL is not set: links in mails follow the Host header of each request',
+    'start: neither PUBLIC_URL nor SITE_HOSTS is set: mails are sent only for requests to localhost',
   )
 }
 if (!config.accounts.smtpUrl) {

@@ -39,9 +39,28 @@ export type DatabaseOptions =
   /** dataDir undefined = in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
 
+/**
+ * A pool that rides out lost connections. PostgreSQL ends connections on a
+ * restart, a failover or pg_terminate_backend; `pg` then emits 'error' on the
+ * idle client's pool, or on a checked-out client between two queries of a
+ * transaction, and an 'error' event nobody listens to kills the process. The
+ * handlers only log: the dead client leaves the pool, the request that used it
+ * fails (503, api/http/errors.ts) and the next one opens a new connection once
+ * the server is back. A connection attempt gives up after 5 s, so a server
+ * that does not answer costs a request seconds, not forever.
+ */
+export function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  pool.on('error', (err) => console.error('db: idle connection lost:', err.message))
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error('db: connection lost:', err.message))
+  })
+  return pool
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const pool = createPool(options.url)
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder })
     const listen: Listen = async (channel, onPayload) => {
@@ -67,4 +86,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return client.listen(channel, onPayload)
   }
   return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() }
+}
+
+/**
+ * SQLSTATE classes and socket errors that mean "the connection or the server
+ * went away", not "this statement is wrong": 08 connection exception, 57P01–03
+ * admin/crash shutdown and cannot-connect-now (a restarting server).
+ */
+const LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'])
+const LOST_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|terminating connection/i
+
+/** Whether an error (or one it wraps, as drizzle does in `cause`) is a lost database connection. */
+export function isConnectionLost(e: unknown): boolean {
+  let err: unknown = e
+  for (let depth = 0; depth < 6 && typeof err === 'object' && err !== null; depth++) {
+    const code = 'code' in err ? String(err.code) : ''
+    if (LOST_CODES.has(code) || code.startsWith('08')) return true
+    if (err instanceof Error && LOST_MESSAGES.test(err.message)) return true
+    // AggregateError: every address of the host refused (ECONNREFUSED on ::1 and 127.0.0.1).
+    if (err instanceof AggregateError && err.errors.some(isConnectionLost)) return true
+    err = 'cause' in err ? err.cause : undefined
+  }
+  return false
 }

@@ -40,6 +40,9 @@ export const UNSET_COUNTRY = ''
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
+/** The key of an address's failed logins (rate limit login_account); a reset clears it. */
+export const loginAccountKey = (email: string) => `account:${normalizeEmail(email)}`
+
 /** Spec §3 mailprovider: 2 means Gmail; other providers are not numbered (0). */
 export const mailproviderOf = (email: string) =>
   /@(gmail|googlemail)\.com$/i.test(email.trim()) ? 2 : 0
@@ -61,11 +64,17 @@ export async function emailStatus(db: Db, raw: string): Promise<EmailStatus> {
   return row.activatedAt ? 'active' : 'not_confirmed'
 }
 
-/** Where the mailed links point: PUBLIC_URL, else the request's own origin. */
+/**
+ * Where the mailed links point (api/accounts/deps.ts linkBase): PUBLIC_URL,
+ * or the request's origin on a site host; null for any other host, and then
+ * no mail is sent (mailsAllowed).
+ */
 export interface LinkBase {
-  base: string
+  base: string | null
 }
 export const link = ({ base }: LinkBase, path: string) => `${base}${path}`
+/** Whether this request may send mails with links (its host is the site's). */
+export const mailsAllowed = (links: LinkBase) => links.base !== null
 
 /** What a service that mails needs: the site name, the link base and the mailer. */
 export interface MailContext {
@@ -140,6 +149,9 @@ export async function signup(
       // members_email_key makes two sign-ups with one address race-safe.
       .onConflictDoNothing({ target: members.email })
       .returning()
+    // A request to a foreign host gets its account but no mail (its link
+    // would point there); the member asks for a new one from the site.
+    if (row && !mailsAllowed(ctx.links)) return { created: true, memberId: row.id }
     if (row) {
       const token = await createToken(tx, row.id, 'activate')
       mailIds.push(
@@ -158,7 +170,7 @@ export async function signup(
       return { created: true, memberId: row.id }
     }
     const [owner] = await tx.select().from(members).where(eq(members.email, email))
-    if (owner && !owner.deletedAt) {
+    if (owner && !owner.deletedAt && mailsAllowed(ctx.links)) {
       mailIds.push(
         await storeMail(tx, {
           memberId: owner.id,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { mails, members } from '../../db/schema.ts'
 import type { ActivateStatusResponse } from '../contract/index.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { link, type MailContext } from './accounts.ts'
+import { link, type MailContext, mailsAllowed } from './accounts.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
 
 /** Follows an activation link; false for a used, expired or unknown token (→ /activate/error). */
@@ -34,6 +34,8 @@ export async function resendActivation(
       .from(members)
       .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
     if (!member || member.activatedAt) return 'already_active' as const
+    // Asked on a foreign host: nothing changes and nothing is mailed.
+    if (!mailsAllowed(ctx.links)) return 'sent' as const
     await voidTokens(tx, memberId, 'activate')
     const token = await createToken(tx, memberId, 'activate')
     mailIds.push(

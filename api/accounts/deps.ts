@@ -1,18 +1,21 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
 import { loadAccountsConfig } from '../config.ts'
-import { ApiFailure } from '../http/errors.ts'
 import { clientIp } from '../http/ratelimit.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import type { HostLookup } from '../push/endpoint-check.ts'
 import type { LinkBase } from './accounts.ts'
 
 /** What the account routes need beyond the database. */
 export interface AccountsDeps {
   mailer: Mailer
-  /** Base of the links in mails; unset = the request's origin (README "Decisions"). */
+  /** Base of the links in mails; unset = the request's origin if it is a site host. */
   publicUrl?: string | undefined
+  /** The hosts of the site (SITE_HOSTS) for links without publicUrl; unset = loopback only. */
+  siteHosts?: readonly string[] | undefined
   /** Read the client IP from X-Forwarded-For (TRUST_PROXY=1). */
   trustProxy?: boolean
+  /** Resolves push endpoint hosts (api/push/endpoint-check.ts); default the system resolver. */
+  lookupHost?: HostLookup
 }
 
 /** Mailer and link settings the environment configures (api/config.ts). */
@@ -25,24 +28,37 @@ export function accountsFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsD
       devListing: config.devMail,
     }),
     publicUrl: config.publicUrl,
+    siteHosts: config.siteHosts,
     trustProxy: config.trustProxy,
   }
 }
 
-export const linkBase = (c: Context, deps: AccountsDeps): LinkBase => ({
-  base: deps.publicUrl ?? new URL(c.req.url).origin,
-})
-
-export const ipOf = (c: Context, deps: AccountsDeps) => clientIp(c, deps.trustProxy ?? false)
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
- * A body checked against a schema the query picks (POST /api/user.php?new=1,
- * ?do=1 calls), with the API's usual 400 naming the first bad field.
+ * Where the links of a mail sent for this request point (reset-link
+ * poisoning): PUBLIC_URL when set; else the request's own origin, but only
+ * when its host is one of the site's (SITE_HOSTS, or loopback in
+ * development). A request to any other Host gets `null`: its mails are not
+ * sent, since a link to a host an attacker names would hand them the token.
+ * X-Forwarded-Host/-Proto count only behind a trusted proxy.
  */
-export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const field = issue?.path.map(String).join('.') || 'body'
-  throw new ApiFailure(400, 'invalid_input', field, `${field}: ${issue?.message ?? 'invalid'}`)
+export function linkBase(c: Context, deps: AccountsDeps): LinkBase {
+  if (deps.publicUrl) return { base: deps.publicUrl }
+  const url = new URL(c.req.url)
+  const forwarded = (name: string) =>
+    deps.trustProxy ? c.req.header(name)?.split(',')[0]?.trim() : undefined
+  const host = (forwarded('x-forwarded-host') ?? url.host).toLowerCase()
+  const proto = forwarded('x-forwarded-proto') ?? url.protocol.replace(':', '')
+  const known =
+    deps.siteHosts && deps.siteHosts.length > 0
+      ? deps.siteHosts.includes(host)
+      : LOOPBACK.has(host.replace(/:\d+$/, ''))
+  if (!known || (proto !== 'http' && proto !== 'https')) {
+    console.warn('mail: no link for a request to an unknown host; mail not sent', host)
+    return { base: null }
+  }
+  return { base: `${proto}://${host}` }
 }
+
+export const ipOf = (c: Context, deps: AccountsDeps) => clientIp(c, deps.trustProxy ?? false)

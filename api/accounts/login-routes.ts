@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { enforce } from '../http/ratelimit.ts'
+import { enforce, forgive } from '../http/ratelimit.ts'
 import { endSession, startSession } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
-import { memberByEmail } from './accounts.ts'
+import { loginAccountKey, memberByEmail } from './accounts.ts'
 import { type AccountsDeps, ipOf } from './deps.ts'
 import { dummyHash, verifyPassword } from './password.ts'
 import { toUser } from './user.ts'
@@ -17,11 +17,17 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       const { email, password } = c.req.valid('json')
       // Per address and client, counted for known and unknown addresses alike.
       await enforce(c, db, 'login', `${ipOf(c, deps)}|${email.toLowerCase()}`)
+      // Per account from every address together, known or not (no difference
+      // to observe). Counted before the check, so parallel guesses cannot
+      // slip past it; a right password takes its count back.
+      const accountKey = loginAccountKey(email)
+      await enforce(c, db, 'login_account', accountKey)
       const member = await memberByEmail(db, email)
       // Unknown email and wrong password take the same path and time, and get
       // the same answer: the response never tells whether an account exists.
       const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password)
       if (!member || !ok) throw new ApiFailure(401, 'invalid_credentials')
+      await forgive(db, 'login_account', accountKey)
       await startSession(c, db, member.id)
       return c.json(await toUser(db, member))
     })

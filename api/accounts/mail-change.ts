@@ -11,6 +11,7 @@ import {
   link,
   type MailContext,
   mailproviderOf,
+  mailsAllowed,
   normalizeEmail,
 } from './accounts.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
@@ -24,6 +25,8 @@ export async function requestMailChange(
   const member = await checkPassword(db, memberId, req.password)
   const newEmail = normalizeEmail(req.email)
   if (newEmail === member.email) throw new ApiFailure(400, 'same_email', 'email')
+  // Asked on a host that is not the site's: nothing changes, nothing is mailed.
+  if (!mailsAllowed(ctx.links)) return
   const site = ctx.settings.name
   const mailIds: number[] = []
   await db.transaction(async (tx) => {

@@ -5,8 +5,15 @@ import type { Db } from '../../db/client.ts'
 import { members, sessions } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { link, type MailContext, normalizeEmail } from './accounts.ts'
-import { hashPassword } from './password.ts'
+import { clearKey } from '../http/ratelimit.ts'
+import {
+  link,
+  loginAccountKey,
+  type MailContext,
+  mailsAllowed,
+  normalizeEmail,
+} from './accounts.ts'
+import { assertStrongPassword, hashPassword } from './password.ts'
 import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
 
 /**
@@ -16,6 +23,9 @@ import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
  * two small inserts.
  */
 export async function requestReset(db: Db, email: string, ctx: MailContext): Promise<void> {
+  // Reset-link poisoning: a reset asked on a host that is not the site's
+  // would mail a link to that host; it is answered the same and does nothing.
+  if (!mailsAllowed(ctx.links)) return
   const mailIds: number[] = []
   await db.transaction(async (tx) => {
     const [member] = await tx
@@ -50,20 +60,30 @@ export async function requestReset(db: Db, email: string, ctx: MailContext): Pro
 export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
   // argon2id costs ~50 ms and 19 MiB: never spent on a token that cannot work.
   if (!(await isOpenToken(db, token, 'reset'))) throw new ApiFailure(400, 'invalid_token', 'token')
+  assertStrongPassword(password)
   const passwordHash = await hashPassword(password)
-  const memberId = await db.transaction(async (tx) => {
+  const member = await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'reset')
     if (!row) return null
+    const [owner] = await tx
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.id, row.memberId))
+    // Throwing rolls the token back: the member may try another password.
+    if (owner) assertStrongPassword(password, owner.email)
     const [member] = await tx
       .update(members)
       .set({ passwordHash, activatedAt: sql`coalesce(${members.activatedAt}, now())` })
       .where(and(eq(members.id, row.memberId), isNull(members.deletedAt)))
-      .returning({ id: members.id })
+      .returning({ id: members.id, email: members.email })
     if (!member) return null
     await tx.delete(sessions).where(eq(sessions.memberId, member.id))
     await voidTokens(tx, member.id, 'reset')
-    return member.id
+    return member
   })
-  if (memberId === null) throw new ApiFailure(400, 'invalid_token', 'token')
-  return memberId
+  if (member === null) throw new ApiFailure(400, 'invalid_token', 'token')
+  // The mailbox is proven and the password new: failed logins of others on
+  // this account no longer keep its owner out (the mailed unlock).
+  await clearKey(db, 'login_account', loginAccountKey(member.email))
+  return member.id
 }

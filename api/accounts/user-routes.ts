@@ -10,7 +10,8 @@ import type {
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, endSession, requireMember, startSession } from '../http/session.ts'
-import { bodyOf, pathOf, validate } from '../http/validate.ts'
+import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
+import { checkPushEndpoint } from '../push/endpoint-check.ts'
 import { saveSubscription } from '../push/subscriptions.ts'
 import { loadSettings } from '../settings/settings.ts'
 import {
@@ -21,7 +22,8 @@ import {
   toAccountUser,
   updateAccount,
 } from './accounts.ts'
-import { type AccountsDeps, ipOf, linkBase, parseOr400 } from './deps.ts'
+import { type AccountsDeps, ipOf, linkBase } from './deps.ts'
+import { assertStrongPassword } from './password.ts'
 import { liveMember } from './user.ts'
 
 /** POST /api/user.php is two calls (spec §7): ?new=1 sign-up, ?push=1 push subscription. */
@@ -40,6 +42,7 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
       if (query.push) return next()
       if (!query.new) throw notFound()
       const input = parseOr400(endpoints.signup.body, await c.req.json().catch(() => undefined))
+      assertStrongPassword(input.password, input.email)
       const settings = await loadSettings(db)
       if (!signupsOpen(settings, input.trafficsource?.network)) {
         throw new ApiFailure(403, 'signups_closed')
@@ -62,8 +65,24 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
       async (c) => {
         const { endpoint, keys } = c.req.valid('json').subscription
         const memberId = c.get('memberId')
-        // One endpoint is one browser: a new sign-in on it takes it over.
-        await saveSubscription(db, memberId, { endpoint, keys })
+        // The server will post to this URL: https to a public host only (SSRF).
+        const verdict = await checkPushEndpoint(endpoint, deps.lookupHost)
+        if (!verdict.ok) {
+          if (verdict.retryable) {
+            c.header('Retry-After', '60')
+            throw new ApiFailure(503, 'dns_unavailable', 'subscription.endpoint')
+          }
+          throw new ApiFailure(
+            400,
+            'invalid_input',
+            'subscription.endpoint',
+            `subscription.endpoint: ${verdict.reason}`,
+          )
+        }
+        // One endpoint is one browser and one member (api/push/subscriptions.ts).
+        if (!(await saveSubscription(db, memberId, { endpoint, keys }))) {
+          throw new ApiFailure(409, 'endpoint_taken', 'subscription.endpoint')
+        }
         return c.json({ status: 'subscribed' } satisfies PushSubscribeResponse)
       },
     )

@@ -15,6 +15,7 @@ import {
   NAME_MAX,
   NOTE_MAX,
   PASSWORD_MAX,
+  PASSWORD_MIN,
   TOKEN_MAX,
 } from './rules/limits.ts'
 import { MIN_AGE } from './search.ts'
@@ -29,6 +30,7 @@ export {
   NAME_MAX,
   NOTE_MAX,
   PASSWORD_MAX,
+  PASSWORD_MIN,
 }
 /** Spec §9: sign-up steps 0–7. */
 export const LAST_SIGNUP_STEP = 7
@@ -385,7 +387,12 @@ export const GeocodeResponse = z.object({
 })
 export type GeocodeResponse = z.infer<typeof GeocodeResponse>
 
-/** GET /api/_dev/mail.php: stored mails, newest first; 404 unless mail is store-only (no SMTP_URL). */
+/**
+ * GET /api/_dev/mail.php: stored mails, newest first; 404 unless mail is
+ * store-only (no SMTP_URL). Every mail on a development configuration (demo
+ * seed on, not NODE_ENV=production); elsewhere the signed-in member's own
+ * mails but reset mails, and 404 without a session.
+ */
 export const DevMail = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -400,6 +407,20 @@ export const DevMail = z.object({
 export type DevMail = z.infer<typeof DevMail>
 export const DevMailResponse = z.object({ mails: z.array(DevMail) })
 export type DevMailResponse = z.infer<typeof DevMailResponse>
+
+/**
+ * 400 of a new password (sign-up, reset) that is too easy to guess: shorter
+ * than PASSWORD_MIN, on the common-password list, or the email address.
+ */
+export const WEAK_PASSWORD = 'weak_password'
+export const WeakPasswordError = z.object({
+  error: z.literal(WEAK_PASSWORD),
+  field: z.literal('password'),
+  message: z.string().optional(),
+  reason: z.enum(['too_short', 'common', 'equals_email']),
+  min_length: z.number().int(),
+})
+export type WeakPasswordError = z.infer<typeof WeakPasswordError>
 
 /** 429 rate_limited comes with a Retry-After header (seconds). */
 export const RATE_LIMITED = 'rate_limited'

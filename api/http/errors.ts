@@ -1,6 +1,7 @@
 import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isConnectionLost } from '../../db/client.ts'
 import type { ApiError } from '../contract/index.ts'
 
 /** An expected failure with a stable code (and the field at fault, for 400s). */
@@ -19,6 +20,12 @@ export class ApiFailure extends HTTPException {
 
 export const notFound = () => new ApiFailure(404, 'not_found')
 
+function rootMessage(err: unknown): string {
+  let e: unknown = err
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause
+  return e instanceof Error ? e.message : String(e)
+}
+
 /** The one place every error becomes the JSON error shape; nothing leaks a stack. */
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof ApiFailure) {
@@ -34,6 +41,14 @@ export const onError: ErrorHandler = (err, c) => {
       return c.json(body, 400)
     }
     return c.json({ error: 'http_error', message: err.message } satisfies ApiError, err.status)
+  }
+  if (isConnectionLost(err)) {
+    // The database restarted or dropped this connection: nothing is wrong
+    // with the request, and the pool opens a new connection for the next one.
+    // The root cause only: drizzle's own message carries the query's parameters.
+    console.error('database unavailable', c.req.method, c.req.path, rootMessage(err))
+    c.header('Retry-After', '1')
+    return c.json({ error: 'database_unavailable' } satisfies ApiError, 503)
   }
   console.error('unhandled error', c.req.method, c.req.path, err)
   return c.json({ error: 'internal_error' } satisfies ApiError, 500)

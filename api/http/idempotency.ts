@@ -17,7 +17,7 @@ export interface ActionKey {
   clientId: string
   /**
    * What the action is. Callers put the target in it (`like:42`), so that an
-   * id reused for another action or another target is refused with 409
+   * id reused for another action or another target is refused with 422
    * rather than answered with an unrelated stored response.
    */
   kind: string
@@ -64,13 +64,15 @@ export async function runOnce<S extends z.ZodType>(
       // Gone between the conflict and the read: only a purge of old records
       // can do that; the client may simply try again.
       if (!prior) throw new ApiFailure(409, 'action_in_progress', 'client_id')
-      if (prior.kind !== key.kind) throw new ApiFailure(409, 'client_id_reused', 'client_id')
+      // A key reused for another action: 422, as Stripe and the IETF
+      // Idempotency-Key draft answer it (409 is theirs for "still running").
+      if (prior.kind !== key.kind) throw new ApiFailure(422, 'client_id_reused', 'client_id')
       const stored = schema.safeParse(prior.response)
       if (!stored.success) {
         // A response stored by an older release that no longer fits the
         // contract: refuse the replay rather than apply the action twice.
         console.error('member_actions: stored response does not parse', key, stored.error.issues)
-        throw new ApiFailure(409, 'client_id_reused', 'client_id')
+        throw new ApiFailure(409, 'replay_unavailable', 'client_id')
       }
       return stored.data
     }

@@ -1,6 +1,7 @@
 // Rate limits: login, sign-up, validate_email and reset answer 429
 // with Retry-After past their limit, per key, counted in the database.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits } from '../../db/schema.ts'
 import { ApiError } from '../contract/index.ts'
 import {
@@ -8,8 +9,10 @@ import {
   accountsApi,
   freshEmail,
   ip,
+  mailsTo,
   signUp,
   signupBody,
+  tokenIn,
 } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
@@ -71,6 +74,74 @@ describeEngines('rate limits on %s', (engine) => {
     const ghost = freshEmail('ghost')
     for (let i = 0; i < LIMITS.login.limit; i++) await attempt(ghost, 'x', 3)
     await expectLimited(await attempt(ghost, 'x', 3))
+  })
+
+  describe('failed logins per account, from any addresses', () => {
+    const attempt = (email: string, password: string, n: number) =>
+      send(api.app, '/api/login.php', {
+        method: 'POST',
+        body: { email, password },
+        headers: { 'x-forwarded-for': `198.51.100.${n}` },
+      })
+    /** 20 wrong passwords, each from an address of its own (TRUST_PROXY: X-Forwarded-For counts). */
+    const botnet = async (email: string) => {
+      for (let n = 1; n <= 20; n++) expect((await attempt(email, 'guess', n)).status).toBe(401)
+    }
+
+    it('locks the account after 20 failures in 15 minutes, known and unknown alike', async () => {
+      expect(LIMITS.login_account).toEqual({ limit: 20, windowMs: 900_000 })
+      const member = await addMember(database.db, { email: freshEmail('botnet') })
+      const ghost = freshEmail('ghost-botnet')
+      await botnet(member.email)
+      await botnet(ghost)
+      // From a 21st address, even the right password waits out the cool-down.
+      const known = await attempt(member.email, TEST_PASSWORD, 200)
+      const unknown = await attempt(ghost, TEST_PASSWORD, 200)
+      for (const res of [known, unknown]) {
+        await expectLimited(res)
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(900)
+        expect(res.headers.getSetCookie()).toEqual([])
+      }
+      // Another account is not affected.
+      const other = await addMember(database.db, { email: freshEmail('bystander') })
+      expect((await attempt(other.email, TEST_PASSWORD, 200)).status).toBe(200)
+      // Never for ever: once the window is over the owner gets in.
+      await database.db
+        .update(rateLimits)
+        .set({ windowStart: sql`${rateLimits.windowStart} - interval '15 minutes'` })
+        .where(eq(rateLimits.bucket, 'login_account'))
+      expect((await attempt(member.email, TEST_PASSWORD, 201)).status).toBe(200)
+    })
+
+    it('does not count successful logins', async () => {
+      const member = await addMember(database.db, { email: freshEmail('often') })
+      for (let n = 1; n <= 25; n++) {
+        expect((await attempt(member.email, TEST_PASSWORD, n)).status).toBe(200)
+      }
+      await botnet(member.email)
+      await expectLimited(await attempt(member.email, TEST_PASSWORD, 210))
+    })
+
+    it('lifts the lock when the owner finishes a mailed password reset', async () => {
+      const member = await addMember(database.db, { email: freshEmail('locked') })
+      await botnet(member.email)
+      await expectLimited(await attempt(member.email, TEST_PASSWORD, 220))
+      await send(api.app, '/api/reset_password.php', {
+        method: 'POST',
+        body: { email: member.email },
+        headers: ip(60),
+      })
+      await api.mailer.idle()
+      const [mail] = await mailsTo(database.db, member.email)
+      const token = tokenIn(mail!.text, '/reset-password/do')
+      const password = 'a brand new long secret'
+      const done = await send(api.app, '/api/reset_password.php?do=1', {
+        method: 'POST',
+        body: { token, password },
+      })
+      expect(done.status).toBe(200)
+      expect((await attempt(member.email, password, 221)).status).toBe(200)
+    })
   })
 
   it('limits sign-up per client', async () => {

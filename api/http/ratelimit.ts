@@ -20,6 +20,12 @@ const MINUTE = 60_000
  */
 export const LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE },
+  // Failed logins on one account from every address together: a botnet with
+  // an address per guess meets this one. Above `login`, so a single client
+  // meets its own limit first and leaves the owner's other devices alone.
+  // Successful logins are forgiven (forgive()); a finished password reset
+  // clears it (the mailed unlock); the lock ends with its window.
+  login_account: { limit: 20, windowMs: 15 * MINUTE },
   signup: { limit: 10, windowMs: 60 * MINUTE },
   validate_email: { limit: 120, windowMs: 10 * MINUTE },
   reset: { limit: 5, windowMs: 60 * MINUTE },
@@ -32,6 +38,8 @@ export const LIMITS = {
 } as const
 
 export type Bucket = keyof typeof LIMITS
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
 /** Windows older than this are deleted when a bucket opens a new window. */
 const KEEP_MS = 24 * 60 * MINUTE
@@ -55,7 +63,7 @@ export async function hit(
 ): Promise<HitResult> {
   const { limit, windowMs } = LIMITS[bucket]
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs)
-  const keyHash = createHash('sha256').update(key).digest('hex')
+  const keyHash = hashKey(key)
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, key: keyHash, windowStart, count: 1 })
@@ -75,6 +83,34 @@ export async function hit(
   }
   const retryAfterS = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000))
   return { allowed: count <= limit, count, retryAfterS }
+}
+
+/** Takes back one counted attempt of `key` in the current window (an attempt that proved harmless). */
+export async function forgive(
+  db: Db,
+  bucket: Bucket,
+  key: string,
+  now = Date.now(),
+): Promise<void> {
+  const { windowMs } = LIMITS[bucket]
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs)
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(
+      and(
+        eq(rateLimits.bucket, bucket),
+        eq(rateLimits.key, hashKey(key)),
+        eq(rateLimits.windowStart, windowStart),
+      ),
+    )
+}
+
+/** Forgets every window of `key` in `bucket` (a lock lifted by a proof of ownership). */
+export async function clearKey(db: Db, bucket: Bucket, key: string): Promise<void> {
+  await db
+    .delete(rateLimits)
+    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, hashKey(key))))
 }
 
 /** Counts the attempt and refuses it with 429 rate_limited (and Retry-After) past the limit. */

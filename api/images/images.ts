@@ -3,7 +3,7 @@
 // decoded and re-encoded, which drops whatever rode along (EXIF with GPS,
 // comments, polyglot payloads), under a name the server makes up.
 import { randomBytes } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -83,9 +83,17 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
 }
 
 /**
- * Stores uploads: all are checked and rendered before anything is written,
- * so one bad file refuses the whole request. The first picture a member has
- * becomes the main one (a conditional update: two uploads at once agree).
+ * Stores the uploads of one request, all or none. Every file is checked and
+ * rendered first, so one bad file refuses the whole request. Then:
+ * 1. every picture and thumbnail is written under a temporary name (never
+ *    a final name with a half-written file behind it);
+ * 2. one transaction locks the member's row (two uploads at once count one
+ *    after the other, so IMAGE_MAX_PER_MEMBER holds), inserts every row, sets
+ *    the first picture a member has as the main one, and renames the files to
+ *    their final names before it commits;
+ * 3. on any failure every file of the request is removed and no row stays.
+ * A crash between the renames and the commit leaves unreferenced files under
+ * random names: garbage, never a row without its file.
  */
 export async function saveImages(
   db: Db,
@@ -95,28 +103,53 @@ export async function saveImages(
 ): Promise<ProfileImagesResponse> {
   const rendered = []
   for (const bytes of files) rendered.push(await processImage(bytes))
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(images)
-    .where(eq(images.memberId, memberId))
-  if ((count?.n ?? 0) + rendered.length > IMAGE_MAX_PER_MEMBER) {
-    throw fileFailure(400, 'too_many_images', `at most ${IMAGE_MAX_PER_MEMBER} pictures`)
-  }
   await mkdir(mediaDir, { recursive: true })
-  for (const { image, thumb } of rendered) {
+  const written: string[] = []
+  const planned = rendered.map(() => {
     const base = randomBytes(12).toString('hex')
-    const names = { filename: `${base}.jpg`, thumbFilename: `${base}_t.jpg` }
-    await writeFile(join(mediaDir, names.filename), image, { flag: 'wx' })
-    await writeFile(join(mediaDir, names.thumbFilename), thumb, { flag: 'wx' })
-    const [row] = await db
-      .insert(images)
-      .values({ memberId, ...names })
-      .returning({ id: images.id })
-    if (!row) throw new Error('image row not stored')
-    await db
-      .update(members)
-      .set({ mainImageId: row.id })
-      .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
+    return { filename: `${base}.jpg`, thumbFilename: `${base}_t.jpg` }
+  })
+  const temp = (name: string) => join(mediaDir, `.upload-${name}`)
+  try {
+    for (const [i, { image, thumb }] of rendered.entries()) {
+      const names = planned[i]!
+      for (const [name, bytes] of [
+        [names.filename, image],
+        [names.thumbFilename, thumb],
+      ] as const) {
+        written.push(temp(name))
+        await writeFile(temp(name), bytes, { flag: 'wx' })
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM ${members} WHERE ${members.id} = ${memberId} FOR UPDATE`)
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(images)
+        .where(eq(images.memberId, memberId))
+      if ((count?.n ?? 0) + rendered.length > IMAGE_MAX_PER_MEMBER) {
+        throw fileFailure(400, 'too_many_images', `at most ${IMAGE_MAX_PER_MEMBER} pictures`)
+      }
+      const rows = await tx
+        .insert(images)
+        .values(planned.map((names) => ({ memberId, ...names })))
+        .returning({ id: images.id })
+      if (rows.length !== planned.length) throw new Error('image rows not stored')
+      const first = Math.min(...rows.map((r) => r.id))
+      await tx
+        .update(members)
+        .set({ mainImageId: first })
+        .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
+      for (const names of planned) {
+        for (const name of [names.filename, names.thumbFilename]) {
+          await rename(temp(name), join(mediaDir, name))
+          written.push(join(mediaDir, name))
+        }
+      }
+    })
+  } catch (e) {
+    await Promise.all(written.map((f) => unlink(f).catch(() => undefined)))
+    throw e
   }
   return ownImages(db, memberId)
 }

@@ -163,18 +163,20 @@ describeEngines('likes on %s', (engine) => {
     expect(await unlike(other(5).id)).toEqual({ profile: other(5).id, liked: false })
   })
 
-  it('refuses a client id reused for another action or target (409)', async () => {
+  // 422 as Stripe and the IETF Idempotency-Key draft answer a key reused with
+  // another payload (409 there means "the first request is still running").
+  it('refuses a client id reused for another action or target (422)', async () => {
     const clientId = randomUUID()
     await like(other(5).id, clientId)
     await expectError(
       await call('DELETE', { profile: other(5).id, client_id: clientId }),
-      409,
+      422,
       'client_id_reused',
       'client_id',
     )
     await expectError(
       await call('POST', { profile: other(6).id, client_id: clientId }),
-      409,
+      422,
       'client_id_reused',
       'client_id',
     )

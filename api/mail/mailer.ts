@@ -7,7 +7,7 @@
 // server's acceptance and the sent_at update sends that mail again.
 // Without SMTP_URL the row is the delivery: it is marked sent at once and the
 // developer page /_dev/mail lists it.
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, notInArray } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { mails } from '../../db/schema.ts'
@@ -48,7 +48,7 @@ export async function storeMail(db: Db, mail: OutgoingMail): Promise<number> {
 export interface Mailer {
   /** True when mails are only stored (no SMTP_URL). */
   readonly storeOnly: boolean
-  /** Whether GET /api/_dev/mail.php may list stored mails. */
+  /** Whether GET /api/_dev/mail.php lists every stored mail (development only, api/config.ts). */
   readonly devListing: boolean
   /** Sends stored mails after the commit; never throws, never blocks the answer. */
   send(db: Db, ids: number[]): void
@@ -137,4 +137,23 @@ export function createMailer(options: MailerOptions = {}): Mailer {
 /** The newest stored mails, for the developer page. */
 export async function recentMails(db: Db, limit = 100) {
   return db.select().from(mails).orderBy(desc(mails.id)).limit(limit)
+}
+
+/** The newest mails sent to one member, leaving out some kinds. */
+export async function mailsOfMember(
+  db: Db,
+  memberId: number,
+  { except = [], limit = 100 }: { except?: MailKind[]; limit?: number } = {},
+) {
+  return db
+    .select()
+    .from(mails)
+    .where(
+      and(
+        eq(mails.memberId, memberId),
+        except.length > 0 ? notInArray(mails.kind, except) : undefined,
+      ),
+    )
+    .orderBy(desc(mails.id))
+    .limit(limit)
 }

@@ -3,21 +3,33 @@ import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { DevMailResponse } from '../contract/index.ts'
 import { notFound } from '../http/errors.ts'
+import { sessionMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
 import type { Mailer } from './mailer.ts'
-import { recentMails } from './mailer.ts'
+import { mailsOfMember, recentMails } from './mailer.ts'
 
 /**
- * GET /api/_dev/mail.php: the stored mails for the developer page /_dev/mail.
- * It exists only while mail is store-only (no SMTP_URL) and dev mail is on
- * (DEMO_SEED=on or DEV_MAIL=on): its links would open any account, so a
- * production site (DEMO_SEED=off, or SMTP) answers 404. No session is asked:
- * the developer follows sign-up and reset links, logged in or not.
+ * GET /api/_dev/mail.php: stored mails for the page /_dev/mail, only while
+ * mail is store-only (no SMTP_URL: the row is the delivery; with SMTP mails
+ * are in mailboxes and this answers 404).
+ * - Development (mailer.devListing: demo seed on, NODE_ENV not production,
+ *   config.ts devMail): every mail, no session asked, since the developer
+ *   follows sign-up and reset links logged in or not.
+ * - Otherwise a signed-in member sees the mails sent to them, except reset
+ *   mails: a reset is done logged out, so in a session its link would only
+ *   serve someone who stole that session. Without a session: 404.
  */
 export const devMailRoutes = (db: Db, mailer: Mailer) =>
   new Hono().get(pathOf(endpoints.devMails), async (c) => {
-    if (!mailer.storeOnly || !mailer.devListing) throw notFound()
-    const rows = await recentMails(db)
+    if (!mailer.storeOnly) throw notFound()
+    let rows: Awaited<ReturnType<typeof recentMails>>
+    if (mailer.devListing) {
+      rows = await recentMails(db)
+    } else {
+      const memberId = await sessionMember(c, db)
+      if (memberId === null) throw notFound()
+      rows = await mailsOfMember(db, memberId, { except: ['reset'] })
+    }
     return c.json({
       mails: rows.map((m) => ({
         id: m.id,

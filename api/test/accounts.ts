@@ -7,6 +7,7 @@ import { mails } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import type { SignupRequest } from '../contract/index.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import type { HostLookup } from '../push/endpoint-check.ts'
 import { type SendOptions, send, sessionToken } from './http.ts'
 
 export interface AccountsApi {
@@ -20,15 +21,39 @@ export interface AccountsApi {
  */
 export function accountsApi(
   db: Db,
-  options: { mediaDir?: string; smtpUrl?: string; publicUrl?: string } = {},
+  options: {
+    mediaDir?: string
+    smtpUrl?: string
+    publicUrl?: string
+    siteHosts?: string[]
+    lookupHost?: HostLookup
+  } = {},
 ): AccountsApi {
   const mailer = createMailer({ smtpUrl: options.smtpUrl, devListing: !options.smtpUrl })
   const app = createApi({
     db,
-    accounts: { mailer, trustProxy: true, publicUrl: options.publicUrl },
+    accounts: {
+      mailer,
+      trustProxy: true,
+      publicUrl: options.publicUrl,
+      siteHosts: options.siteHosts,
+      lookupHost: options.lookupHost ?? fakeDns,
+    },
     ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
   })
   return { app, mailer }
+}
+
+/** A public address (example.com's) that every `*.example` name resolves to in tests. */
+export const PUBLIC_TEST_ADDRESS = '93.184.215.14'
+
+/**
+ * The tests' DNS: names under the reserved `.example` domain resolve to a
+ * public address, anything else does not exist. No test asks the real DNS.
+ */
+export const fakeDns: HostLookup = async (host) => {
+  if (host.endsWith('.example') || host === 'example') return [PUBLIC_TEST_ADDRESS]
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
 }
 
 let serial = 0

@@ -20,6 +20,11 @@ export const NAME_MAX = 150
 export const CITY_MAX = 255
 /** No spec limit on passwords: non-empty (§5), capped so hashing stays cheap to refuse. */
 export const PASSWORD_MAX = 1024
+/**
+ * A new password (sign-up, reset) has at least this many characters (NIST SP
+ * 800-63B's minimum) and is not on the common-password list (README "Security").
+ */
+export const PASSWORD_MIN = 8
 /** RFC 5321 path limit: an address longer than this cannot be delivered. */
 export const EMAIL_MAX = 254
 /** Characters per profile note. */

@@ -32,6 +32,7 @@ import {
   validateDateOfBirth,
   validateEmail,
   validateName,
+  validateNewPassword,
   validatePassword,
 } from './validation.ts'
 
@@ -149,6 +150,14 @@ describe('password', () => {
     [' ', null],
     ['secret', null],
   ])('validatePassword(%j)', (v, want) => expect(validatePassword(v)).toEqual(want))
+
+  // A new password (sign-up, reset): at least 8 characters, as the server's rule.
+  it.each([
+    ['', { code: 'required' }],
+    ['secret', { code: 'min_length', min: 8 }],
+    ['1234567', { code: 'min_length', min: 8 }],
+    ['12345678', null],
+  ])('validateNewPassword(%j)', (v, want) => expect(validateNewPassword(v)).toEqual(want))
 })
 
 describe('date of birth (today = 2025-06-15)', () => {

@@ -13,9 +13,10 @@ import {
   MIN_AGE,
   NAME_MAX,
   NOTE_MAX,
+  PASSWORD_MIN,
 } from '../../../api/contract/rules/limits.ts'
 
-export { CITY_MAX, EMAIL_MAX, IMAGE_MAX_FILES, MIN_AGE, NAME_MAX, NOTE_MAX }
+export { CITY_MAX, EMAIL_MAX, IMAGE_MAX_FILES, MIN_AGE, NAME_MAX, NOTE_MAX, PASSWORD_MIN }
 /** Spec §9: the date-of-birth picker goes back as far as the maximum age. */
 export const MAX_AGE_PICKER = MAX_AGE
 
@@ -110,6 +111,13 @@ export function validateName(name: string, email: string): Check {
 /** Spec §5 password: non-empty (the server decides any further strength rule). */
 export const validatePassword = (password: string): Check =>
   password === '' ? { code: 'required' } : null
+
+/**
+ * A new password (sign-up, reset): non-empty and at least PASSWORD_MIN
+ * characters. The common-password list is the server's (400 weak_password).
+ */
+export const validateNewPassword = (password: string): Check =>
+  validatePassword(password) ?? minLength(password, PASSWORD_MIN)
 
 export interface DateParts {
   year: string

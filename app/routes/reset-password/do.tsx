@@ -8,7 +8,7 @@ import { errorText } from '../../features/account/error-text.ts'
 import { Field, FormAlert } from '../../features/account/forms/Field.tsx'
 import { failureText } from '../../features/account/forms/failure-text.ts'
 import { tokenSearch } from '../../features/account/tokens.ts'
-import { validatePassword } from '../../features/account/validation.ts'
+import { validateNewPassword } from '../../features/account/validation.ts'
 
 export const Route = createFileRoute('/reset-password/do')({
   validateSearch: tokenSearch,
@@ -26,7 +26,7 @@ function ResetPasswordDo() {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const problem = validatePassword(password)
+    const problem = validateNewPassword(password)
     setError(problem ? errorText(problem) : null)
     if (problem || !token) return
     setBusy(true)

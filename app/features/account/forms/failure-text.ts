@@ -8,6 +8,8 @@ export function failureText(error: SyncError): string {
       return m.error_offline()
     case 'rate_limited':
       return m.error_rate_limited()
+    case 'weak_password':
+      return m.error_weak_password()
     default:
       return m.error_generic()
   }

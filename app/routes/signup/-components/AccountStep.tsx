@@ -22,7 +22,7 @@ import {
   shouldCheckEmail,
   validateEmail,
   validateName,
-  validatePassword,
+  validateNewPassword,
 } from '../../../features/account/validation.ts'
 import { type LegalDoc, LegalModal } from './LegalModals.tsx'
 
@@ -91,7 +91,7 @@ export function AccountStep({
   function fieldErrors(): Errors {
     const e = validateEmail(typed)
     const n = validateName(name, typed)
-    const p = validatePassword(password)
+    const p = validateNewPassword(password)
     return {
       ...(e ? { email: errorText(e) } : {}),
       ...(n ? { name: errorText(n) } : {}),
@@ -145,6 +145,7 @@ export function AccountStep({
     const { error } = res
     if (error.code === 'signups_closed') onClosed()
     else if (error.field === 'email') setErrors({ email: errorText({ code: 'email_invalid' }) })
+    else if (error.code === 'weak_password') setErrors({ password: failureText(error) })
     else setAlert(m.signup_failed({ error: failureText(error) }))
   }
 
