@@ -10,6 +10,7 @@ import { hashPassword } from './accounts/password.ts'
 import { loadConfig } from './config.ts'
 import { createEventBus } from './events/bus.ts'
 import { createJobRunner } from './jobs/queue.ts'
+import { isPublicPushEndpoint } from './push/endpoint-check.ts'
 import { pushJobHandlers } from './push/job.ts'
 import { createPushSender, vapidSubject } from './push/sender.ts'
 import { vapidKeys } from './push/vapid.ts'
@@ -67,7 +68,9 @@ const pushSender = createPushSender({
   vapid: await vapidKeys(database.db),
   subject: vapidSubject(),
 })
-jobs.register(pushJobHandlers(database.db, { sender: pushSender }))
+jobs.register(
+  pushJobHandlers(database.db, { sender: pushSender, checkEndpoint: isPublicPushEndpoint }),
+)
 
 const server = serve(
   {

@@ -16,15 +16,15 @@
 // benchmark, not a test: it never fails on a time.
 import { cpus, loadavg } from 'node:os'
 import { isMainThread, parentPort, Worker } from 'node:worker_threads'
-import { pushSubscriptions } from '../db/schema.ts'
 import { conversationWith } from '../api/chats/conversations.ts'
+import { sendPushJob } from '../api/push/job.ts'
 import { type BrowserSubscription, startLocalPushService } from '../api/push/local-push-service.ts'
 import { notifyMember } from '../api/push/notify.ts'
-import { sendPushJob } from '../api/push/job.ts'
 import { createPushSender, type PushSender } from '../api/push/sender.ts'
 import { vapidKeys } from '../api/push/vapid.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { addMember } from '../api/test/seed.ts'
+import { pushSubscriptions } from '../db/schema.ts'
 import { ms, summarise, table } from './stats.ts'
 
 const GOAL_PER_S = 500

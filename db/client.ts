@@ -46,11 +46,13 @@ export type DatabaseOptions =
  * transaction, and an 'error' event nobody listens to kills the process. The
  * handlers only log: the dead client leaves the pool, the request that used it
  * fails (503, api/http/errors.ts) and the next one opens a new connection once
- * the server is back. A connection attempt gives up after 5 s, so a server
+ * the server is back. A connection (or a free pooled one) is waited for at most 30 s, so a server
  * that does not answer costs a request seconds, not forever.
  */
 export function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  // The timeout also bounds the wait for a free pooled connection: a burst of
+  // requests queues for up to this long instead of failing.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000 })
   pool.on('error', (err) => console.error('db: idle connection lost:', err.message))
   pool.on('connect', (client) => {
     client.on('error', (err) => console.error('db: connection lost:', err.message))
@@ -95,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'])
 const LOST_MESSAGES =
-  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|terminating connection/i
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|terminating connection/i
 
 /** Whether an error (or one it wraps, as drizzle does in `cause`) is a lost database connection. */
 export function isConnectionLost(e: unknown): boolean {

@@ -3,8 +3,9 @@
 // the local push service as a browser would, then parsed by sw/push.ts. What
 // the notification shows and where a click goes (spec §4: the check URL when
 // signed in, the open URL when not) must survive the whole way.
-import webpush from 'web-push'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { type LocalPushService, startLocalPushService } from '../api/push/local-push-service.ts'
 import { buildPushPayload, PUSH_PAYLOAD_MAX_BYTES } from '../api/push/payload.ts'
 import { createPushSender, type PushSender } from '../api/push/sender.ts'

@@ -4,8 +4,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, sessions } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { storeMail } from '../mail/mailer.ts'
 import { clearKey } from '../http/ratelimit.ts'
+import { storeMail } from '../mail/mailer.ts'
 import {
   link,
   loginAccountKey,

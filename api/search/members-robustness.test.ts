@@ -97,7 +97,7 @@ describeEngines('member endpoints with malformed input on %s', (engine) => {
     }
   })
 
-  it('likes.php survives odd content types', async () => {
+  it('likes.php refuses bodies that are not JSON with 415', async () => {
     const body = JSON.stringify({ profile: her.id, client_id: randomUUID() })
     for (const contentType of [
       'text/plain',
@@ -106,7 +106,7 @@ describeEngines('member endpoints with malformed input on %s', (engine) => {
       null,
     ]) {
       const res = await send(app, '/api/likes.php', { method: 'POST', body, contentType, cookie })
-      await expectClientError(res, String(contentType))
+      await expectClientError(res, String(contentType), [415])
     }
   })
 

@@ -1,7 +1,7 @@
 // A TCP proxy in front of PostgreSQL that a test can cut and restore, to play
 // a database restart without touching the shared server: stop() drops every
 // connection and refuses new ones, start() listens again on the same port.
-import { createServer, type Server, type Socket, connect } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 
 export interface TcpProxy {
   port: number
