@@ -130,6 +130,19 @@ describe('messages paid with credits, two members', () => {
     await row.getByRole('link').click()
     await b.waitForURL(new RegExp(`/chats/${chatId}$`))
     await messageIn(b, 'Are you there?').waitFor()
+    // The read reaches the server before this page is left (a full page load
+    // here would end the worker mid-request; the in-app link does not).
+    await b.waitForFunction(
+      async (id) => {
+        const res = await fetch('/api/chats.php')
+        const { chats } = (await res.json()) as {
+          chats: { conversation: { id: number }; num_unread_messages: number }[]
+        }
+        return chats.find((c) => c.conversation.id === id)?.num_unread_messages === 0
+      },
+      chatId,
+      { polling: 200, timeout: LIVE },
+    )
     await b.goto('/chats')
     await b.locator('.chat-list__item', { hasText: 'Are you there?' }).waitFor()
     await b.waitForFunction(() => document.querySelectorAll('.chat-list__item .badge').length === 0)
