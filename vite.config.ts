@@ -4,6 +4,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './messages/options.ts'
+import { routesPlugin } from './tools/routes-vite-plugin.ts'
+import { precompressPlugin } from './tools/precompress-vite-plugin.ts'
 import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`
@@ -11,7 +13,7 @@ import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
-  // manifest: dist/.vite/manifest.json, read by bench/bundle-size.ts.
+  // manifest: dist/.vite/manifest.json (which built file each source became).
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: true, manifest: true },
   worker: { format: 'es' },
   server: {
@@ -26,7 +28,11 @@ export default defineConfig({
     }),
     react(),
     paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }),
+    // dist/routes.json: the route table the server answers 404 by (api/site/route-table.ts).
+    routesPlugin(fileURLToPath(new URL('./app/routeTree.gen.ts', import.meta.url))),
     // Builds sw/sw.ts into dist/sw.js with the precache manifest (serves it in dev).
     serviceWorkerPlugin(),
+    // After the service worker is written: .br and .gz copies of every text asset.
+    precompressPlugin(),
   ],
 })

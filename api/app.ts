@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { etag } from 'hono/etag'
 import type { Db } from '../db/client.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
@@ -7,21 +8,35 @@ import { accountRoutes } from './accounts/routes.ts'
 import { userRoutes } from './accounts/user-routes.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
 import { chatRoutes } from './chats/chat-routes.ts'
-import { messageRoutes } from './chats/message-routes.ts'
+import { type EventsTiming, messageRoutes } from './chats/message-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
+import { complaintRoutes } from './complaints/routes.ts'
+import { endpoints } from './contract/endpoints.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { bodyGate } from './http/body.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { sameOriginOnly } from './http/origin.ts'
+import { securityHeaders } from './http/security-headers.ts'
+import type { ClockEnv } from './http/session.ts'
+import { pathOf } from './http/validate.ts'
 import { imageRoutes } from './images/routes.ts'
 import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
+import { checkoutRoutes } from './payments/checkout.ts'
+import { type LocalProvider, localProvider } from './payments/local.ts'
+import { mollieProvider } from './payments/mollie.ts'
+import type { PaymentProvider } from './payments/provider.ts'
+import { paymentsRoutes } from './payments/routes.ts'
+import { paymentJobs } from './payments/settle.ts'
 import { profileRoutes } from './profiles/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { searchRoutes } from './search/routes.ts'
+import { sessionRoutes } from './sessions/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
+import { trafficRoutes } from './traffic/routes.ts'
 
 export interface AppDeps {
   db: Db
@@ -43,7 +58,26 @@ export interface AppDeps {
    * clients poll (spec §9).
    */
   events?: EventBus
+  /** The clock of session expiry (api/http/session.ts); tests move it. Default: the real time. */
+  now?: () => Date
+  /**
+   * The payment provider: Mollie when MOLLIE_API_KEY is set (MOLLIE_API_ENDPOINT
+   * points it elsewhere), else the built-in local provider (api/payments/).
+   */
+  payments?: PaymentProvider
+  /** The event stream's keep-alive and session-check periods; tests shorten them. */
+  eventsTiming?: EventsTiming
 }
+
+/** Mollie with a key, else the local provider with its own checkout page. */
+export function paymentsFromEnv(db: Db): PaymentProvider {
+  const apiKey = process.env.MOLLIE_API_KEY
+  if (!apiKey) return localProvider(db)
+  const apiEndpoint = process.env.MOLLIE_API_ENDPOINT
+  return mollieProvider({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) })
+}
+
+const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' && 'settle' in p
 
 /**
  * The API as a pure value: tests call `createApi(deps).request(...)`, the
@@ -56,11 +90,25 @@ export function createApi({
   mediaDir,
   jobs = createJobRunner({ db, handlers: {} }),
   events = silentBus(),
+  now,
+  payments = paymentsFromEnv(db),
+  eventsTiming,
 }: AppDeps) {
+  const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
   jobs.register(mailJobs(db, accounts.mailer))
+  jobs.register(
+    paymentJobs(db, () => ({
+      provider: payments,
+      base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    })),
+  )
   accounts.mailer.attach(jobs)
-  const api = new Hono()
-    .use(sameOriginOnly)
+  const api = new Hono<ClockEnv>()
+    .use(async (c, next) => {
+      if (now) c.set('now', now)
+      await next()
+    })
+    .use(sameOriginOnly({ trustProxy: accounts.trustProxy }))
     // JSON bodies are small; the limit stops a client from making the server
     // buffer megabytes. Multipart only for the picture upload (its own limit);
     // any other kind of body is a 415 before it is read (api/http/body.ts).
@@ -71,6 +119,12 @@ export function createApi({
       // copies live in the member's IndexedDB and are wiped on logout.
       c.header('Cache-Control', 'no-store')
     })
+    // The polled reads of spec §9 answer 304 without a body when nothing
+    // changed since the ETag the worker sends (sync/core/http.ts): an idle
+    // member's poll costs headers only.
+    .use(pathOf(endpoints.user), etag())
+    .use(pathOf(endpoints.chats), etag())
+    .use(pathOf(endpoints.likes), etag())
     .route('/', authRoutes(db, accounts))
     .route('/', userRoutes(db, accounts))
     .route('/', accountRoutes(db, accounts))
@@ -80,7 +134,8 @@ export function createApi({
     .route('/', searchRoutes(db))
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
-    .route('/', settingsRoutes(db))
+    .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
+    .route('/', sessionRoutes(db))
     .route('/', likesRoutes(db))
     .route('/', profileRoutes(db))
     .route('/', chatRoutes(db))
@@ -89,20 +144,42 @@ export function createApi({
       messageRoutes(db, {
         events,
         accounts,
-        complaintsTo: process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost',
+        complaintsTo,
         dev: accounts.mailer.devListing,
         jobs,
+        ...(eventsTiming ? { eventsTiming } : {}),
       }),
     )
     .route('/', camsRoutes(db, cams))
+    .route('/', trafficRoutes(db))
+    .route('/', complaintRoutes(db, accounts, complaintsTo))
+    .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
+    .route('/', pushRoutes(db, { jobs }))
+  if (isLocal(payments)) api.route('/', checkoutRoutes(payments))
 
-  return new Hono()
+  const app = new Hono()
     .onError(onError)
+    .use(securityHeaders(accounts))
     .route('/api', api)
     .all('/api/*', () => {
       // Not an endpoint of the table (api/contract/endpoints.ts); the message
       // tells it apart from a resource that does not exist.
       throw new ApiFailure(404, 'not_found', undefined, 'no such endpoint')
     })
+  // The local provider posts its webhook through the app's own request
+  // handling: the same route, form and answer as a delivery from Mollie.
+  if (isLocal(payments))
+    payments.deliverWith(async (url, id) => {
+      const res = await app.request(url, {
+        method: 'POST',
+        headers: {
+          host: new URL(url).host,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ id }).toString(),
+      })
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`)
+    })
+  return app
 }
 export type Api = ReturnType<typeof createApi>

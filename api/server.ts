@@ -1,9 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
+import { accountsFromEnv } from './accounts/deps.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
+import { loadAccountsConfig } from './config.ts'
+import { requestHost } from './http/host.ts'
+import { requestLocale, shellInLocale } from './http/locale.ts'
+import {
+  contentSecurityPolicy,
+  SERVICE_WORKER_CSP,
+  securityHeaders,
+} from './http/security-headers.ts'
+import { operatorSettings } from './settings/settings.ts'
+import { shellFor } from './settings/shell.ts'
+import { isBot } from './site/bots.ts'
+import { loadRouteTable } from './site/route-table.ts'
+import { trafficRedirects } from './traffic/redirects.ts'
 
 export interface ServerOptions extends AppDeps {
   /** The built PWA (vite build output). */
@@ -13,43 +28,124 @@ export interface ServerOptions extends AppDeps {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
+const PICTURE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+}
+const pictureType = (path: string) => PICTURE_TYPES[/\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '']
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024
+
+/**
+ * Gives a JSON or HTML answer its Content-Length, which c.json() and c.html()
+ * leave out: without it the compress middleware cannot tell a small answer
+ * from a large one and would compress them all. Streams (the event stream)
+ * and files are left alone.
+ */
+const knownLength: MiddlewareHandler = async (c, next) => {
+  await next()
+  const type = c.res.headers.get('content-type') ?? ''
+  if (c.res.headers.has('content-length') || !/^(application\/json|text\/html)/.test(type)) return
+  const body = await c.res.arrayBuffer()
+  c.res = new Response(body, c.res)
+  c.res.headers.set('content-length', String(body.byteLength))
+}
+
 /**
  * The one Node process of `npm start`: API, pictures and the PWA. Every path
  * that is not an API call, a picture or a built file gets the app shell, whose
- * router shows the page (or its 404 "Page Not Found").
+ * router shows the page; a path no route of the app matches (dist/routes.json)
+ * gets it with HTTP 404, so the router shows the error page (spec §2), and a
+ * bot gets the plain status without the app.
  */
 export function createServer({ distDir, ...deps }: ServerOptions) {
   const { mediaDir } = deps
+  const accounts = deps.accounts ?? accountsFromEnv()
   const dist = resolve(distDir)
   const indexHtml = existsSync(`${dist}/index.html`)
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
+  const isPage = loadRouteTable(`${dist}/routes.json`) ?? (() => true)
 
-  return new Hono()
-    .route('/', createApi(deps))
-    .use(
-      '/media/*',
-      serveStatic({
-        root: resolve(mediaDir),
-        rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
-        // Picture names are random and never reused for other content.
-        onFound: (_p, c) => c.header('Cache-Control', IMMUTABLE),
-      }),
-    )
-    .get('/media/*', (c) => c.text('Not Found', 404))
-    .use(
-      '*',
-      serveStatic({
-        root: dist,
-        onFound: (path, c) => {
-          // Hashed assets never change; the worker and the manifest must be
-          // revalidated so an update reaches members.
-          c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
-        },
-      }),
-    )
-    .get('*', (c) => {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(indexHtml)
-    })
+  const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
+  // Spec §4: the shell's `<html lang>` in the member's language, and spec §2:
+  // the root classes of the site the request was sent to (template, niche),
+  // before any script runs; so `/` and `/index.html` are answered here, not
+  // as files. The service worker precaches /index.html from the same host,
+  // so an installed app keeps its site's classes too.
+  const shell = async (c: Context, status: 200 | 404 = 200) => {
+    c.header('Cache-Control', 'no-cache')
+    c.header('Vary', 'Cookie, Accept-Language')
+    const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'))
+    const site = await operatorSettings(deps.db, requestHost(c, trustProxy))
+    return c.html(shellFor(shellInLocale(indexHtml, locale), site), status)
+  }
+
+  return (
+    new Hono()
+      .use(securityHeaders(accounts))
+      // API JSON and the shell, compressed on the fly above 1 KB (never the
+      // event stream: its content type is excluded, and a stream must flush
+      // each poke). Built files come precompressed (tools/precompress-vite-plugin.ts).
+      .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
+      .use('*', knownLength)
+      .route('/', createApi({ ...deps, accounts }))
+      // Only pictures, served as what they are and never as something to save
+      // or run: anything else under /media is a 404 (nosniff comes with every answer).
+      .use('/media/*', async (c, next) => {
+        const type = pictureType(c.req.path)
+        if (!type) return c.notFound()
+        await next()
+        if (c.res.status === 200 || c.res.status === 206) {
+          // Headers after serveStatic answered: its onFound runs too late to add any.
+          // Picture names are random and never reused for other content.
+          c.res.headers.set('Cache-Control', IMMUTABLE)
+          c.res.headers.set('Content-Type', type)
+          c.res.headers.set('Content-Disposition', 'inline')
+        }
+      })
+      .use(
+        '/media/*',
+        serveStatic({
+          root: resolve(mediaDir),
+          rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+        }),
+      )
+      .get('/media/*', (c) => c.notFound())
+      // Spec §2 server route rules and the landers' localized slugs, before the shell.
+      .use('*', trafficRedirects(deps.db))
+      .get('/', (c) => shell(c))
+      .get('/index.html', (c) => shell(c))
+      .use('*', async (c, next) => {
+        await next()
+        if (c.res.status !== 200) return
+        // Set after serveStatic answered (its onFound runs too late to add any).
+        // Hashed assets never change; the worker and the manifest must be
+        // revalidated so an update reaches members.
+        const path = c.req.path
+        c.res.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+        // The service worker runs under the policy of its own script.
+        if (path === '/sw.js') {
+          c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
+        }
+      })
+      .use(
+        '*',
+        serveStatic({
+          root: dist,
+          // dist/x.js.br or .gz, chosen by Accept-Encoding, with Vary: Accept-Encoding.
+          precompressed: true,
+        }),
+      )
+      .get('*', async (c): Promise<Response> => {
+        // Spec §2: a path no page of the app matches answers 404 (the app's
+        // error page); a bot gets the plain status without the app.
+        const known = isPage(c.req.path)
+        if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
+        return shell(c, known ? 200 : 404)
+      })
+  )
 }

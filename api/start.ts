@@ -1,48 +1,132 @@
 // `npm start`: build the client if needed, open the database (migrations run
 // on open), seed demo data on first start, and serve everything on one port.
-import { execFileSync } from 'node:child_process'
+// The port answers at once: until the site is ready with a page that shows
+// the progress (api/site/start-page.ts), so a first start is never silent.
+// Only light modules load before the port opens; the rest is imported after.
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
-import { openDatabase } from '../db/client.ts'
-import { seedDemo } from '../db/seed/seed.ts'
-import { accountsFromEnv } from './accounts/deps.ts'
-import { hashPassword } from './accounts/password.ts'
 import { loadConfig } from './config.ts'
-import { createEventBus } from './events/bus.ts'
-import { createJobRunner } from './jobs/queue.ts'
-import { isPublicPushEndpoint } from './push/endpoint-check.ts'
-import { pushJobHandlers } from './push/job.ts'
-import { createPushSender, vapidSubject } from './push/sender.ts'
-import { vapidKeys } from './push/vapid.ts'
-import { createServer } from './server.ts'
-import { applySettingsFromEnv } from './settings/settings.ts'
+import { startProgress } from './site/start-page.ts'
 
 const DIST = 'dist'
 const config = loadConfig()
+const STEP = { build: 0, database: 1, seed: 2 } as const
+const progress = startProgress([
+  'Build the app (vite build)',
+  'Open the database and apply migrations',
+  'Create the demo members and their photos',
+])
 
-if (!existsSync(`${DIST}/index.html`)) {
-  console.log('start: no client build yet, running vite build ...')
-  execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+let handler: (req: Request) => Response | Promise<Response> = (req) => progress.fetch(req)
+const server = serve(
+  { fetch: (req) => handler(req), port: config.port, hostname: config.host },
+  (info) =>
+    console.log(`start: port ${info.port} open (a progress page answers until the site is ready)`),
+)
+
+/** `vite build` as a child process, its output shown on the progress page and the terminal. */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        console.log(line)
+        // Colour codes of vite's logger are not for a web page.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes
+        progress.detail(STEP.build, line.replace(/\x1b\[[0-9;]*m/g, ''))
+      })
+    }
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
+    )
+  })
 }
 
-const database = await openDatabase(config.database)
-const applied = await applySettingsFromEnv(database.db, process.env.SITE_SETTINGS)
-if (applied.length > 0) console.log(`start: settings from SITE_SETTINGS: ${applied.join(', ')}`)
-console.log(`start: database ${database.kind} ready (migrations applied)`)
+async function step<T>(i: number, run: () => Promise<T>): Promise<T> {
+  progress.begin(i)
+  try {
+    const value = await run()
+    progress.end(i)
+    return value
+  } catch (e) {
+    progress.end(i, 'failed')
+    progress.detail(i, String(e))
+    throw e
+  }
+}
+
+if (existsSync(`${DIST}/index.html`)) {
+  progress.detail(STEP.build, 'built before')
+  progress.end(STEP.build)
+} else {
+  console.log('start: no client build yet, running vite build ...')
+  await step(STEP.build, build)
+}
+
+const [
+  { openDatabase },
+  { seedDemo },
+  { accountsFromEnv },
+  { hashPassword },
+  { createEventBus },
+  { createJobRunner },
+  { isPublicPushEndpoint },
+  { pushEventJobHandlers },
+  { pushJobHandlers },
+  { createPushSender, vapidSubject },
+  { vapidKeys },
+  { createServer },
+  { applySettingsFromEnv },
+] = await Promise.all([
+  import('../db/client.ts'),
+  import('../db/seed/seed.ts'),
+  import('./accounts/deps.ts'),
+  import('./accounts/password.ts'),
+  import('./events/bus.ts'),
+  import('./jobs/queue.ts'),
+  import('./push/endpoint-check.ts'),
+  import('./push/events.ts'),
+  import('./push/job.ts'),
+  import('./push/sender.ts'),
+  import('./push/vapid.ts'),
+  import('./server.ts'),
+  import('./settings/settings.ts'),
+])
+
+const database = await step(STEP.database, async () => {
+  const opened = await openDatabase(config.database)
+  const applied = await applySettingsFromEnv(opened.db, process.env.SITE_SETTINGS)
+  if (applied.length > 0) console.log(`start: settings from SITE_SETTINGS: ${applied.join(', ')}`)
+  console.log(`start: database ${opened.kind} ready (migrations applied)`)
+  return opened
+})
 
 if (config.demoSeed) {
-  const t0 = Date.now()
-  const result = await seedDemo(database.db, {
-    mediaDir: config.mediaDir,
-    members: config.demoMembers,
-    hashPassword,
-    log: (line) => console.log(line),
-    // A second login (paid, Belgium) to see one member's likes from the other side.
-    secondDemo: true,
+  await step(STEP.seed, async () => {
+    const t0 = Date.now()
+    const result = await seedDemo(database.db, {
+      mediaDir: config.mediaDir,
+      members: config.demoMembers,
+      hashPassword,
+      log: (line) => {
+        console.log(line)
+        progress.detail(STEP.seed, line)
+      },
+      // A second login (paid, Belgium) to see one member's likes from the other side.
+      secondDemo: true,
+    })
+    console.log(`start: demo data ready (${result.members} members, ${Date.now() - t0} ms)`)
+    console.log('start: demo login  demo@example.com / demopassword  (DEMO_SEED=off disables)')
+    console.log('start: second demo login  demo2@example.com / demopassword  (paid, Belgium)')
   })
-  console.log(`start: demo data ready (${result.members} members, ${Date.now() - t0} ms)`)
-  console.log('start: demo login  demo@example.com / demopassword  (DEMO_SEED=off disables)')
-  console.log('start: second demo login  demo2@example.com / demopassword  (paid, Belgium)')
+} else {
+  progress.detail(STEP.seed, 'DEMO_SEED=off')
+  progress.end(STEP.seed)
 }
 
 if (!config.accounts.publicUrl && config.accounts.siteHosts.length === 0 && !config.demoSeed) {
@@ -67,26 +151,30 @@ const events = createEventBus(database.listen)
 const pushSender = createPushSender({
   vapid: await vapidKeys(database.db),
   subject: vapidSubject(),
+  allowHttpOrigins: accounts.pushHttpOrigins ?? [],
 })
 jobs.register(
-  pushJobHandlers(database.db, { sender: pushSender, checkEndpoint: isPublicPushEndpoint }),
+  pushJobHandlers(database.db, {
+    sender: pushSender,
+    // Trusted push services (PUSH_HTTP_ORIGINS) skip the public-address check.
+    checkEndpoint: (endpoint) =>
+      (accounts.pushHttpOrigins ?? []).includes(new URL(endpoint).origin) ||
+      isPublicPushEndpoint(endpoint),
+  }),
 )
+// A sent message enqueues a push event in its own statement; it becomes the push job.
+jobs.register(pushEventJobHandlers(database.db))
 
-const server = serve(
-  {
-    fetch: createServer({
-      db: database.db,
-      distDir: DIST,
-      mediaDir: config.mediaDir,
-      accounts,
-      jobs,
-      events,
-    }).fetch,
-    port: config.port,
-    hostname: config.host,
-  },
-  (info) => console.log(`start: listening on http://localhost:${info.port}`),
-)
+handler = createServer({
+  db: database.db,
+  distDir: DIST,
+  mediaDir: config.mediaDir,
+  accounts,
+  jobs,
+  events,
+}).fetch
+// The e2e harness and scripts wait for this line: the real site answers now.
+console.log(`start: listening on http://localhost:${config.port}`)
 jobs.start()
 jobs.poke()
 

@@ -3,10 +3,13 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { worker } from './data/worker.ts'
-import { captureNetwork } from './features/account/tracking.ts'
 import { registerServiceWorker } from './features/pwa.ts'
+import { installChunkReload } from './features/site/chunk-reload.ts'
+import { captureDevFlag } from './features/site/flags.ts'
+import { captureNetwork } from './features/tracking/tracking.ts'
 import { router } from './router.tsx'
 import './styles.css'
+import './ui/site.css'
 
 // Spec §4 locale (cookie, then browser language, then en): screen readers
 // pronounce the page by this attribute.
@@ -15,6 +18,10 @@ document.documentElement.lang = getLocale()
 // Affiliate traffic may land on any page: keep its network entry and take the
 // tracking keys out of the address before the router reads it (spec §9).
 captureNetwork()
+// Spec §8: a chunk that fails to load reloads the page (at most once per path per 10 s).
+installChunkReload()
+// Spec §2 developer panel: `?dev=1` opens it on this device.
+captureDevFlag()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,6 +9,13 @@ describe('route names (spec §2)', () => {
     ['/chats/$chatId', 'chats-chatId'],
     ['/pages/service', 'pages-service'],
     ['/login', 'login'],
+    // Layout routes (spec §2 layouts) are pathless: not part of the name.
+    ['/_default/', 'index'],
+    ['/_default/_member/members/', 'members'],
+    ['/_default/members/$memberId', 'members-memberId'],
+    ['/_chat/chats/$chatId', 'chats-chatId'],
+    ['/_default/_member/notifications', 'notifications'],
+    ['/_chat/members/$memberId_/chat', 'members-memberId-chat'],
   ])('%s → %s', (id, name) => expect(routeName(id)).toBe(name))
 
   it('builds the root classes', () => {

@@ -9,495 +9,1347 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountDeletedRouteImport } from './routes/account-deleted'
-import { Route as CompleteSignupRouteImport } from './routes/complete-signup'
-import { Route as LoginRouteImport } from './routes/login'
-import { Route as NotificationsRouteImport } from './routes/notifications'
-import { Route as ProfileRouteImport } from './routes/profile'
-import { Route as SearchRouteImport } from './routes/search'
-import { Route as SignupRouteImport } from './routes/signup'
-import { Route as DevMailRouteImport } from './routes/[_]dev/mail'
-import { Route as ActivateDoneRouteImport } from './routes/activate/done'
-import { Route as ActivateErrorRouteImport } from './routes/activate/error'
-import { Route as ChatsIndexRouteImport } from './routes/chats/index'
-import { Route as ChatsChatIdRouteImport } from './routes/chats/$chatId'
-import { Route as LikesIndexRouteImport } from './routes/likes/index'
-import { Route as LikesTypeRouteImport } from './routes/likes/$type'
-import { Route as MailChangeDoRouteImport } from './routes/mail-change/do'
-import { Route as MembersIndexRouteImport } from './routes/members/index'
-import { Route as MembersMemberIdRouteImport } from './routes/members/$memberId'
-import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password/index'
-import { Route as ResetPasswordDoRouteImport } from './routes/reset-password/do'
-import { Route as LikesMMemberIdRouteImport } from './routes/likes/m/$memberId'
-import { Route as MembersMemberIdChatRouteImport } from './routes/members/$memberId_.chat'
+import { Route as ChatRouteImport } from './routes/_chat'
+import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as EmptyRouteImport } from './routes/_empty'
+import { Route as LanderRouteImport } from './routes/_lander'
+import { Route as DefaultIndexRouteImport } from './routes/_default/index'
+import { Route as DefaultMemberRouteImport } from './routes/_default/_member'
+import { Route as DefaultAccountDeletedRouteImport } from './routes/_default/account-deleted'
+import { Route as DefaultComplaintsRouteImport } from './routes/_default/complaints'
+import { Route as DefaultCompleteSignupRouteImport } from './routes/_default/complete-signup'
+import { Route as DefaultLoginRouteImport } from './routes/_default/login'
+import { Route as DefaultPremiumRouteImport } from './routes/_default/premium'
+import { Route as DefaultPricingRouteImport } from './routes/_default/pricing'
+import { Route as DefaultSignupRouteImport } from './routes/_default/signup'
+import { Route as EmptyMemberRouteImport } from './routes/_empty/_member'
+import { Route as EmptyMatchFinderRouteImport } from './routes/_empty/match-finder'
+import { Route as ChatChatsChatIdRouteImport } from './routes/_chat/chats/$chatId'
+import { Route as DefaultDevMailRouteImport } from './routes/_default/[_]dev/mail'
+import { Route as DefaultMemberDevRouteImport } from './routes/_default/_member/[_]dev'
+import { Route as DefaultMemberNotificationsRouteImport } from './routes/_default/_member/notifications'
+import { Route as DefaultMemberProfileRouteImport } from './routes/_default/_member/profile'
+import { Route as DefaultMemberSearchRouteImport } from './routes/_default/_member/search'
+import { Route as DefaultActivateDoneRouteImport } from './routes/_default/activate/done'
+import { Route as DefaultActivateErrorRouteImport } from './routes/_default/activate/error'
+import { Route as DefaultMailChangeDoRouteImport } from './routes/_default/mail-change/do'
+import { Route as DefaultMembersMemberIdRouteImport } from './routes/_default/members/$memberId'
+import { Route as DefaultPagesBanRouteImport } from './routes/_default/pages/ban'
+import { Route as DefaultPagesCookiesRouteImport } from './routes/_default/pages/cookies'
+import { Route as DefaultPagesFaqRouteImport } from './routes/_default/pages/faq'
+import { Route as DefaultPagesPrivacyRouteImport } from './routes/_default/pages/privacy'
+import { Route as DefaultPagesReturnPolicyRouteImport } from './routes/_default/pages/return-policy'
+import { Route as DefaultPagesServiceRouteImport } from './routes/_default/pages/service'
+import { Route as DefaultPagesTermsRouteImport } from './routes/_default/pages/terms'
+import { Route as DefaultResetPasswordIndexRouteImport } from './routes/_default/reset-password/index'
+import { Route as DefaultResetPasswordDoRouteImport } from './routes/_default/reset-password/do'
+import { Route as DefaultTransactionsTransactionIdRouteImport } from './routes/_default/transactions/$transactionId'
+import { Route as EmptyMemberSignupMatchesRouteImport } from './routes/_empty/_member/signup-matches'
+import { Route as ChatMembersMemberIdChatRouteImport } from './routes/_chat/members/$memberId_.chat'
+import { Route as DefaultMemberDevIndexRouteImport } from './routes/_default/_member/[_]dev/index'
+import { Route as DefaultMemberDevActivateReminderRouteImport } from './routes/_default/_member/[_]dev/activate-reminder'
+import { Route as DefaultMemberDevDialogsRouteImport } from './routes/_default/_member/[_]dev/dialogs'
+import { Route as DefaultMemberDevTopNavRouteImport } from './routes/_default/_member/[_]dev/top-nav'
+import { Route as DefaultMemberChatsIndexRouteImport } from './routes/_default/_member/chats/index'
+import { Route as DefaultMemberCreditsIndexRouteImport } from './routes/_default/_member/credits/index'
+import { Route as DefaultMemberCreditsRepeatOrderRouteImport } from './routes/_default/_member/credits/repeat-order'
+import { Route as DefaultMemberLikesIndexRouteImport } from './routes/_default/_member/likes/index'
+import { Route as DefaultMemberLikesTypeRouteImport } from './routes/_default/_member/likes/$type'
+import { Route as DefaultMemberMembersIndexRouteImport } from './routes/_default/_member/members/index'
+import { Route as DefaultLikesMMemberIdRouteImport } from './routes/_default/likes/m/$memberId'
+import { Route as EmptyLandersAlonetonightSplatRouteImport } from './routes/_empty/landers/alonetonight/$'
+import { Route as EmptyLandersGallerySplatRouteImport } from './routes/_empty/landers/gallery/$'
+import { Route as EmptyLandersIconslandingSplatRouteImport } from './routes/_empty/landers/iconslanding/$'
+import { Route as EmptyMembersMemberIdLandingRouteImport } from './routes/_empty/members/$memberId/landing'
+import { Route as EmptyMembersMemberIdSignupRouteImport } from './routes/_empty/members/$memberId/signup'
+import { Route as LanderLandersLanderIndexRouteImport } from './routes/_lander/landers/$lander/index'
+import { Route as LanderLandersLanderSlugRouteImport } from './routes/_lander/landers/$lander/$slug'
+import { Route as DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport } from './routes/_default/_member/credits/$creditId.{-$paymentMethod}'
+import { Route as EmptyMembersMemberIdLanding2IndexRouteImport } from './routes/_empty/members/$memberId/landing2/index'
+import { Route as EmptyMembersMemberIdLanding2SlugRouteImport } from './routes/_empty/members/$memberId/landing2/$slug'
+import { Route as EmptyMembersMemberIdLanding3IndexRouteImport } from './routes/_empty/members/$memberId/landing3/index'
+import { Route as EmptyMembersMemberIdLanding3SlugRouteImport } from './routes/_empty/members/$memberId/landing3/$slug'
 
-const IndexRoute = IndexRouteImport.update({
+const ChatRoute = ChatRouteImport.update({
+  id: '/_chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultRoute = DefaultRouteImport.update({
+  id: '/_default',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmptyRoute = EmptyRouteImport.update({
+  id: '/_empty',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LanderRoute = LanderRouteImport.update({
+  id: '/_lander',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const AccountDeletedRoute = AccountDeletedRouteImport.update({
+const DefaultMemberRoute = DefaultMemberRouteImport.update({
+  id: '/_member',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAccountDeletedRoute = DefaultAccountDeletedRouteImport.update({
   id: '/account-deleted',
   path: '/account-deleted',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const CompleteSignupRoute = CompleteSignupRouteImport.update({
+const DefaultComplaintsRoute = DefaultComplaintsRouteImport.update({
+  id: '/complaints',
+  path: '/complaints',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultCompleteSignupRoute = DefaultCompleteSignupRouteImport.update({
   id: '/complete-signup',
   path: '/complete-signup',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const LoginRoute = LoginRouteImport.update({
+const DefaultLoginRoute = DefaultLoginRouteImport.update({
   id: '/login',
   path: '/login',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const NotificationsRoute = NotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => rootRouteImport,
+const DefaultPremiumRoute = DefaultPremiumRouteImport.update({
+  id: '/premium',
+  path: '/premium',
+  getParentRoute: () => DefaultRoute,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
+const DefaultPricingRoute = DefaultPricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => DefaultRoute,
 } as any)
-const SearchRoute = SearchRouteImport.update({
-  id: '/search',
-  path: '/search',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SignupRoute = SignupRouteImport.update({
+const DefaultSignupRoute = DefaultSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const DevMailRoute = DevMailRouteImport.update({
-  id: '/_dev/mail',
-  path: '/_dev/mail',
-  getParentRoute: () => rootRouteImport,
+const EmptyMemberRoute = EmptyMemberRouteImport.update({
+  id: '/_member',
+  getParentRoute: () => EmptyRoute,
 } as any)
-const ActivateDoneRoute = ActivateDoneRouteImport.update({
-  id: '/activate/done',
-  path: '/activate/done',
-  getParentRoute: () => rootRouteImport,
+const EmptyMatchFinderRoute = EmptyMatchFinderRouteImport.update({
+  id: '/match-finder',
+  path: '/match-finder',
+  getParentRoute: () => EmptyRoute,
 } as any)
-const ActivateErrorRoute = ActivateErrorRouteImport.update({
-  id: '/activate/error',
-  path: '/activate/error',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChatsIndexRoute = ChatsIndexRouteImport.update({
-  id: '/chats/',
-  path: '/chats/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChatsChatIdRoute = ChatsChatIdRouteImport.update({
+const ChatChatsChatIdRoute = ChatChatsChatIdRouteImport.update({
   id: '/chats/$chatId',
   path: '/chats/$chatId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ChatRoute,
 } as any)
-const LikesIndexRoute = LikesIndexRouteImport.update({
-  id: '/likes/',
-  path: '/likes/',
-  getParentRoute: () => rootRouteImport,
+const DefaultDevMailRoute = DefaultDevMailRouteImport.update({
+  id: '/_dev/mail',
+  path: '/_dev/mail',
+  getParentRoute: () => DefaultRoute,
 } as any)
-const LikesTypeRoute = LikesTypeRouteImport.update({
-  id: '/likes/$type',
-  path: '/likes/$type',
-  getParentRoute: () => rootRouteImport,
+const DefaultMemberDevRoute = DefaultMemberDevRouteImport.update({
+  id: '/_dev',
+  path: '/_dev',
+  getParentRoute: () => DefaultMemberRoute,
 } as any)
-const MailChangeDoRoute = MailChangeDoRouteImport.update({
+const DefaultMemberNotificationsRoute =
+  DefaultMemberNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => DefaultMemberRoute,
+  } as any)
+const DefaultMemberProfileRoute = DefaultMemberProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberSearchRoute = DefaultMemberSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultActivateDoneRoute = DefaultActivateDoneRouteImport.update({
+  id: '/activate/done',
+  path: '/activate/done',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultActivateErrorRoute = DefaultActivateErrorRouteImport.update({
+  id: '/activate/error',
+  path: '/activate/error',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultMailChangeDoRoute = DefaultMailChangeDoRouteImport.update({
   id: '/mail-change/do',
   path: '/mail-change/do',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const MembersIndexRoute = MembersIndexRouteImport.update({
-  id: '/members/',
-  path: '/members/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MembersMemberIdRoute = MembersMemberIdRouteImport.update({
+const DefaultMembersMemberIdRoute = DefaultMembersMemberIdRouteImport.update({
   id: '/members/$memberId',
   path: '/members/$memberId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const ResetPasswordIndexRoute = ResetPasswordIndexRouteImport.update({
-  id: '/reset-password/',
-  path: '/reset-password/',
-  getParentRoute: () => rootRouteImport,
+const DefaultPagesBanRoute = DefaultPagesBanRouteImport.update({
+  id: '/pages/ban',
+  path: '/pages/ban',
+  getParentRoute: () => DefaultRoute,
 } as any)
-const ResetPasswordDoRoute = ResetPasswordDoRouteImport.update({
+const DefaultPagesCookiesRoute = DefaultPagesCookiesRouteImport.update({
+  id: '/pages/cookies',
+  path: '/pages/cookies',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPagesFaqRoute = DefaultPagesFaqRouteImport.update({
+  id: '/pages/faq',
+  path: '/pages/faq',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPagesPrivacyRoute = DefaultPagesPrivacyRouteImport.update({
+  id: '/pages/privacy',
+  path: '/pages/privacy',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPagesReturnPolicyRoute =
+  DefaultPagesReturnPolicyRouteImport.update({
+    id: '/pages/return-policy',
+    path: '/pages/return-policy',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultPagesServiceRoute = DefaultPagesServiceRouteImport.update({
+  id: '/pages/service',
+  path: '/pages/service',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPagesTermsRoute = DefaultPagesTermsRouteImport.update({
+  id: '/pages/terms',
+  path: '/pages/terms',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultResetPasswordIndexRoute =
+  DefaultResetPasswordIndexRouteImport.update({
+    id: '/reset-password/',
+    path: '/reset-password/',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultResetPasswordDoRoute = DefaultResetPasswordDoRouteImport.update({
   id: '/reset-password/do',
   path: '/reset-password/do',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DefaultRoute,
 } as any)
-const LikesMMemberIdRoute = LikesMMemberIdRouteImport.update({
-  id: '/likes/m/$memberId',
-  path: '/likes/m/$memberId',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MembersMemberIdChatRoute = MembersMemberIdChatRouteImport.update({
+const DefaultTransactionsTransactionIdRoute =
+  DefaultTransactionsTransactionIdRouteImport.update({
+    id: '/transactions/$transactionId',
+    path: '/transactions/$transactionId',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const EmptyMemberSignupMatchesRoute =
+  EmptyMemberSignupMatchesRouteImport.update({
+    id: '/signup-matches',
+    path: '/signup-matches',
+    getParentRoute: () => EmptyMemberRoute,
+  } as any)
+const ChatMembersMemberIdChatRoute = ChatMembersMemberIdChatRouteImport.update({
   id: '/members/$memberId_/chat',
   path: '/members/$memberId/chat',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ChatRoute,
 } as any)
+const DefaultMemberDevIndexRoute = DefaultMemberDevIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DefaultMemberDevRoute,
+} as any)
+const DefaultMemberDevActivateReminderRoute =
+  DefaultMemberDevActivateReminderRouteImport.update({
+    id: '/activate-reminder',
+    path: '/activate-reminder',
+    getParentRoute: () => DefaultMemberDevRoute,
+  } as any)
+const DefaultMemberDevDialogsRoute = DefaultMemberDevDialogsRouteImport.update({
+  id: '/dialogs',
+  path: '/dialogs',
+  getParentRoute: () => DefaultMemberDevRoute,
+} as any)
+const DefaultMemberDevTopNavRoute = DefaultMemberDevTopNavRouteImport.update({
+  id: '/top-nav',
+  path: '/top-nav',
+  getParentRoute: () => DefaultMemberDevRoute,
+} as any)
+const DefaultMemberChatsIndexRoute = DefaultMemberChatsIndexRouteImport.update({
+  id: '/chats/',
+  path: '/chats/',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberCreditsIndexRoute =
+  DefaultMemberCreditsIndexRouteImport.update({
+    id: '/credits/',
+    path: '/credits/',
+    getParentRoute: () => DefaultMemberRoute,
+  } as any)
+const DefaultMemberCreditsRepeatOrderRoute =
+  DefaultMemberCreditsRepeatOrderRouteImport.update({
+    id: '/credits/repeat-order',
+    path: '/credits/repeat-order',
+    getParentRoute: () => DefaultMemberRoute,
+  } as any)
+const DefaultMemberLikesIndexRoute = DefaultMemberLikesIndexRouteImport.update({
+  id: '/likes/',
+  path: '/likes/',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberLikesTypeRoute = DefaultMemberLikesTypeRouteImport.update({
+  id: '/likes/$type',
+  path: '/likes/$type',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberMembersIndexRoute =
+  DefaultMemberMembersIndexRouteImport.update({
+    id: '/members/',
+    path: '/members/',
+    getParentRoute: () => DefaultMemberRoute,
+  } as any)
+const DefaultLikesMMemberIdRoute = DefaultLikesMMemberIdRouteImport.update({
+  id: '/likes/m/$memberId',
+  path: '/likes/m/$memberId',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const EmptyLandersAlonetonightSplatRoute =
+  EmptyLandersAlonetonightSplatRouteImport.update({
+    id: '/landers/alonetonight/$',
+    path: '/landers/alonetonight/$',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyLandersGallerySplatRoute =
+  EmptyLandersGallerySplatRouteImport.update({
+    id: '/landers/gallery/$',
+    path: '/landers/gallery/$',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyLandersIconslandingSplatRoute =
+  EmptyLandersIconslandingSplatRouteImport.update({
+    id: '/landers/iconslanding/$',
+    path: '/landers/iconslanding/$',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyMembersMemberIdLandingRoute =
+  EmptyMembersMemberIdLandingRouteImport.update({
+    id: '/members/$memberId/landing',
+    path: '/members/$memberId/landing',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyMembersMemberIdSignupRoute =
+  EmptyMembersMemberIdSignupRouteImport.update({
+    id: '/members/$memberId/signup',
+    path: '/members/$memberId/signup',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const LanderLandersLanderIndexRoute =
+  LanderLandersLanderIndexRouteImport.update({
+    id: '/landers/$lander/',
+    path: '/landers/$lander/',
+    getParentRoute: () => LanderRoute,
+  } as any)
+const LanderLandersLanderSlugRoute = LanderLandersLanderSlugRouteImport.update({
+  id: '/landers/$lander/$slug',
+  path: '/landers/$lander/$slug',
+  getParentRoute: () => LanderRoute,
+} as any)
+const DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route =
+  DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport.update({
+    id: '/credits/$creditId/{-$paymentMethod}',
+    path: '/credits/$creditId/{-$paymentMethod}',
+    getParentRoute: () => DefaultMemberRoute,
+  } as any)
+const EmptyMembersMemberIdLanding2IndexRoute =
+  EmptyMembersMemberIdLanding2IndexRouteImport.update({
+    id: '/members/$memberId/landing2/',
+    path: '/members/$memberId/landing2/',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyMembersMemberIdLanding2SlugRoute =
+  EmptyMembersMemberIdLanding2SlugRouteImport.update({
+    id: '/members/$memberId/landing2/$slug',
+    path: '/members/$memberId/landing2/$slug',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyMembersMemberIdLanding3IndexRoute =
+  EmptyMembersMemberIdLanding3IndexRouteImport.update({
+    id: '/members/$memberId/landing3/',
+    path: '/members/$memberId/landing3/',
+    getParentRoute: () => EmptyRoute,
+  } as any)
+const EmptyMembersMemberIdLanding3SlugRoute =
+  EmptyMembersMemberIdLanding3SlugRouteImport.update({
+    id: '/members/$memberId/landing3/$slug',
+    path: '/members/$memberId/landing3/$slug',
+    getParentRoute: () => EmptyRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/account-deleted': typeof AccountDeletedRoute
-  '/complete-signup': typeof CompleteSignupRoute
-  '/login': typeof LoginRoute
-  '/notifications': typeof NotificationsRoute
-  '/profile': typeof ProfileRoute
-  '/search': typeof SearchRoute
-  '/signup': typeof SignupRoute
-  '/_dev/mail': typeof DevMailRoute
-  '/activate/done': typeof ActivateDoneRoute
-  '/activate/error': typeof ActivateErrorRoute
-  '/chats/$chatId': typeof ChatsChatIdRoute
-  '/likes/$type': typeof LikesTypeRoute
-  '/mail-change/do': typeof MailChangeDoRoute
-  '/members/$memberId': typeof MembersMemberIdRoute
-  '/reset-password/do': typeof ResetPasswordDoRoute
-  '/chats/': typeof ChatsIndexRoute
-  '/likes/': typeof LikesIndexRoute
-  '/members/': typeof MembersIndexRoute
-  '/reset-password/': typeof ResetPasswordIndexRoute
-  '/likes/m/$memberId': typeof LikesMMemberIdRoute
-  '/members/$memberId/chat': typeof MembersMemberIdChatRoute
+  '/': typeof DefaultIndexRoute
+  '/account-deleted': typeof DefaultAccountDeletedRoute
+  '/complaints': typeof DefaultComplaintsRoute
+  '/complete-signup': typeof DefaultCompleteSignupRoute
+  '/login': typeof DefaultLoginRoute
+  '/premium': typeof DefaultPremiumRoute
+  '/pricing': typeof DefaultPricingRoute
+  '/signup': typeof DefaultSignupRoute
+  '/match-finder': typeof EmptyMatchFinderRoute
+  '/chats/$chatId': typeof ChatChatsChatIdRoute
+  '/_dev/mail': typeof DefaultDevMailRoute
+  '/_dev': typeof DefaultMemberDevRouteWithChildren
+  '/notifications': typeof DefaultMemberNotificationsRoute
+  '/profile': typeof DefaultMemberProfileRoute
+  '/search': typeof DefaultMemberSearchRoute
+  '/activate/done': typeof DefaultActivateDoneRoute
+  '/activate/error': typeof DefaultActivateErrorRoute
+  '/mail-change/do': typeof DefaultMailChangeDoRoute
+  '/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/pages/ban': typeof DefaultPagesBanRoute
+  '/pages/cookies': typeof DefaultPagesCookiesRoute
+  '/pages/faq': typeof DefaultPagesFaqRoute
+  '/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
+  '/pages/service': typeof DefaultPagesServiceRoute
+  '/pages/terms': typeof DefaultPagesTermsRoute
+  '/reset-password/do': typeof DefaultResetPasswordDoRoute
+  '/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
+  '/signup-matches': typeof EmptyMemberSignupMatchesRoute
+  '/reset-password/': typeof DefaultResetPasswordIndexRoute
+  '/members/$memberId/chat': typeof ChatMembersMemberIdChatRoute
+  '/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
+  '/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
+  '/_dev/top-nav': typeof DefaultMemberDevTopNavRoute
+  '/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
+  '/likes/$type': typeof DefaultMemberLikesTypeRoute
+  '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
+  '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
+  '/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
+  '/members/$memberId/landing': typeof EmptyMembersMemberIdLandingRoute
+  '/members/$memberId/signup': typeof EmptyMembersMemberIdSignupRoute
+  '/landers/$lander/$slug': typeof LanderLandersLanderSlugRoute
+  '/_dev/': typeof DefaultMemberDevIndexRoute
+  '/chats/': typeof DefaultMemberChatsIndexRoute
+  '/credits/': typeof DefaultMemberCreditsIndexRoute
+  '/likes/': typeof DefaultMemberLikesIndexRoute
+  '/members/': typeof DefaultMemberMembersIndexRoute
+  '/landers/$lander/': typeof LanderLandersLanderIndexRoute
+  '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
+  '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
+  '/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/account-deleted': typeof AccountDeletedRoute
-  '/complete-signup': typeof CompleteSignupRoute
-  '/login': typeof LoginRoute
-  '/notifications': typeof NotificationsRoute
-  '/profile': typeof ProfileRoute
-  '/search': typeof SearchRoute
-  '/signup': typeof SignupRoute
-  '/_dev/mail': typeof DevMailRoute
-  '/activate/done': typeof ActivateDoneRoute
-  '/activate/error': typeof ActivateErrorRoute
-  '/chats/$chatId': typeof ChatsChatIdRoute
-  '/likes/$type': typeof LikesTypeRoute
-  '/mail-change/do': typeof MailChangeDoRoute
-  '/members/$memberId': typeof MembersMemberIdRoute
-  '/reset-password/do': typeof ResetPasswordDoRoute
-  '/chats': typeof ChatsIndexRoute
-  '/likes': typeof LikesIndexRoute
-  '/members': typeof MembersIndexRoute
-  '/reset-password': typeof ResetPasswordIndexRoute
-  '/likes/m/$memberId': typeof LikesMMemberIdRoute
-  '/members/$memberId/chat': typeof MembersMemberIdChatRoute
+  '/': typeof DefaultIndexRoute
+  '/account-deleted': typeof DefaultAccountDeletedRoute
+  '/complaints': typeof DefaultComplaintsRoute
+  '/complete-signup': typeof DefaultCompleteSignupRoute
+  '/login': typeof DefaultLoginRoute
+  '/premium': typeof DefaultPremiumRoute
+  '/pricing': typeof DefaultPricingRoute
+  '/signup': typeof DefaultSignupRoute
+  '/match-finder': typeof EmptyMatchFinderRoute
+  '/chats/$chatId': typeof ChatChatsChatIdRoute
+  '/_dev/mail': typeof DefaultDevMailRoute
+  '/notifications': typeof DefaultMemberNotificationsRoute
+  '/profile': typeof DefaultMemberProfileRoute
+  '/search': typeof DefaultMemberSearchRoute
+  '/activate/done': typeof DefaultActivateDoneRoute
+  '/activate/error': typeof DefaultActivateErrorRoute
+  '/mail-change/do': typeof DefaultMailChangeDoRoute
+  '/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/pages/ban': typeof DefaultPagesBanRoute
+  '/pages/cookies': typeof DefaultPagesCookiesRoute
+  '/pages/faq': typeof DefaultPagesFaqRoute
+  '/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
+  '/pages/service': typeof DefaultPagesServiceRoute
+  '/pages/terms': typeof DefaultPagesTermsRoute
+  '/reset-password/do': typeof DefaultResetPasswordDoRoute
+  '/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
+  '/signup-matches': typeof EmptyMemberSignupMatchesRoute
+  '/reset-password': typeof DefaultResetPasswordIndexRoute
+  '/members/$memberId/chat': typeof ChatMembersMemberIdChatRoute
+  '/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
+  '/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
+  '/_dev/top-nav': typeof DefaultMemberDevTopNavRoute
+  '/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
+  '/likes/$type': typeof DefaultMemberLikesTypeRoute
+  '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
+  '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
+  '/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
+  '/members/$memberId/landing': typeof EmptyMembersMemberIdLandingRoute
+  '/members/$memberId/signup': typeof EmptyMembersMemberIdSignupRoute
+  '/landers/$lander/$slug': typeof LanderLandersLanderSlugRoute
+  '/_dev': typeof DefaultMemberDevIndexRoute
+  '/chats': typeof DefaultMemberChatsIndexRoute
+  '/credits': typeof DefaultMemberCreditsIndexRoute
+  '/likes': typeof DefaultMemberLikesIndexRoute
+  '/members': typeof DefaultMemberMembersIndexRoute
+  '/landers/$lander': typeof LanderLandersLanderIndexRoute
+  '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
+  '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/members/$memberId/landing2': typeof EmptyMembersMemberIdLanding2IndexRoute
+  '/members/$memberId/landing3': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/account-deleted': typeof AccountDeletedRoute
-  '/complete-signup': typeof CompleteSignupRoute
-  '/login': typeof LoginRoute
-  '/notifications': typeof NotificationsRoute
-  '/profile': typeof ProfileRoute
-  '/search': typeof SearchRoute
-  '/signup': typeof SignupRoute
-  '/_dev/mail': typeof DevMailRoute
-  '/activate/done': typeof ActivateDoneRoute
-  '/activate/error': typeof ActivateErrorRoute
-  '/chats/$chatId': typeof ChatsChatIdRoute
-  '/likes/$type': typeof LikesTypeRoute
-  '/mail-change/do': typeof MailChangeDoRoute
-  '/members/$memberId': typeof MembersMemberIdRoute
-  '/reset-password/do': typeof ResetPasswordDoRoute
-  '/chats/': typeof ChatsIndexRoute
-  '/likes/': typeof LikesIndexRoute
-  '/members/': typeof MembersIndexRoute
-  '/reset-password/': typeof ResetPasswordIndexRoute
-  '/likes/m/$memberId': typeof LikesMMemberIdRoute
-  '/members/$memberId_/chat': typeof MembersMemberIdChatRoute
+  '/_chat': typeof ChatRouteWithChildren
+  '/_default': typeof DefaultRouteWithChildren
+  '/_empty': typeof EmptyRouteWithChildren
+  '/_lander': typeof LanderRouteWithChildren
+  '/_default/_member': typeof DefaultMemberRouteWithChildren
+  '/_default/account-deleted': typeof DefaultAccountDeletedRoute
+  '/_default/complaints': typeof DefaultComplaintsRoute
+  '/_default/complete-signup': typeof DefaultCompleteSignupRoute
+  '/_default/login': typeof DefaultLoginRoute
+  '/_default/premium': typeof DefaultPremiumRoute
+  '/_default/pricing': typeof DefaultPricingRoute
+  '/_default/signup': typeof DefaultSignupRoute
+  '/_empty/_member': typeof EmptyMemberRouteWithChildren
+  '/_empty/match-finder': typeof EmptyMatchFinderRoute
+  '/_default/': typeof DefaultIndexRoute
+  '/_chat/chats/$chatId': typeof ChatChatsChatIdRoute
+  '/_default/_dev/mail': typeof DefaultDevMailRoute
+  '/_default/_member/_dev': typeof DefaultMemberDevRouteWithChildren
+  '/_default/_member/notifications': typeof DefaultMemberNotificationsRoute
+  '/_default/_member/profile': typeof DefaultMemberProfileRoute
+  '/_default/_member/search': typeof DefaultMemberSearchRoute
+  '/_default/activate/done': typeof DefaultActivateDoneRoute
+  '/_default/activate/error': typeof DefaultActivateErrorRoute
+  '/_default/mail-change/do': typeof DefaultMailChangeDoRoute
+  '/_default/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/_default/pages/ban': typeof DefaultPagesBanRoute
+  '/_default/pages/cookies': typeof DefaultPagesCookiesRoute
+  '/_default/pages/faq': typeof DefaultPagesFaqRoute
+  '/_default/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/_default/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
+  '/_default/pages/service': typeof DefaultPagesServiceRoute
+  '/_default/pages/terms': typeof DefaultPagesTermsRoute
+  '/_default/reset-password/do': typeof DefaultResetPasswordDoRoute
+  '/_default/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
+  '/_empty/_member/signup-matches': typeof EmptyMemberSignupMatchesRoute
+  '/_default/reset-password/': typeof DefaultResetPasswordIndexRoute
+  '/_chat/members/$memberId_/chat': typeof ChatMembersMemberIdChatRoute
+  '/_default/_member/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
+  '/_default/_member/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
+  '/_default/_member/_dev/top-nav': typeof DefaultMemberDevTopNavRoute
+  '/_default/_member/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
+  '/_default/_member/likes/$type': typeof DefaultMemberLikesTypeRoute
+  '/_default/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/_empty/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
+  '/_empty/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
+  '/_empty/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
+  '/_empty/members/$memberId/landing': typeof EmptyMembersMemberIdLandingRoute
+  '/_empty/members/$memberId/signup': typeof EmptyMembersMemberIdSignupRoute
+  '/_lander/landers/$lander/$slug': typeof LanderLandersLanderSlugRoute
+  '/_default/_member/_dev/': typeof DefaultMemberDevIndexRoute
+  '/_default/_member/chats/': typeof DefaultMemberChatsIndexRoute
+  '/_default/_member/credits/': typeof DefaultMemberCreditsIndexRoute
+  '/_default/_member/likes/': typeof DefaultMemberLikesIndexRoute
+  '/_default/_member/members/': typeof DefaultMemberMembersIndexRoute
+  '/_lander/landers/$lander/': typeof LanderLandersLanderIndexRoute
+  '/_default/_member/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/_empty/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
+  '/_empty/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/_empty/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
+  '/_empty/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/account-deleted'
+    | '/complaints'
     | '/complete-signup'
     | '/login'
+    | '/premium'
+    | '/pricing'
+    | '/signup'
+    | '/match-finder'
+    | '/chats/$chatId'
+    | '/_dev/mail'
+    | '/_dev'
     | '/notifications'
     | '/profile'
     | '/search'
-    | '/signup'
-    | '/_dev/mail'
     | '/activate/done'
     | '/activate/error'
-    | '/chats/$chatId'
-    | '/likes/$type'
     | '/mail-change/do'
     | '/members/$memberId'
+    | '/pages/ban'
+    | '/pages/cookies'
+    | '/pages/faq'
+    | '/pages/privacy'
+    | '/pages/return-policy'
+    | '/pages/service'
+    | '/pages/terms'
     | '/reset-password/do'
+    | '/transactions/$transactionId'
+    | '/signup-matches'
+    | '/reset-password/'
+    | '/members/$memberId/chat'
+    | '/_dev/activate-reminder'
+    | '/_dev/dialogs'
+    | '/_dev/top-nav'
+    | '/credits/repeat-order'
+    | '/likes/$type'
+    | '/likes/m/$memberId'
+    | '/landers/alonetonight/$'
+    | '/landers/gallery/$'
+    | '/landers/iconslanding/$'
+    | '/members/$memberId/landing'
+    | '/members/$memberId/signup'
+    | '/landers/$lander/$slug'
+    | '/_dev/'
     | '/chats/'
+    | '/credits/'
     | '/likes/'
     | '/members/'
-    | '/reset-password/'
-    | '/likes/m/$memberId'
-    | '/members/$memberId/chat'
+    | '/landers/$lander/'
+    | '/credits/$creditId/{-$paymentMethod}'
+    | '/members/$memberId/landing2/$slug'
+    | '/members/$memberId/landing3/$slug'
+    | '/members/$memberId/landing2/'
+    | '/members/$memberId/landing3/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/account-deleted'
+    | '/complaints'
     | '/complete-signup'
     | '/login'
+    | '/premium'
+    | '/pricing'
+    | '/signup'
+    | '/match-finder'
+    | '/chats/$chatId'
+    | '/_dev/mail'
     | '/notifications'
     | '/profile'
     | '/search'
-    | '/signup'
-    | '/_dev/mail'
     | '/activate/done'
     | '/activate/error'
-    | '/chats/$chatId'
-    | '/likes/$type'
     | '/mail-change/do'
     | '/members/$memberId'
+    | '/pages/ban'
+    | '/pages/cookies'
+    | '/pages/faq'
+    | '/pages/privacy'
+    | '/pages/return-policy'
+    | '/pages/service'
+    | '/pages/terms'
     | '/reset-password/do'
+    | '/transactions/$transactionId'
+    | '/signup-matches'
+    | '/reset-password'
+    | '/members/$memberId/chat'
+    | '/_dev/activate-reminder'
+    | '/_dev/dialogs'
+    | '/_dev/top-nav'
+    | '/credits/repeat-order'
+    | '/likes/$type'
+    | '/likes/m/$memberId'
+    | '/landers/alonetonight/$'
+    | '/landers/gallery/$'
+    | '/landers/iconslanding/$'
+    | '/members/$memberId/landing'
+    | '/members/$memberId/signup'
+    | '/landers/$lander/$slug'
+    | '/_dev'
     | '/chats'
+    | '/credits'
     | '/likes'
     | '/members'
-    | '/reset-password'
-    | '/likes/m/$memberId'
-    | '/members/$memberId/chat'
+    | '/landers/$lander'
+    | '/credits/$creditId/{-$paymentMethod}'
+    | '/members/$memberId/landing2/$slug'
+    | '/members/$memberId/landing3/$slug'
+    | '/members/$memberId/landing2'
+    | '/members/$memberId/landing3'
   id:
     | '__root__'
-    | '/'
-    | '/account-deleted'
-    | '/complete-signup'
-    | '/login'
-    | '/notifications'
-    | '/profile'
-    | '/search'
-    | '/signup'
-    | '/_dev/mail'
-    | '/activate/done'
-    | '/activate/error'
-    | '/chats/$chatId'
-    | '/likes/$type'
-    | '/mail-change/do'
-    | '/members/$memberId'
-    | '/reset-password/do'
-    | '/chats/'
-    | '/likes/'
-    | '/members/'
-    | '/reset-password/'
-    | '/likes/m/$memberId'
-    | '/members/$memberId_/chat'
+    | '/_chat'
+    | '/_default'
+    | '/_empty'
+    | '/_lander'
+    | '/_default/_member'
+    | '/_default/account-deleted'
+    | '/_default/complaints'
+    | '/_default/complete-signup'
+    | '/_default/login'
+    | '/_default/premium'
+    | '/_default/pricing'
+    | '/_default/signup'
+    | '/_empty/_member'
+    | '/_empty/match-finder'
+    | '/_default/'
+    | '/_chat/chats/$chatId'
+    | '/_default/_dev/mail'
+    | '/_default/_member/_dev'
+    | '/_default/_member/notifications'
+    | '/_default/_member/profile'
+    | '/_default/_member/search'
+    | '/_default/activate/done'
+    | '/_default/activate/error'
+    | '/_default/mail-change/do'
+    | '/_default/members/$memberId'
+    | '/_default/pages/ban'
+    | '/_default/pages/cookies'
+    | '/_default/pages/faq'
+    | '/_default/pages/privacy'
+    | '/_default/pages/return-policy'
+    | '/_default/pages/service'
+    | '/_default/pages/terms'
+    | '/_default/reset-password/do'
+    | '/_default/transactions/$transactionId'
+    | '/_empty/_member/signup-matches'
+    | '/_default/reset-password/'
+    | '/_chat/members/$memberId_/chat'
+    | '/_default/_member/_dev/activate-reminder'
+    | '/_default/_member/_dev/dialogs'
+    | '/_default/_member/_dev/top-nav'
+    | '/_default/_member/credits/repeat-order'
+    | '/_default/_member/likes/$type'
+    | '/_default/likes/m/$memberId'
+    | '/_empty/landers/alonetonight/$'
+    | '/_empty/landers/gallery/$'
+    | '/_empty/landers/iconslanding/$'
+    | '/_empty/members/$memberId/landing'
+    | '/_empty/members/$memberId/signup'
+    | '/_lander/landers/$lander/$slug'
+    | '/_default/_member/_dev/'
+    | '/_default/_member/chats/'
+    | '/_default/_member/credits/'
+    | '/_default/_member/likes/'
+    | '/_default/_member/members/'
+    | '/_lander/landers/$lander/'
+    | '/_default/_member/credits/$creditId/{-$paymentMethod}'
+    | '/_empty/members/$memberId/landing2/$slug'
+    | '/_empty/members/$memberId/landing3/$slug'
+    | '/_empty/members/$memberId/landing2/'
+    | '/_empty/members/$memberId/landing3/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  AccountDeletedRoute: typeof AccountDeletedRoute
-  CompleteSignupRoute: typeof CompleteSignupRoute
-  LoginRoute: typeof LoginRoute
-  NotificationsRoute: typeof NotificationsRoute
-  ProfileRoute: typeof ProfileRoute
-  SearchRoute: typeof SearchRoute
-  SignupRoute: typeof SignupRoute
-  DevMailRoute: typeof DevMailRoute
-  ActivateDoneRoute: typeof ActivateDoneRoute
-  ActivateErrorRoute: typeof ActivateErrorRoute
-  ChatsChatIdRoute: typeof ChatsChatIdRoute
-  LikesTypeRoute: typeof LikesTypeRoute
-  MailChangeDoRoute: typeof MailChangeDoRoute
-  MembersMemberIdRoute: typeof MembersMemberIdRoute
-  ResetPasswordDoRoute: typeof ResetPasswordDoRoute
-  ChatsIndexRoute: typeof ChatsIndexRoute
-  LikesIndexRoute: typeof LikesIndexRoute
-  MembersIndexRoute: typeof MembersIndexRoute
-  ResetPasswordIndexRoute: typeof ResetPasswordIndexRoute
-  LikesMMemberIdRoute: typeof LikesMMemberIdRoute
-  MembersMemberIdChatRoute: typeof MembersMemberIdChatRoute
+  ChatRoute: typeof ChatRouteWithChildren
+  DefaultRoute: typeof DefaultRouteWithChildren
+  EmptyRoute: typeof EmptyRouteWithChildren
+  LanderRoute: typeof LanderRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_chat': {
+      id: '/_chat'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default': {
+      id: '/_default'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_empty': {
+      id: '/_empty'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EmptyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_lander': {
+      id: '/_lander'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof LanderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default/': {
+      id: '/_default/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultIndexRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/account-deleted': {
-      id: '/account-deleted'
+    '/_default/_member': {
+      id: '/_default/_member'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultMemberRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/account-deleted': {
+      id: '/_default/account-deleted'
       path: '/account-deleted'
       fullPath: '/account-deleted'
-      preLoaderRoute: typeof AccountDeletedRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultAccountDeletedRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/complete-signup': {
-      id: '/complete-signup'
+    '/_default/complaints': {
+      id: '/_default/complaints'
+      path: '/complaints'
+      fullPath: '/complaints'
+      preLoaderRoute: typeof DefaultComplaintsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/complete-signup': {
+      id: '/_default/complete-signup'
       path: '/complete-signup'
       fullPath: '/complete-signup'
-      preLoaderRoute: typeof CompleteSignupRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultCompleteSignupRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/login': {
-      id: '/login'
+    '/_default/login': {
+      id: '/_default/login'
       path: '/login'
       fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultLoginRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/notifications': {
-      id: '/notifications'
-      path: '/notifications'
-      fullPath: '/notifications'
-      preLoaderRoute: typeof NotificationsRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_default/premium': {
+      id: '/_default/premium'
+      path: '/premium'
+      fullPath: '/premium'
+      preLoaderRoute: typeof DefaultPremiumRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_default/pricing': {
+      id: '/_default/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof DefaultPricingRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/search': {
-      id: '/search'
-      path: '/search'
-      fullPath: '/search'
-      preLoaderRoute: typeof SearchRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/signup': {
-      id: '/signup'
+    '/_default/signup': {
+      id: '/_default/signup'
       path: '/signup'
       fullPath: '/signup'
-      preLoaderRoute: typeof SignupRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultSignupRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/_dev/mail': {
-      id: '/_dev/mail'
-      path: '/_dev/mail'
-      fullPath: '/_dev/mail'
-      preLoaderRoute: typeof DevMailRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_empty/_member': {
+      id: '/_empty/_member'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EmptyMemberRouteImport
+      parentRoute: typeof EmptyRoute
     }
-    '/activate/done': {
-      id: '/activate/done'
-      path: '/activate/done'
-      fullPath: '/activate/done'
-      preLoaderRoute: typeof ActivateDoneRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_empty/match-finder': {
+      id: '/_empty/match-finder'
+      path: '/match-finder'
+      fullPath: '/match-finder'
+      preLoaderRoute: typeof EmptyMatchFinderRouteImport
+      parentRoute: typeof EmptyRoute
     }
-    '/activate/error': {
-      id: '/activate/error'
-      path: '/activate/error'
-      fullPath: '/activate/error'
-      preLoaderRoute: typeof ActivateErrorRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/chats/': {
-      id: '/chats/'
-      path: '/chats'
-      fullPath: '/chats/'
-      preLoaderRoute: typeof ChatsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/chats/$chatId': {
-      id: '/chats/$chatId'
+    '/_chat/chats/$chatId': {
+      id: '/_chat/chats/$chatId'
       path: '/chats/$chatId'
       fullPath: '/chats/$chatId'
-      preLoaderRoute: typeof ChatsChatIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ChatChatsChatIdRouteImport
+      parentRoute: typeof ChatRoute
     }
-    '/likes/': {
-      id: '/likes/'
-      path: '/likes'
-      fullPath: '/likes/'
-      preLoaderRoute: typeof LikesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_default/_dev/mail': {
+      id: '/_default/_dev/mail'
+      path: '/_dev/mail'
+      fullPath: '/_dev/mail'
+      preLoaderRoute: typeof DefaultDevMailRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/likes/$type': {
-      id: '/likes/$type'
-      path: '/likes/$type'
-      fullPath: '/likes/$type'
-      preLoaderRoute: typeof LikesTypeRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_default/_member/_dev': {
+      id: '/_default/_member/_dev'
+      path: '/_dev'
+      fullPath: '/_dev'
+      preLoaderRoute: typeof DefaultMemberDevRouteImport
+      parentRoute: typeof DefaultMemberRoute
     }
-    '/mail-change/do': {
-      id: '/mail-change/do'
+    '/_default/_member/notifications': {
+      id: '/_default/_member/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof DefaultMemberNotificationsRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/profile': {
+      id: '/_default/_member/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof DefaultMemberProfileRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/search': {
+      id: '/_default/_member/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof DefaultMemberSearchRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/activate/done': {
+      id: '/_default/activate/done'
+      path: '/activate/done'
+      fullPath: '/activate/done'
+      preLoaderRoute: typeof DefaultActivateDoneRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/activate/error': {
+      id: '/_default/activate/error'
+      path: '/activate/error'
+      fullPath: '/activate/error'
+      preLoaderRoute: typeof DefaultActivateErrorRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/mail-change/do': {
+      id: '/_default/mail-change/do'
       path: '/mail-change/do'
       fullPath: '/mail-change/do'
-      preLoaderRoute: typeof MailChangeDoRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultMailChangeDoRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/members/': {
-      id: '/members/'
-      path: '/members'
-      fullPath: '/members/'
-      preLoaderRoute: typeof MembersIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/members/$memberId': {
-      id: '/members/$memberId'
+    '/_default/members/$memberId': {
+      id: '/_default/members/$memberId'
       path: '/members/$memberId'
       fullPath: '/members/$memberId'
-      preLoaderRoute: typeof MembersMemberIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultMembersMemberIdRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/reset-password/': {
-      id: '/reset-password/'
+    '/_default/pages/ban': {
+      id: '/_default/pages/ban'
+      path: '/pages/ban'
+      fullPath: '/pages/ban'
+      preLoaderRoute: typeof DefaultPagesBanRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/cookies': {
+      id: '/_default/pages/cookies'
+      path: '/pages/cookies'
+      fullPath: '/pages/cookies'
+      preLoaderRoute: typeof DefaultPagesCookiesRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/faq': {
+      id: '/_default/pages/faq'
+      path: '/pages/faq'
+      fullPath: '/pages/faq'
+      preLoaderRoute: typeof DefaultPagesFaqRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/privacy': {
+      id: '/_default/pages/privacy'
+      path: '/pages/privacy'
+      fullPath: '/pages/privacy'
+      preLoaderRoute: typeof DefaultPagesPrivacyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/return-policy': {
+      id: '/_default/pages/return-policy'
+      path: '/pages/return-policy'
+      fullPath: '/pages/return-policy'
+      preLoaderRoute: typeof DefaultPagesReturnPolicyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/service': {
+      id: '/_default/pages/service'
+      path: '/pages/service'
+      fullPath: '/pages/service'
+      preLoaderRoute: typeof DefaultPagesServiceRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/terms': {
+      id: '/_default/pages/terms'
+      path: '/pages/terms'
+      fullPath: '/pages/terms'
+      preLoaderRoute: typeof DefaultPagesTermsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/reset-password/': {
+      id: '/_default/reset-password/'
       path: '/reset-password'
       fullPath: '/reset-password/'
-      preLoaderRoute: typeof ResetPasswordIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultResetPasswordIndexRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/reset-password/do': {
-      id: '/reset-password/do'
+    '/_default/reset-password/do': {
+      id: '/_default/reset-password/do'
       path: '/reset-password/do'
       fullPath: '/reset-password/do'
-      preLoaderRoute: typeof ResetPasswordDoRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DefaultResetPasswordDoRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/likes/m/$memberId': {
-      id: '/likes/m/$memberId'
-      path: '/likes/m/$memberId'
-      fullPath: '/likes/m/$memberId'
-      preLoaderRoute: typeof LikesMMemberIdRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_default/transactions/$transactionId': {
+      id: '/_default/transactions/$transactionId'
+      path: '/transactions/$transactionId'
+      fullPath: '/transactions/$transactionId'
+      preLoaderRoute: typeof DefaultTransactionsTransactionIdRouteImport
+      parentRoute: typeof DefaultRoute
     }
-    '/members/$memberId_/chat': {
-      id: '/members/$memberId_/chat'
+    '/_empty/_member/signup-matches': {
+      id: '/_empty/_member/signup-matches'
+      path: '/signup-matches'
+      fullPath: '/signup-matches'
+      preLoaderRoute: typeof EmptyMemberSignupMatchesRouteImport
+      parentRoute: typeof EmptyMemberRoute
+    }
+    '/_chat/members/$memberId_/chat': {
+      id: '/_chat/members/$memberId_/chat'
       path: '/members/$memberId/chat'
       fullPath: '/members/$memberId/chat'
-      preLoaderRoute: typeof MembersMemberIdChatRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ChatMembersMemberIdChatRouteImport
+      parentRoute: typeof ChatRoute
+    }
+    '/_default/_member/_dev/': {
+      id: '/_default/_member/_dev/'
+      path: '/'
+      fullPath: '/_dev/'
+      preLoaderRoute: typeof DefaultMemberDevIndexRouteImport
+      parentRoute: typeof DefaultMemberDevRoute
+    }
+    '/_default/_member/_dev/activate-reminder': {
+      id: '/_default/_member/_dev/activate-reminder'
+      path: '/activate-reminder'
+      fullPath: '/_dev/activate-reminder'
+      preLoaderRoute: typeof DefaultMemberDevActivateReminderRouteImport
+      parentRoute: typeof DefaultMemberDevRoute
+    }
+    '/_default/_member/_dev/dialogs': {
+      id: '/_default/_member/_dev/dialogs'
+      path: '/dialogs'
+      fullPath: '/_dev/dialogs'
+      preLoaderRoute: typeof DefaultMemberDevDialogsRouteImport
+      parentRoute: typeof DefaultMemberDevRoute
+    }
+    '/_default/_member/_dev/top-nav': {
+      id: '/_default/_member/_dev/top-nav'
+      path: '/top-nav'
+      fullPath: '/_dev/top-nav'
+      preLoaderRoute: typeof DefaultMemberDevTopNavRouteImport
+      parentRoute: typeof DefaultMemberDevRoute
+    }
+    '/_default/_member/chats/': {
+      id: '/_default/_member/chats/'
+      path: '/chats'
+      fullPath: '/chats/'
+      preLoaderRoute: typeof DefaultMemberChatsIndexRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/credits/': {
+      id: '/_default/_member/credits/'
+      path: '/credits'
+      fullPath: '/credits/'
+      preLoaderRoute: typeof DefaultMemberCreditsIndexRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/credits/repeat-order': {
+      id: '/_default/_member/credits/repeat-order'
+      path: '/credits/repeat-order'
+      fullPath: '/credits/repeat-order'
+      preLoaderRoute: typeof DefaultMemberCreditsRepeatOrderRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/likes/': {
+      id: '/_default/_member/likes/'
+      path: '/likes'
+      fullPath: '/likes/'
+      preLoaderRoute: typeof DefaultMemberLikesIndexRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/likes/$type': {
+      id: '/_default/_member/likes/$type'
+      path: '/likes/$type'
+      fullPath: '/likes/$type'
+      preLoaderRoute: typeof DefaultMemberLikesTypeRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/members/': {
+      id: '/_default/_member/members/'
+      path: '/members'
+      fullPath: '/members/'
+      preLoaderRoute: typeof DefaultMemberMembersIndexRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/likes/m/$memberId': {
+      id: '/_default/likes/m/$memberId'
+      path: '/likes/m/$memberId'
+      fullPath: '/likes/m/$memberId'
+      preLoaderRoute: typeof DefaultLikesMMemberIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_empty/landers/alonetonight/$': {
+      id: '/_empty/landers/alonetonight/$'
+      path: '/landers/alonetonight/$'
+      fullPath: '/landers/alonetonight/$'
+      preLoaderRoute: typeof EmptyLandersAlonetonightSplatRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/landers/gallery/$': {
+      id: '/_empty/landers/gallery/$'
+      path: '/landers/gallery/$'
+      fullPath: '/landers/gallery/$'
+      preLoaderRoute: typeof EmptyLandersGallerySplatRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/landers/iconslanding/$': {
+      id: '/_empty/landers/iconslanding/$'
+      path: '/landers/iconslanding/$'
+      fullPath: '/landers/iconslanding/$'
+      preLoaderRoute: typeof EmptyLandersIconslandingSplatRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/members/$memberId/landing': {
+      id: '/_empty/members/$memberId/landing'
+      path: '/members/$memberId/landing'
+      fullPath: '/members/$memberId/landing'
+      preLoaderRoute: typeof EmptyMembersMemberIdLandingRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/members/$memberId/signup': {
+      id: '/_empty/members/$memberId/signup'
+      path: '/members/$memberId/signup'
+      fullPath: '/members/$memberId/signup'
+      preLoaderRoute: typeof EmptyMembersMemberIdSignupRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_lander/landers/$lander/': {
+      id: '/_lander/landers/$lander/'
+      path: '/landers/$lander'
+      fullPath: '/landers/$lander/'
+      preLoaderRoute: typeof LanderLandersLanderIndexRouteImport
+      parentRoute: typeof LanderRoute
+    }
+    '/_lander/landers/$lander/$slug': {
+      id: '/_lander/landers/$lander/$slug'
+      path: '/landers/$lander/$slug'
+      fullPath: '/landers/$lander/$slug'
+      preLoaderRoute: typeof LanderLandersLanderSlugRouteImport
+      parentRoute: typeof LanderRoute
+    }
+    '/_default/_member/credits/$creditId/{-$paymentMethod}': {
+      id: '/_default/_member/credits/$creditId/{-$paymentMethod}'
+      path: '/credits/$creditId/{-$paymentMethod}'
+      fullPath: '/credits/$creditId/{-$paymentMethod}'
+      preLoaderRoute: typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_empty/members/$memberId/landing2/': {
+      id: '/_empty/members/$memberId/landing2/'
+      path: '/members/$memberId/landing2'
+      fullPath: '/members/$memberId/landing2/'
+      preLoaderRoute: typeof EmptyMembersMemberIdLanding2IndexRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/members/$memberId/landing2/$slug': {
+      id: '/_empty/members/$memberId/landing2/$slug'
+      path: '/members/$memberId/landing2/$slug'
+      fullPath: '/members/$memberId/landing2/$slug'
+      preLoaderRoute: typeof EmptyMembersMemberIdLanding2SlugRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/members/$memberId/landing3/': {
+      id: '/_empty/members/$memberId/landing3/'
+      path: '/members/$memberId/landing3'
+      fullPath: '/members/$memberId/landing3/'
+      preLoaderRoute: typeof EmptyMembersMemberIdLanding3IndexRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/members/$memberId/landing3/$slug': {
+      id: '/_empty/members/$memberId/landing3/$slug'
+      path: '/members/$memberId/landing3/$slug'
+      fullPath: '/members/$memberId/landing3/$slug'
+      preLoaderRoute: typeof EmptyMembersMemberIdLanding3SlugRouteImport
+      parentRoute: typeof EmptyRoute
     }
   }
 }
 
+interface ChatRouteChildren {
+  ChatChatsChatIdRoute: typeof ChatChatsChatIdRoute
+  ChatMembersMemberIdChatRoute: typeof ChatMembersMemberIdChatRoute
+}
+
+const ChatRouteChildren: ChatRouteChildren = {
+  ChatChatsChatIdRoute: ChatChatsChatIdRoute,
+  ChatMembersMemberIdChatRoute: ChatMembersMemberIdChatRoute,
+}
+
+const ChatRouteWithChildren = ChatRoute._addFileChildren(ChatRouteChildren)
+
+interface DefaultMemberDevRouteChildren {
+  DefaultMemberDevActivateReminderRoute: typeof DefaultMemberDevActivateReminderRoute
+  DefaultMemberDevDialogsRoute: typeof DefaultMemberDevDialogsRoute
+  DefaultMemberDevTopNavRoute: typeof DefaultMemberDevTopNavRoute
+  DefaultMemberDevIndexRoute: typeof DefaultMemberDevIndexRoute
+}
+
+const DefaultMemberDevRouteChildren: DefaultMemberDevRouteChildren = {
+  DefaultMemberDevActivateReminderRoute: DefaultMemberDevActivateReminderRoute,
+  DefaultMemberDevDialogsRoute: DefaultMemberDevDialogsRoute,
+  DefaultMemberDevTopNavRoute: DefaultMemberDevTopNavRoute,
+  DefaultMemberDevIndexRoute: DefaultMemberDevIndexRoute,
+}
+
+const DefaultMemberDevRouteWithChildren =
+  DefaultMemberDevRoute._addFileChildren(DefaultMemberDevRouteChildren)
+
+interface DefaultMemberRouteChildren {
+  DefaultMemberDevRoute: typeof DefaultMemberDevRouteWithChildren
+  DefaultMemberNotificationsRoute: typeof DefaultMemberNotificationsRoute
+  DefaultMemberProfileRoute: typeof DefaultMemberProfileRoute
+  DefaultMemberSearchRoute: typeof DefaultMemberSearchRoute
+  DefaultMemberCreditsRepeatOrderRoute: typeof DefaultMemberCreditsRepeatOrderRoute
+  DefaultMemberLikesTypeRoute: typeof DefaultMemberLikesTypeRoute
+  DefaultMemberChatsIndexRoute: typeof DefaultMemberChatsIndexRoute
+  DefaultMemberCreditsIndexRoute: typeof DefaultMemberCreditsIndexRoute
+  DefaultMemberLikesIndexRoute: typeof DefaultMemberLikesIndexRoute
+  DefaultMemberMembersIndexRoute: typeof DefaultMemberMembersIndexRoute
+  DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route: typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+}
+
+const DefaultMemberRouteChildren: DefaultMemberRouteChildren = {
+  DefaultMemberDevRoute: DefaultMemberDevRouteWithChildren,
+  DefaultMemberNotificationsRoute: DefaultMemberNotificationsRoute,
+  DefaultMemberProfileRoute: DefaultMemberProfileRoute,
+  DefaultMemberSearchRoute: DefaultMemberSearchRoute,
+  DefaultMemberCreditsRepeatOrderRoute: DefaultMemberCreditsRepeatOrderRoute,
+  DefaultMemberLikesTypeRoute: DefaultMemberLikesTypeRoute,
+  DefaultMemberChatsIndexRoute: DefaultMemberChatsIndexRoute,
+  DefaultMemberCreditsIndexRoute: DefaultMemberCreditsIndexRoute,
+  DefaultMemberLikesIndexRoute: DefaultMemberLikesIndexRoute,
+  DefaultMemberMembersIndexRoute: DefaultMemberMembersIndexRoute,
+  DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route:
+    DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route,
+}
+
+const DefaultMemberRouteWithChildren = DefaultMemberRoute._addFileChildren(
+  DefaultMemberRouteChildren,
+)
+
+interface DefaultRouteChildren {
+  DefaultMemberRoute: typeof DefaultMemberRouteWithChildren
+  DefaultAccountDeletedRoute: typeof DefaultAccountDeletedRoute
+  DefaultComplaintsRoute: typeof DefaultComplaintsRoute
+  DefaultCompleteSignupRoute: typeof DefaultCompleteSignupRoute
+  DefaultLoginRoute: typeof DefaultLoginRoute
+  DefaultPremiumRoute: typeof DefaultPremiumRoute
+  DefaultPricingRoute: typeof DefaultPricingRoute
+  DefaultSignupRoute: typeof DefaultSignupRoute
+  DefaultIndexRoute: typeof DefaultIndexRoute
+  DefaultDevMailRoute: typeof DefaultDevMailRoute
+  DefaultActivateDoneRoute: typeof DefaultActivateDoneRoute
+  DefaultActivateErrorRoute: typeof DefaultActivateErrorRoute
+  DefaultMailChangeDoRoute: typeof DefaultMailChangeDoRoute
+  DefaultMembersMemberIdRoute: typeof DefaultMembersMemberIdRoute
+  DefaultPagesBanRoute: typeof DefaultPagesBanRoute
+  DefaultPagesCookiesRoute: typeof DefaultPagesCookiesRoute
+  DefaultPagesFaqRoute: typeof DefaultPagesFaqRoute
+  DefaultPagesPrivacyRoute: typeof DefaultPagesPrivacyRoute
+  DefaultPagesReturnPolicyRoute: typeof DefaultPagesReturnPolicyRoute
+  DefaultPagesServiceRoute: typeof DefaultPagesServiceRoute
+  DefaultPagesTermsRoute: typeof DefaultPagesTermsRoute
+  DefaultResetPasswordDoRoute: typeof DefaultResetPasswordDoRoute
+  DefaultTransactionsTransactionIdRoute: typeof DefaultTransactionsTransactionIdRoute
+  DefaultResetPasswordIndexRoute: typeof DefaultResetPasswordIndexRoute
+  DefaultLikesMMemberIdRoute: typeof DefaultLikesMMemberIdRoute
+}
+
+const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultMemberRoute: DefaultMemberRouteWithChildren,
+  DefaultAccountDeletedRoute: DefaultAccountDeletedRoute,
+  DefaultComplaintsRoute: DefaultComplaintsRoute,
+  DefaultCompleteSignupRoute: DefaultCompleteSignupRoute,
+  DefaultLoginRoute: DefaultLoginRoute,
+  DefaultPremiumRoute: DefaultPremiumRoute,
+  DefaultPricingRoute: DefaultPricingRoute,
+  DefaultSignupRoute: DefaultSignupRoute,
+  DefaultIndexRoute: DefaultIndexRoute,
+  DefaultDevMailRoute: DefaultDevMailRoute,
+  DefaultActivateDoneRoute: DefaultActivateDoneRoute,
+  DefaultActivateErrorRoute: DefaultActivateErrorRoute,
+  DefaultMailChangeDoRoute: DefaultMailChangeDoRoute,
+  DefaultMembersMemberIdRoute: DefaultMembersMemberIdRoute,
+  DefaultPagesBanRoute: DefaultPagesBanRoute,
+  DefaultPagesCookiesRoute: DefaultPagesCookiesRoute,
+  DefaultPagesFaqRoute: DefaultPagesFaqRoute,
+  DefaultPagesPrivacyRoute: DefaultPagesPrivacyRoute,
+  DefaultPagesReturnPolicyRoute: DefaultPagesReturnPolicyRoute,
+  DefaultPagesServiceRoute: DefaultPagesServiceRoute,
+  DefaultPagesTermsRoute: DefaultPagesTermsRoute,
+  DefaultResetPasswordDoRoute: DefaultResetPasswordDoRoute,
+  DefaultTransactionsTransactionIdRoute: DefaultTransactionsTransactionIdRoute,
+  DefaultResetPasswordIndexRoute: DefaultResetPasswordIndexRoute,
+  DefaultLikesMMemberIdRoute: DefaultLikesMMemberIdRoute,
+}
+
+const DefaultRouteWithChildren =
+  DefaultRoute._addFileChildren(DefaultRouteChildren)
+
+interface EmptyMemberRouteChildren {
+  EmptyMemberSignupMatchesRoute: typeof EmptyMemberSignupMatchesRoute
+}
+
+const EmptyMemberRouteChildren: EmptyMemberRouteChildren = {
+  EmptyMemberSignupMatchesRoute: EmptyMemberSignupMatchesRoute,
+}
+
+const EmptyMemberRouteWithChildren = EmptyMemberRoute._addFileChildren(
+  EmptyMemberRouteChildren,
+)
+
+interface EmptyRouteChildren {
+  EmptyMemberRoute: typeof EmptyMemberRouteWithChildren
+  EmptyMatchFinderRoute: typeof EmptyMatchFinderRoute
+  EmptyLandersAlonetonightSplatRoute: typeof EmptyLandersAlonetonightSplatRoute
+  EmptyLandersGallerySplatRoute: typeof EmptyLandersGallerySplatRoute
+  EmptyLandersIconslandingSplatRoute: typeof EmptyLandersIconslandingSplatRoute
+  EmptyMembersMemberIdLandingRoute: typeof EmptyMembersMemberIdLandingRoute
+  EmptyMembersMemberIdSignupRoute: typeof EmptyMembersMemberIdSignupRoute
+  EmptyMembersMemberIdLanding2SlugRoute: typeof EmptyMembersMemberIdLanding2SlugRoute
+  EmptyMembersMemberIdLanding3SlugRoute: typeof EmptyMembersMemberIdLanding3SlugRoute
+  EmptyMembersMemberIdLanding2IndexRoute: typeof EmptyMembersMemberIdLanding2IndexRoute
+  EmptyMembersMemberIdLanding3IndexRoute: typeof EmptyMembersMemberIdLanding3IndexRoute
+}
+
+const EmptyRouteChildren: EmptyRouteChildren = {
+  EmptyMemberRoute: EmptyMemberRouteWithChildren,
+  EmptyMatchFinderRoute: EmptyMatchFinderRoute,
+  EmptyLandersAlonetonightSplatRoute: EmptyLandersAlonetonightSplatRoute,
+  EmptyLandersGallerySplatRoute: EmptyLandersGallerySplatRoute,
+  EmptyLandersIconslandingSplatRoute: EmptyLandersIconslandingSplatRoute,
+  EmptyMembersMemberIdLandingRoute: EmptyMembersMemberIdLandingRoute,
+  EmptyMembersMemberIdSignupRoute: EmptyMembersMemberIdSignupRoute,
+  EmptyMembersMemberIdLanding2SlugRoute: EmptyMembersMemberIdLanding2SlugRoute,
+  EmptyMembersMemberIdLanding3SlugRoute: EmptyMembersMemberIdLanding3SlugRoute,
+  EmptyMembersMemberIdLanding2IndexRoute:
+    EmptyMembersMemberIdLanding2IndexRoute,
+  EmptyMembersMemberIdLanding3IndexRoute:
+    EmptyMembersMemberIdLanding3IndexRoute,
+}
+
+const EmptyRouteWithChildren = EmptyRoute._addFileChildren(EmptyRouteChildren)
+
+interface LanderRouteChildren {
+  LanderLandersLanderSlugRoute: typeof LanderLandersLanderSlugRoute
+  LanderLandersLanderIndexRoute: typeof LanderLandersLanderIndexRoute
+}
+
+const LanderRouteChildren: LanderRouteChildren = {
+  LanderLandersLanderSlugRoute: LanderLandersLanderSlugRoute,
+  LanderLandersLanderIndexRoute: LanderLandersLanderIndexRoute,
+}
+
+const LanderRouteWithChildren =
+  LanderRoute._addFileChildren(LanderRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AccountDeletedRoute: AccountDeletedRoute,
-  CompleteSignupRoute: CompleteSignupRoute,
-  LoginRoute: LoginRoute,
-  NotificationsRoute: NotificationsRoute,
-  ProfileRoute: ProfileRoute,
-  SearchRoute: SearchRoute,
-  SignupRoute: SignupRoute,
-  DevMailRoute: DevMailRoute,
-  ActivateDoneRoute: ActivateDoneRoute,
-  ActivateErrorRoute: ActivateErrorRoute,
-  ChatsChatIdRoute: ChatsChatIdRoute,
-  LikesTypeRoute: LikesTypeRoute,
-  MailChangeDoRoute: MailChangeDoRoute,
-  MembersMemberIdRoute: MembersMemberIdRoute,
-  ResetPasswordDoRoute: ResetPasswordDoRoute,
-  ChatsIndexRoute: ChatsIndexRoute,
-  LikesIndexRoute: LikesIndexRoute,
-  MembersIndexRoute: MembersIndexRoute,
-  ResetPasswordIndexRoute: ResetPasswordIndexRoute,
-  LikesMMemberIdRoute: LikesMMemberIdRoute,
-  MembersMemberIdChatRoute: MembersMemberIdChatRoute,
+  ChatRoute: ChatRouteWithChildren,
+  DefaultRoute: DefaultRouteWithChildren,
+  EmptyRoute: EmptyRouteWithChildren,
+  LanderRoute: LanderRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,6 +9,7 @@
 // random inserts into each btree). All of it runs in one transaction, so an
 // interrupted seed rolls back to the previous state, indexes included.
 import type pg from 'pg'
+import { newestMessageUpdate } from '../db/newest-message.ts'
 import { COUNTRIES } from '../db/reference/geo.ts'
 import { allFirstNames, NOTE_SNIPPETS } from '../db/seed/names.ts'
 
@@ -316,6 +317,7 @@ async function fillConversations(
      WHERE ${where}`,
     [NOTE_SNIPPETS, perConversation],
   )
+  await client.query(newestMessageUpdate(where))
 }
 
 /** The two searching viewers and the star, added after the million. */

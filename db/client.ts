@@ -60,6 +60,25 @@ export function createPool(url: string): pg.Pool {
   return pool
 }
 
+/**
+ * pool.end() resolves only once every checked-out client is released; a
+ * request still stuck on a connection the server killed would hold shutdown
+ * forever. Wait a bounded time, then leave: the process (or the test's
+ * DROP DATABASE … WITH (FORCE)) ends whatever is left.
+ */
+export async function endPool(pool: pg.Pool, waitMs = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`db: ${pool.totalCount - pool.idleCount} connection(s) still in use at close`)
+      resolve()
+    }, waitMs)
+    timer.unref()
+  })
+  await Promise.race([pool.end(), waited])
+  clearTimeout(timer)
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = createPool(options.url)
@@ -77,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query(`LISTEN ${channel}`)
       return () => client.end()
     }
-    return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() }
+    return { db: db as unknown as Db, kind: 'postgres', listen, close: () => endPool(pool) }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
@@ -91,6 +110,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * Runs reads that make up one answer in one REPEATABLE READ READ ONLY
+ * transaction, so every query sees the same snapshot: a like committed
+ * between two of them cannot make a count disagree with the ids beside it.
+ * On `pg` the queries share one pooled connection (they queue on it instead
+ * of running on several); PGlite has one connection anyway.
+ */
+export function readSnapshot<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  })
+}
+
+/**
  * SQLSTATE classes and socket errors that mean "the connection or the server
  * went away", not "this statement is wrong": 08 connection exception, 57P01–03
  * admin/crash shutdown and cannot-connect-now (a restarting server).
@@ -100,6 +133,20 @@ const LOST_MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|terminating connection/i
 
 /** Whether an error (or one it wraps, as drizzle does in `cause`) is a lost database connection. */
+/**
+ * Whether a database error, as pg and PGlite raise it (drizzle wraps it in
+ * `cause`), carries this SQLSTATE: '23505' unique_violation, '23514'
+ * check_violation.
+ */
+export function hasPgCode(e: unknown, code: string): boolean {
+  let err: unknown = e
+  for (let depth = 0; depth < 6 && typeof err === 'object' && err !== null; depth++) {
+    if ('code' in err && err.code === code) return true
+    err = 'cause' in err ? err.cause : undefined
+  }
+  return false
+}
+
 export function isConnectionLost(e: unknown): boolean {
   let err: unknown = e
   for (let depth = 0; depth < 6 && typeof err === 'object' && err !== null; depth++) {

@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -17,6 +17,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+
+/**
+ * jsonb, read back as the driver parsed it. drizzle's own jsonb column parses a
+ * string a second time, so a stored JSON string that looks like JSON ("12345678",
+ * "true") came back as a number or a boolean (a KvK number in the settings).
+ * Both drivers (pg and PGlite) already parse jsonb into JS values.
+ */
+const jsonb = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+})
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity()
 const ref = (name: string) => bigint(name, { mode: 'number' })
@@ -136,7 +148,14 @@ export const sessions = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The absolute end: created_at + SESSION_ABSOLUTE_S (api/http/session.ts). */
     expiresAt: ts('expires_at').notNull(),
+    /** The public handle of a session in the member's list (never the token). */
+    id: bigint('id', { mode: 'number' }).notNull().unique().generatedAlwaysAsIdentity(),
+    /** Last use, kept to within SESSION_TOUCH_S; idle expiry counts from it. */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** The browser's User-Agent at login (at most 256 characters), for the device summary. */
+    userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
 )
@@ -185,6 +204,13 @@ export const conversations = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastMessageAt: ts('last_message_at'),
+    /**
+     * The newest message, kept by the send itself so the chats list reads it
+     * from the conversation row instead of probing messages per chat.
+     */
+    lastMessageId: ref('last_message_id'),
+    lastMessageSender: ref('last_message_sender'),
+    lastMessageBody: text('last_message_body'),
   },
   (t) => [uniqueIndex('conversations_pair_key').on(t.memberLow, t.memberHigh)],
 )
@@ -321,11 +347,20 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * The session that last posted it: logout (and an expired session's
+     * removal) deletes the device's subscription with the session, so the
+     * next person on a shared device gets nothing of this member.
+     */
+    sessionHash: text('session_hash').references(() => sessions.tokenHash, {
+      onDelete: 'cascade',
+    }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_member_idx').on(t.memberId),
+    index('push_subscriptions_session_idx').on(t.sessionHash),
   ],
 )
 
@@ -425,3 +460,6 @@ export const reports = pgTable(
   },
   (t) => [index('reports_status_idx').on(t.status, t.id)],
 )
+export * from './schema/payments.ts'
+export * from './schema/push.ts'
+export * from './schema/traffic.ts'

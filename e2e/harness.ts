@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 export interface Site {
   url: string
   dataDir: string
-  stop(): Promise<void>
+  /** Stops the site; with keepData its PGlite directory stays for the test to read (then remove it). */
+  stop(options?: { keepData?: boolean }): Promise<void>
 }
 
 /** The site as `npm start` runs it, on its own port and data directory. */
@@ -55,16 +56,20 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
+    async stop(options = {}) {
+      // Idempotent: a test may stop the site itself (to read its database).
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: extra Chromium switches, e.g. a host-resolver rule for several site hosts. */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -75,6 +80,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...args,
     ],
   })
 }

@@ -44,6 +44,7 @@ describe('push payload from server to service worker', () => {
     )
     const seen = await throughPush(JSON.stringify(payload))
     expect(seen).toEqual({
+      kind: 'message',
       title: 'Nuovo messaggio da Anna',
       body: 'Ciao!',
       url: '/chats/12',

@@ -28,3 +28,7 @@ export const NOTIFICATION_BADGE_ICON = '/icons/badge-96.png'
 // Navigations under these prefixes are real server responses (API calls,
 // webcam redirects, photos, locale files) and must never get the app shell.
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/_i18n\//]
+
+// Spec §7 push worker. /sw.js imports it (one scope, one worker); the
+// version query changes when its contract with the page or the server does.
+export const PUSH_WORKER_URL = '/sw-push.js?v=2'

@@ -16,6 +16,8 @@ export type PushPayload = {
   badge?: number
   // Notifications with the same tag replace each other (one per chat).
   tag?: string
+  // message, like or test (api/push/payload.ts).
+  kind?: string
 }
 
 // Page -> service worker, sent with `navigator.serviceWorker.controller.postMessage`
@@ -25,7 +27,11 @@ export type PageToSwMessage =
   | { type: 'SKIP_WAITING' }
   // Install badge from the local store; 0 clears it.
   | { type: 'SET_BADGE'; count: number }
-  // Logout: drop the member's cached photos.
+  // A member is signed in on this device (each page load with one, each
+  // login): notification clicks go to the check URL (spec §4).
+  | { type: 'SESSION' }
+  // The session ended (the sync worker's one endSession path): drop the
+  // member's photos, notifications, last message and push subscription.
   | { type: 'CLEAR_USER_CACHES' }
 
 // Service worker -> every window client.

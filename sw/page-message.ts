@@ -12,6 +12,8 @@ export function parsePageMessage(data: unknown): PageToSwMessage | undefined {
       return { type: 'SKIP_WAITING' }
     case 'CLEAR_USER_CACHES':
       return { type: 'CLEAR_USER_CACHES' }
+    case 'SESSION':
+      return { type: 'SESSION' }
     case 'SET_BADGE': {
       const count = badgeCount(message.count)
       return count === undefined ? undefined : { type: 'SET_BADGE', count }

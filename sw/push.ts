@@ -31,6 +31,8 @@ export function parsePushPayload(text: string | null | undefined): PushPayload {
   if (badge !== undefined) payload.badge = badge
   const tag = nonEmptyString(data.tag)
   if (tag !== undefined) payload.tag = tag
+  const kind = nonEmptyString(data.kind)
+  if (kind !== undefined) payload.kind = kind
   return payload
 }
 
@@ -86,9 +88,9 @@ export function chooseClickTarget<C extends WindowLike>(
 }
 
 // The URL a click on a notification opens, from the data stored on it (see
-// handlePush in sw.ts). Spec §4: the check URL when a member is signed in,
-// the open URL otherwise. `signedIn` is what this worker last heard from a
-// page (undefined after a restart): only a device known to be signed out
+// handlePush in sw-push.ts). Spec §4: the check URL when a member is signed in,
+// the open URL otherwise. `signedIn` is what the pages last told the
+// worker (sw/state.ts, kept across restarts; undefined if never): only a device known to be signed out
 // gets the open URL; when unsure the check URL is right either way, since
 // the app's login guard sends a signed-out visitor on to the login page.
 export function notificationUrl(data: unknown, signedIn?: boolean): string | undefined {

@@ -8,6 +8,7 @@ import {
   DEFAULT_NOTIFICATION_TITLE,
   I18N_MAX_AGE_S,
   NAVIGATION_DENYLIST,
+  PUSH_WORKER_URL,
 } from './config.ts'
 import { isLocaleMessages, isMediaImage } from './match.ts'
 import { parsePageMessage } from './page-message.ts'
@@ -160,8 +161,9 @@ describe('chooseClickTarget', () => {
 })
 
 describe('parsePageMessage', () => {
-  it('accepts the three page messages', () => {
+  it('accepts the four page messages', () => {
     expect(parsePageMessage({ type: 'SKIP_WAITING' })).toEqual({ type: 'SKIP_WAITING' })
+    expect(parsePageMessage({ type: 'SESSION' })).toEqual({ type: 'SESSION' })
     expect(parsePageMessage({ type: 'CLEAR_USER_CACHES' })).toEqual({ type: 'CLEAR_USER_CACHES' })
     expect(parsePageMessage({ type: 'SET_BADGE', count: 5 })).toEqual({
       type: 'SET_BADGE',
@@ -226,17 +228,25 @@ describe('runtime cache matching', () => {
   })
 })
 
-describe('sw.ts source', () => {
-  const source = readFileSync(new URL('./sw.ts', import.meta.url), 'utf8')
+describe.each(['sw.ts', 'sw-push.ts'])('%s source', (file) => {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')
 
   it('says on its first line that it must not import the app bundle', () => {
     expect(source.split('\n')[0]).toMatch(/^\/\/ .*must not import the app bundle/)
   })
 
   it('imports only Workbox and its own folder', () => {
-    const specifiers = [...source.matchAll(/^import[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1])
+    const specifiers = [...source.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1])
     expect(specifiers.length).toBeGreaterThan(0)
     for (const specifier of specifiers)
       expect(specifier).toMatch(/^(workbox-[a-z-]+|\.\/[\w-]+\.ts)$/)
+  })
+})
+
+describe('sw.ts and the push worker', () => {
+  it('/sw.js imports /sw-push.js?v=2 (spec §7): one scope, one worker', () => {
+    const source = readFileSync(new URL('./sw.ts', import.meta.url), 'utf8')
+    expect(source).toContain('importScripts(PUSH_WORKER_URL)')
+    expect(PUSH_WORKER_URL).toBe('/sw-push.js?v=2')
   })
 })

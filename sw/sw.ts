@@ -17,6 +17,7 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { setBadge } from './badge.ts'
 import {
   I18N_CACHE,
   I18N_MAX_AGE_S,
@@ -25,18 +26,21 @@ import {
   IMAGE_MAX_AGE_S,
   IMAGE_MAX_ENTRIES,
   NAVIGATION_DENYLIST,
-  NOTIFICATION_BADGE_ICON,
-  NOTIFICATION_ICON,
+  PUSH_WORKER_URL,
 } from './config.ts'
 import { isLocaleMessages, isMediaImage } from './match.ts'
-import type { PushPayload, SwToPageMessage } from './messages.ts'
 import { parsePageMessage } from './page-message.ts'
-import { chooseClickTarget, notificationUrl, parsePushPayload, resolveClickUrl } from './push.ts'
+import { setLastMessage, setSignedIn } from './state.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   // Replaced at build time by workbox-build with the list of built files.
   __WB_MANIFEST: Array<PrecacheEntry | string>
 }
+
+// The push worker (spec §7 /sw-push.js?v=2): push, badge and click handlers.
+// Loaded here because one scope holds one worker (README "Push"); it must be
+// imported during this first run, before any event.
+importScripts(PUSH_WORKER_URL)
 
 // --- Lifecycle -------------------------------------------------------------
 
@@ -105,17 +109,41 @@ self.addEventListener('message', (event) => {
       event.waitUntil(self.skipWaiting())
       break
     case 'SET_BADGE':
-      // Pages relay badges after a signed-in sync, and 0 just before
-      // CLEAR_USER_CACHES when a session ends (app/features/pwa.ts).
-      signedIn = true
       event.waitUntil(setBadge(message.count))
       break
+    case 'SESSION':
+      // A page with a signed-in member (each load and each login).
+      event.waitUntil(setSignedIn(true))
+      break
     case 'CLEAR_USER_CACHES':
-      signedIn = false
-      event.waitUntil(clearUserCaches())
+      // The one endSession path of the sync worker, relayed by the page.
+      event.waitUntil(endSession())
       break
   }
 })
+
+// Logout, account deletion, an expired session: clicks go to the open URL
+// from now on, and nothing of the member stays on a shared device — not
+// their photos, their notifications, their last message, nor this browser's
+// push subscription (the server dropped its row with the session).
+async function endSession(): Promise<void> {
+  await Promise.all([
+    setSignedIn(false),
+    setLastMessage(undefined),
+    clearUserCaches(),
+    setBadge(0),
+    self.registration
+      .getNotifications()
+      .then((shown) => {
+        for (const n of shown) n.close()
+      })
+      .catch(() => undefined),
+    self.registration.pushManager
+      .getSubscription()
+      .then((sub) => sub?.unsubscribe())
+      .catch(() => undefined),
+  ])
+}
 
 // Logout: the member's photos (and the expiration records naming their URLs)
 // must not outlive the session on a shared device.
@@ -125,89 +153,4 @@ async function clearUserCaches(): Promise<void> {
   // The plugin only knows caches it touched since this worker started; this
   // also clears records left by an earlier run.
   await new CacheExpiration(IMAGE_CACHE, { maxEntries: IMAGE_MAX_ENTRIES }).delete()
-}
-
-// --- Push and notifications ----------------------------------------------------
-
-// Whether a member is signed in on this device, as the pages last said; lost
-// when the browser stops this worker (then undefined: see notificationUrl).
-let signedIn: boolean | undefined
-
-self.addEventListener('push', (event) => {
-  const payload = parsePushPayload(event.data?.text())
-  event.waitUntil(handlePush(payload))
-})
-
-async function handlePush(payload: PushPayload): Promise<void> {
-  const url = resolveClickUrl(payload.url, self.location.origin)
-  const openUrl =
-    payload.openUrl === undefined ? url : resolveClickUrl(payload.openUrl, self.location.origin)
-  const options: NotificationOptions & { renotify?: boolean } = {
-    body: payload.body,
-    icon: NOTIFICATION_ICON,
-    badge: NOTIFICATION_BADGE_ICON,
-    data: { url, openUrl },
-  }
-  if (payload.tag !== undefined) {
-    options.tag = payload.tag
-    // A new message in the same chat replaces the old notification but
-    // should still alert.
-    options.renotify = true
-  }
-  await Promise.all([
-    self.registration.showNotification(payload.title, options),
-    payload.badge === undefined ? undefined : setBadge(payload.badge),
-    // The app syncs at once on this (ARCHITECTURE.md, "Data and sync").
-    postToWindows({ type: 'push', payload }),
-  ])
-}
-
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close()
-  const url = resolveClickUrl(
-    notificationUrl(event.notification.data, signedIn),
-    self.location.origin,
-  )
-  event.waitUntil(openOrFocus(url))
-})
-
-async function openOrFocus(url: string): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-  const choice = chooseClickTarget(windows, url)
-  if (choice.action === 'open') {
-    await self.clients.openWindow(choice.url)
-    return
-  }
-  const client = await choice.client.focus()
-  if (!choice.navigate) return
-  try {
-    await client.navigate(url)
-  } catch {
-    // navigate() rejects for a window this worker does not control (first
-    // visit, hard reload); a new window still takes the member there.
-    await self.clients.openWindow(url)
-  }
-}
-
-async function postToWindows(message: SwToPageMessage): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-  for (const client of windows) client.postMessage(message)
-}
-
-// --- Install badge -------------------------------------------------------------
-
-// Install badge = unread messages + new likes (spec §4). The Badging API is
-// missing in some browsers and rejects when not allowed; the badge is a
-// nicety, so failures are ignored.
-async function setBadge(count: number): Promise<void> {
-  const nav = self.navigator
-  try {
-    if (count > 0) {
-      if ('setAppBadge' in nav) await nav.setAppBadge(count)
-    } else if ('clearAppBadge' in nav) {
-      await nav.clearAppBadge()
-    }
-  } catch {
-    // Not installed or not permitted: nothing to do.
-  }
 }

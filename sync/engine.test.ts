@@ -418,6 +418,54 @@ describe('polling (spec §9)', () => {
     expect(server.calls('/api/user.php')).toBe(2)
   })
 
+  it('pauses polling while the live stream is up and polls everything at once when it drops', async () => {
+    // A stand-in for the browser's EventSource: the test says when the server
+    // is ready and when the connection fails.
+    const sources: { fire: (type: string) => void; readyState: number }[] = []
+    class FakeEventSource {
+      static readonly CLOSED = 2
+      readyState = 0
+      private listeners = new Map<string, () => void>()
+      constructor() {
+        sources.push({
+          fire: (type) => this.listeners.get(type)?.(),
+          get readyState() {
+            return 0
+          },
+        })
+      }
+      addEventListener(type: string, listener: () => void) {
+        this.listeners.set(type, listener)
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource)
+    const server = polled()
+    engine.setLeader(true)
+    await engine.login('member1@example.com', 'secret')
+    expect(sources).toHaveLength(1)
+    sources[0]!.fire('ready')
+    // Up: one full pull (pokes sent before it was up were never heard) ...
+    await advance(0)
+    expect(server.calls('/api/user.php')).toBe(1)
+    expect(server.calls('/api/chats.php')).toBe(1)
+    // ... then no polling while it stays up.
+    await advance(POLL * 3)
+    expect(server.calls('/api/user.php')).toBe(1)
+    expect(server.calls('/api/chats.php')).toBe(1)
+
+    sources[0]!.fire('error') // the connection dropped; the browser reconnects
+    await advance(0)
+    expect(server.calls('/api/user.php')).toBe(2)
+    expect(server.calls('/api/chats.php')).toBe(2)
+    await advance(POLL)
+    expect(server.calls('/api/user.php')).toBe(3)
+
+    sources[0]!.fire('ready') // back: one pull, then quiet again
+    await advance(POLL * 3)
+    expect(server.calls('/api/user.php')).toBe(4)
+  })
+
   it('does not poll in a tab that is not the leader', async () => {
     const server = polled()
     engine.setLeader(false)

@@ -10,7 +10,7 @@ import { MessagesSync } from './chats/messages.ts'
 import type { SyncContext } from './core/context.ts'
 import type { Result, SyncError } from './core/errors.ts'
 import type { SyncEvent } from './core/events.ts'
-import { clientHeaders } from './core/http.ts'
+import { clientHeaders, forgetConditional } from './core/http.ts'
 import { Outbox, type OutboxEvent } from './core/outbox.ts'
 import { Scheduler } from './core/scheduler.ts'
 import { EventStream } from './core/stream.ts'
@@ -65,6 +65,7 @@ export class SyncEngine {
       ended: () => {
         this.scheduler.stop()
         this.stream.stop()
+        forgetConditional()
       },
     })
     this.outbox = new Outbox(db, {
@@ -76,7 +77,15 @@ export class SyncEngine {
     this.likes = new LikesSync(db, this.outbox, { now, sessionGone })
     this.members = new MembersSync(db, this.likes, { now, sessionGone })
     this.messages = new MessagesSync(this.ctx, this.outbox)
-    this.stream = new EventStream((poke) => void this.onPoke(poke))
+    this.stream = new EventStream(
+      (poke) => void this.onPoke(poke),
+      (up) => {
+        this.scheduler.setStreaming(up)
+        // Pokes sent before the stream was up were never heard: pull
+        // everything once, then only what the pokes name.
+        if (up) void this.syncNow()
+      },
+    )
   }
 
   /** A poke from the live stream: pull what it names (it carries no data to trust). */

@@ -8,8 +8,11 @@ import { chatsHandlers } from './chats/handlers.ts'
 import { combineHandlers } from './core/handlers.ts'
 import { SyncEngine } from './engine.ts'
 import { membersHandlers } from './members/handlers.ts'
+import { paymentsHandlers } from './payments/payments.ts'
+import { pushHandlers } from './push/handlers.ts'
 import { sessionHandlers } from './session/handlers.ts'
 import { localDb } from './store/store.ts'
+import { trafficHandlers } from './traffic/handlers.ts'
 
 const engine = new SyncEngine(localDb())
 
@@ -30,6 +33,15 @@ const api = combineHandlers(
     subscribe: (listener) => engine.subscribe(listener),
   }),
   chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() }),
+  trafficHandlers(),
+  paymentsHandlers({
+    ctx: engine.ctx,
+    syncCredits: () => engine.messages.syncCredits(),
+    refreshUser: () => engine.refreshUser(),
+  }),
+  pushHandlers({
+    setPushSubscribed: (subscribed) => engine.setPushSubscribed(subscribed),
+  }),
 )
 
 export type SyncApi = typeof api

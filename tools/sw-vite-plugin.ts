@@ -19,13 +19,19 @@ import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite
 const SW_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../sw')
 const SW_ENTRY = path.join(SW_DIR, 'sw.ts')
 const SW_FILE = 'sw.js'
+// Spec §7 push worker, imported by sw.js (importScripts): its own classic
+// script, outside the precache (the browser fetches and update-checks
+// imported scripts itself).
+const PUSH_ENTRY = path.join(SW_DIR, 'sw-push.ts')
+const PUSH_FILE = 'sw-push.js'
+const WORKERS: Record<string, string> = { [SW_FILE]: SW_ENTRY, [PUSH_FILE]: PUSH_ENTRY }
 // The placeholder precacheAndRoute() receives; workbox-build replaces it.
 const INJECTION_POINT = 'self.__WB_MANIFEST'
 
 // What the shell needs offline. Source maps and the Vite manifest
-// (.vite/manifest.json, read by bench/bundle-size.ts) are not served to users.
+// (.vite/manifest.json) are not served to users.
 const PRECACHE_PATTERNS = ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}']
-const PRECACHE_IGNORES = ['**/*.map', '.vite/**']
+const PRECACHE_IGNORES = ['**/*.map', '.vite/**', PUSH_FILE]
 // Vite names emitted assets `assets/<name>-<8-char hash>.<ext>`: the hash is
 // the revision, so those URLs are cached as they are.
 const HASHED_ASSET = /^assets\/.+-[\w-]{8}\.\w+$/
@@ -35,7 +41,7 @@ const MAX_PRECACHE_FILE_BYTES = 5 * 1024 * 1024
 
 export function serviceWorkerPlugin(): Plugin {
   let config: ResolvedConfig
-  let devWorker: Promise<string> | undefined
+  const devWorkers = new Map<string, Promise<string>>()
 
   return {
     name: 'amora:service-worker',
@@ -47,11 +53,14 @@ export function serviceWorkerPlugin(): Plugin {
     configureServer(server) {
       server.watcher.add(SW_DIR)
       server.watcher.on('change', (file) => {
-        if (file.startsWith(SW_DIR + path.sep)) devWorker = undefined
+        if (file.startsWith(SW_DIR + path.sep)) devWorkers.clear()
       })
       server.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== `/${SW_FILE}`) return next()
-        devWorker ??= bundleDevWorker()
+        const file = req.url?.split('?')[0]?.slice(1) ?? ''
+        const entry = WORKERS[file]
+        if (entry === undefined) return next()
+        const devWorker = devWorkers.get(file) ?? bundleDevWorker(entry, file)
+        devWorkers.set(file, devWorker)
         devWorker.then(
           (code) => {
             res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
@@ -59,7 +68,7 @@ export function serviceWorkerPlugin(): Plugin {
             res.end(code)
           },
           (error: unknown) => {
-            devWorker = undefined
+            devWorkers.delete(file)
             next(error)
           },
         )
@@ -81,14 +90,17 @@ export function serviceWorkerPlugin(): Plugin {
 
 async function buildServiceWorker(config: ResolvedConfig): Promise<void> {
   const outDir = path.resolve(config.root, config.build.outDir)
-  await build(
-    workerBuildConfig(config.mode, {
-      outDir,
-      emptyOutDir: false,
-      sourcemap: Boolean(config.build.sourcemap),
-      minify: config.build.minify !== false,
-    }),
-  )
+  // One build per script: a classic (IIFE) script has a single entry.
+  for (const [file, entry] of Object.entries(WORKERS)) {
+    await build(
+      workerBuildConfig(config.mode, entry, file, {
+        outDir,
+        emptyOutDir: false,
+        sourcemap: Boolean(config.build.sourcemap),
+        minify: config.build.minify !== false,
+      }),
+    )
+  }
 
   const swPath = path.join(outDir, SW_FILE)
   // Loaded here, not at the top: workbox-build is heavy and only the
@@ -117,9 +129,13 @@ async function buildServiceWorker(config: ResolvedConfig): Promise<void> {
 
 // The dev worker precaches nothing (the dev server has no fixed file list);
 // sw.ts skips the navigation fallback when the shell is not precached.
-async function bundleDevWorker(): Promise<string> {
+async function bundleDevWorker(entry: string, file: string): Promise<string> {
   const result = await build(
-    workerBuildConfig('development', { write: false, sourcemap: 'inline', minify: false }),
+    workerBuildConfig('development', entry, file, {
+      write: false,
+      sourcemap: 'inline',
+      minify: false,
+    }),
   )
   const outputs = Array.isArray(result) ? result : [result]
   for (const output of outputs) {
@@ -135,6 +151,8 @@ async function bundleDevWorker(): Promise<string> {
 // because the app registers /sw.js without `type: 'module'`.
 function workerBuildConfig(
   mode: string,
+  entry: string,
+  file: string,
   options: {
     outDir?: string
     emptyOutDir?: boolean
@@ -159,8 +177,8 @@ function workerBuildConfig(
       modulePreload: false,
       reportCompressedSize: false,
       rolldownOptions: {
-        input: SW_ENTRY,
-        output: { format: 'iife', entryFileNames: SW_FILE },
+        input: entry,
+        output: { format: 'iife', entryFileNames: file },
       },
     },
   }

@@ -16,6 +16,12 @@ export interface AccountsDeps {
   trustProxy?: boolean
   /** Resolves push endpoint hosts (api/push/endpoint-check.ts); default the system resolver. */
   lookupHost?: HostLookup
+  /**
+   * Push services trusted as they are, plain http and loopback included: the
+   * local push service (api/push/local-push-service.ts) in tests and
+   * development. Production leaves it empty: https to public hosts only.
+   */
+  pushHttpOrigins?: readonly string[]
 }
 
 /** Mailer and link settings the environment configures (api/config.ts). */
@@ -30,8 +36,16 @@ export function accountsFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsD
     publicUrl: config.publicUrl,
     siteHosts: config.siteHosts,
     trustProxy: config.trustProxy,
+    pushHttpOrigins: pushHttpOrigins(env),
   }
 }
+
+/** PUSH_HTTP_ORIGINS: comma-separated origins of push services trusted as they are (development). */
+export const pushHttpOrigins = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  (env.PUSH_HTTP_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { fromAnotherSite } from '../http/origin.ts'
 import { enforce, forgive } from '../http/ratelimit.ts'
 import { endSession, startSession } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
@@ -35,7 +36,7 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       // Spec §7 makes logout a GET; a GET is sent by any site's link or
       // redirect (SameSite=Lax allows top-level navigations), so a logout that
       // another site started is refused.
-      if (c.req.header('sec-fetch-site') === 'cross-site') {
+      if (fromAnotherSite(c)) {
         throw new ApiFailure(403, 'cross_origin_refused')
       }
       await endSession(c, db)

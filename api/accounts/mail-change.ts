@@ -2,7 +2,7 @@
 // happens only when it is followed; the old address is told at once, with a
 // way to call it off (/notifications#email-change-incorrect).
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, hasPgCode } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
@@ -74,17 +74,8 @@ export async function requestMailChange(
   ctx.mailer.send(db, mailIds)
 }
 
-const UNIQUE_VIOLATION = '23505'
-
-/** PostgreSQL's unique_violation, as pg and PGlite raise it (drizzle wraps it in `cause`). */
-function isUniqueViolation(e: unknown): boolean {
-  let err: unknown = e
-  for (let depth = 0; depth < 5 && typeof err === 'object' && err !== null; depth++) {
-    if ('code' in err && err.code === UNIQUE_VIOLATION) return true
-    err = 'cause' in err ? err.cause : undefined
-  }
-  return false
-}
+/** PostgreSQL's unique_violation. */
+const isUniqueViolation = (e: unknown) => hasPgCode(e, '23505')
 
 /**
  * Follows a mail-change link: the address changes now. The unique index on

@@ -2,6 +2,7 @@
 // shape, order, unread counts, and that a member sees only their own chats.
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { refreshNewestMessages } from '../../db/newest-message.ts'
 import { conversationMembers, conversations, members, messages } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { type ChatEntry, ChatsResponse } from '../contract/index.ts'
@@ -79,6 +80,7 @@ describeEngines('chats on %s', (engine) => {
     await database.db
       .insert(messages)
       .values({ conversationId: c!.id, senderId: a, body, createdAt: at })
+    await refreshNewestMessages(database.db, [c!.id])
     return c!.id
   }
 

@@ -5,18 +5,26 @@ import type { AccountsDeps } from '../accounts/deps.ts'
 import { liveMember } from '../accounts/user.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CreditsResponse } from '../contract/index.ts'
-import { EVENTS_KEEPALIVE_MS } from '../contract/rules/messages.ts'
+import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/messages.ts'
 import { balanceOf, messageCost, zeroCredits } from '../credits/ledger.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
-import { type AuthEnv, requireMember } from '../http/session.ts'
+import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { fileReport, setBlock } from './blocks.ts'
 import { hideChat, listMessages, markRead, sendMessage } from './messages.ts'
 
+/** How often the event stream sends a keep-alive and checks its session. */
+export interface EventsTiming {
+  keepAliveMs: number
+  sessionCheckMs: number
+}
+
 export interface MessagesDeps {
   events: EventBus
+  /** Default: EVENTS_KEEPALIVE_MS and EVENTS_SESSION_CHECK_MS. */
+  eventsTiming?: EventsTiming
   accounts: AccountsDeps
   /** Where reports go (COMPLAINTS_EMAIL). */
   complaintsTo: string
@@ -44,8 +52,12 @@ async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
  * a session (403 without, spec §8); a conversation the member is not in is
  * 404 on every one of them.
  */
-export const messageRoutes = (db: Db, deps: MessagesDeps) =>
-  new Hono<AuthEnv>()
+export const messageRoutes = (db: Db, deps: MessagesDeps) => {
+  const timing = deps.eventsTiming ?? {
+    keepAliveMs: EVENTS_KEEPALIVE_MS,
+    sessionCheckMs: EVENTS_SESSION_CHECK_MS,
+  }
+  return new Hono<AuthEnv>()
     .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
       c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
     )
@@ -55,12 +67,12 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) =>
       bodyOf(endpoints.sendMessage),
       async (c) => {
         const { conversation, text, client_id } = c.req.valid('json')
-        const { created, answer } = await sendMessage(db, c.get('memberId'), {
+        const { created, pushed, answer } = await sendMessage(db, c.get('memberId'), {
           conversation,
           text,
           clientId: client_id,
         })
-        if (created) deps.jobs?.poke()
+        if (pushed) deps.jobs?.poke()
         return c.json(answer, created ? 201 : 200)
       },
     )
@@ -117,18 +129,30 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) =>
         const leave = deps.events.subscribe(memberId, (poke) => {
           void send(poke).catch(() => undefined)
         })
-        stream.onAbort(() => {
+        const end = () => {
+          if (!open) return
           open = false
           leave()
-        })
+        }
+        stream.onAbort(end)
         await deps.events.ready()
         // Pokes have no replay (NOTIFY): a client coming back after a gap
         // (Last-Event-ID) is told to pull everything once.
         await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
         if (c.req.header('last-event-id') !== undefined) await send({ type: 'sync' })
+        // The client stops polling while this stream is up, so the stream
+        // must end when the session does (logout elsewhere, expiry, account
+        // deleted): checked as often as the spec's user poll would have.
+        let checked = Date.now()
         while (open) {
-          await stream.sleep(EVENTS_KEEPALIVE_MS)
+          await stream.sleep(timing.keepAliveMs)
+          if (open && Date.now() - checked >= timing.sessionCheckMs) {
+            checked = Date.now()
+            if ((await sessionMember(c, db)) !== memberId) break
+          }
           if (open) await stream.write(': keep-alive\n\n')
         }
+        end()
       })
     })
+}

@@ -4,7 +4,7 @@
 // text stored as written, blocks, reports, and live pokes through NOTIFY.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { jobs, mails, messages, pushSubscriptions, reports } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import {
@@ -16,9 +16,12 @@ import {
   SearchResponse,
   SendMessageResponse,
 } from '../contract/index.ts'
+import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/messages.ts'
 import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'
 import { createEventBus, type EventBus } from '../events/bus.ts'
+import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { pushEventJobHandlers } from '../push/events.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
@@ -109,7 +112,7 @@ describeEngines('messages on %s', (engine) => {
     expect(credits).toMatchObject({ credits: 90, message_cost: COST })
   })
 
-  it('a sent message queues one push job for the recipient, a replay none more', async () => {
+  it('a sent message queues one push for the recipient (an event job that becomes the push job), a replay none more', async () => {
     await setBalance(a.id, 100)
     // B's device: no subscription, no push to send.
     await database.db.insert(pushSubscriptions).values({
@@ -122,6 +125,8 @@ describeEngines('messages on %s', (engine) => {
     const before = (await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))).length
     expect((await post(cookieA, body)).status).toBe(201)
     expect((await post(cookieA, body)).status).toBe(200)
+    const events = createJobRunner({ db: database.db, handlers: pushEventJobHandlers(database.db) })
+    await events.runDue()
     const after = await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))
     expect(after.length - before).toBe(1)
     expect(JSON.stringify(after.at(-1)?.payload)).toContain(`${b.id}`)
@@ -284,6 +289,8 @@ describeEngines('messages on %s', (engine) => {
       ChatsResponse.parse(await (await send(app, '/api/chats.php', { cookie })).json()).chats
     const unread = (await chatsOf(cookieB)).find((x) => x.conversation.id === ab)
     expect(unread?.num_unread_messages).toBeGreaterThan(0)
+    // The list shows the message just sent as the newest, from the other member.
+    expect(unread?.last_message).toMatchObject({ body: 'Are you there?', from_me: false })
     const read = await send(app, '/api/chat.php', {
       method: 'PUT',
       body: { conversation: ab },
@@ -303,7 +310,11 @@ describeEngines('messages on %s', (engine) => {
     expect((await chatsOf(cookieB)).some((x) => x.conversation.id === ab)).toBe(false)
     expect((await chatsOf(cookieA)).some((x) => x.conversation.id === ab)).toBe(true)
     await post(cookieA, { conversation: ab, text: 'Back again', client_id: randomUUID() })
-    expect((await chatsOf(cookieB)).some((x) => x.conversation.id === ab)).toBe(true)
+    const back = (await chatsOf(cookieB)).find((x) => x.conversation.id === ab)
+    expect(back?.last_message).toMatchObject({ body: 'Back again', from_me: false })
+    expect(
+      (await chatsOf(cookieA)).find((x) => x.conversation.id === ab)?.last_message,
+    ).toMatchObject({ body: 'Back again', from_me: true })
   })
 
   it('a block stops messages both ways and hides each from the other in chats and search', async () => {
@@ -406,6 +417,30 @@ describeEngines('messages on %s', (engine) => {
     await readUntil('"type":"messages"')
     expect(seen).toContain(`"conversation":${ab}`)
     await reader.cancel()
+  })
+
+  it('ends the stream at the next session check once its session has ended, keeping alive until then', async () => {
+    // Spec-independent but load-bearing: the client stops polling while the
+    // stream is up, so these two periods are what a member's device waits.
+    expect([EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS]).toEqual([15_000, 60_000])
+    const bus = createEventBus(database.listen)
+    const quick = createApi({
+      db: database.db,
+      events: bus,
+      eventsTiming: { keepAliveMs: 20, sessionCheckMs: 100 },
+    })
+    onTestFinished(() => bus.close())
+    const c = await login(quick, b.email, TEST_PASSWORD)
+    const res = await send(quick, '/api/events.php', { cookie: c })
+    const reader = res.body!.getReader()
+    const decoder = new TextDecoder()
+    let seen = ''
+    while (!seen.includes(': keep-alive')) seen += decoder.decode((await reader.read()).value)
+    // Logged out (here or on another device): the session row is gone.
+    await send(quick, '/api/logout.php', { cookie: c })
+    let done = false
+    while (!done) done = (await reader.read()).done
+    expect(done).toBe(true)
   })
 
   it('a second API process on the same database pokes the streams it holds', async () => {

@@ -1,10 +1,11 @@
-// Messages paid with credits. A send is one transaction: the message (under
-// its sender's client id, unique), the debit of its cost through the ledger
-// and the other member's unread count; the NOTIFY pokes follow the commit. A replay of the client id (a retry after a
-// lost answer, or the same send twice at once) finds the stored message and
-// returns the first answer without a second debit.
+// Messages paid with credits. A send is one statement: the message (under
+// its sender's client id, unique), the debit of its cost through the ledger,
+// the other member's unread count and the push job; the NOTIFY pokes follow
+// the commit. A replay of the client id (a retry after a lost answer, or the
+// same send twice at once) finds the stored message and returns the first
+// answer without a second debit.
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, hasPgCode } from '../../db/client.ts'
 import {
   conversationMembers,
   conversations,
@@ -14,10 +15,10 @@ import {
 } from '../../db/schema.ts'
 import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
-import { debit, messageCost } from '../credits/ledger.ts'
+import { messageCost } from '../credits/ledger.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { enqueuePush } from '../push/notify.ts'
+import { PUSH_EVENT_JOB } from '../push/events.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -91,7 +92,13 @@ export async function listMessages(
   return { messages: page.map(toMessage), has_more: hasMore, pp: MESSAGES_PAGE_SIZE }
 }
 
-type SendOutcome = { created: boolean; other: number; answer: SendMessageResponse }
+type SendOutcome = {
+  created: boolean
+  other: number
+  /** A push job was enqueued with the message (the job runner can be poked). */
+  pushed: boolean
+  answer: SendMessageResponse
+}
 
 export interface SendInput {
   conversation: number
@@ -99,18 +106,31 @@ export interface SendInput {
   clientId: string
 }
 
-/** POST /api/messages.php: 201 with the message and the balance after it. */
+/**
+ * POST /api/messages.php: 201 with the message and the balance after it.
+ *
+ * One statement, so one round trip and its own transaction: it checks that
+ * the conversation is the sender's, the other member is live and no block
+ * stands between them; inserts the message under the sender's client id; and
+ * only when that insert happened debits the cost, writes the ledger row,
+ * moves the conversation's newest message, counts it unread for the
+ * recipient (bringing back a chat they deleted) and, when the recipient has a
+ * device to push to, enqueues the push job. The debit is unconditional on
+ * purpose: the CHECK (credits >= 0) on members is the guard, so a balance
+ * spent by a concurrent send fails the whole statement (nothing stored) and
+ * answers 402. The insert comes first so that a concurrent replay of the same
+ * client id, which waits on the first one's unique index entry and then
+ * inserts nothing, debits nothing either.
+ */
 export async function sendMessage(
   db: Db,
   memberId: number,
   input: SendInput,
 ): Promise<SendOutcome> {
   const cost = await messageCost(db)
-  const out = await db.transaction(async (tx): Promise<SendOutcome> => {
-    // One statement checks the conversation is mine, the other member is live
-    // and no block stands between us, and inserts the message under its client
-    // id (a replay inserts nothing).
-    const result = await tx.execute(sql`
+  let result: unknown
+  try {
+    result = await db.execute(sql`
       WITH conv AS (
         SELECT CASE WHEN member_low = ${memberId} THEN member_high ELSE member_low END AS other
         FROM conversations
@@ -119,102 +139,125 @@ export async function sendMessage(
         SELECT conv.other,
           EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
           EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = conv.other)
-                                          OR (b.blocker_id = conv.other AND b.blocked_id = ${memberId})) AS blocked
+                                          OR (b.blocker_id = conv.other AND b.blocked_id = ${memberId})) AS blocked,
+          (SELECT credits FROM members WHERE id = ${memberId}) AS credits
         FROM conv
       ), ins AS (
         INSERT INTO messages (conversation_id, sender_id, body, client_id)
         SELECT ${input.conversation}, ${memberId}, ${input.text}, ${input.clientId}
-        FROM checks WHERE live AND NOT blocked
+        FROM checks WHERE live AND NOT blocked AND credits >= ${cost}
         ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
         RETURNING id, created_at
+      ), debit AS (
+        UPDATE members SET credits = credits - ${cost}
+        WHERE id = ${memberId} AND EXISTS (SELECT 1 FROM ins)
+        RETURNING credits
+      ), ledger AS (
+        INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
+        SELECT ${memberId}, ${-cost}, 'message', 'message:' || ins.id, debit.credits
+        FROM ins, debit
+      ), conv_time AS (
+        UPDATE conversations
+        SET last_message_at = ins.created_at, last_message_id = ins.id,
+            last_message_sender = ${memberId}, last_message_body = ${input.text}
+        FROM ins WHERE conversations.id = ${input.conversation}
+      ), unread AS (
+        UPDATE conversation_members cm
+        SET unread_count = cm.unread_count + 1, hidden_at = NULL
+        FROM ins, checks
+        WHERE cm.conversation_id = ${input.conversation} AND cm.member_id = checks.other
+      ), push AS (
+        INSERT INTO jobs (kind, payload, dedupe_key)
+        SELECT ${PUSH_EVENT_JOB},
+          jsonb_build_object('memberId', checks.other, 'event', jsonb_build_object(
+            'kind', 'message', 'from', jsonb_build_object('id', ${memberId}::bigint, 'name', ''),
+            'conversation', ${input.conversation}::bigint, 'text', ${input.text}::text, 'message', ins.id)),
+          'push-event:message:' || ins.id
+        FROM ins, checks
+        WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = checks.other)
+        ON CONFLICT DO NOTHING
+        RETURNING id
       )
-      SELECT checks.other, checks.live, checks.blocked, ins.id, ins.created_at
-      FROM checks LEFT JOIN ins ON true`)
-    const [check] = rowsOf<{
-      other: number | string
-      live: boolean
-      blocked: boolean
-      id: number | string | null
-      created_at: string | Date | null
-    }>(result)
-    if (!check?.live) throw notFound()
-    const other = Number(check.other)
-    if (check.blocked) {
-      throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
-    }
-    const insertedId = check.id
-    if (insertedId === null) {
-      return { created: false, other, answer: await replay(tx, memberId, input) }
-    }
-    const messageId = Number(insertedId)
-    const credits = await debit(tx, memberId, cost, 'message', `message:${messageId}`)
-    if (credits === null) {
-      const [me] = await tx
-        .select({ credits: members.credits })
-        .from(members)
-        .where(eq(members.id, memberId))
-      throw new ApiFailure(402, 'insufficient_credits', undefined, 'not enough credits', {
-        credits: me?.credits ?? 0,
-        cost,
-      })
-    }
-    const row: Row = {
-      id: messageId,
-      conversationId: input.conversation,
-      senderId: memberId,
-      body: input.text,
-      createdAt: new Date(check.created_at ?? Date.now()),
-      clientId: input.clientId,
-    }
-    await tx
-      .update(conversations)
-      .set({ lastMessageAt: row.createdAt })
-      .where(eq(conversations.id, input.conversation))
-    // A new message puts the chat back into the recipient's list (a chat they
-    // deleted reappears with it, as in every messenger) and counts as unread.
-    await tx
-      .update(conversationMembers)
-      .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1`, hiddenAt: null })
-      .where(
-        and(
-          eq(conversationMembers.conversationId, input.conversation),
-          eq(conversationMembers.memberId, other),
-        ),
-      )
-    // Push to the recipient's devices (api/push), with the commit: a job of the queue.
-    const [me] = await tx
-      .select({ name: members.name })
-      .from(members)
-      .where(eq(members.id, memberId))
-    await enqueuePush(tx, other, {
-      kind: 'message',
-      from: { id: memberId, name: me?.name ?? '' },
-      conversation: input.conversation,
-      text: input.text,
-      message: messageId,
-    })
-    return { created: true, other, answer: { message: toMessage(row), credits } }
-  })
-  if (out.created) {
-    // After the commit, not inside it: PostgreSQL serialises the commits of
-    // transactions that NOTIFY, and a send is the hot path. A poke lost to a
-    // crash between the two costs one poll interval (spec §9), never data.
-    // The sender's own stream hears of it too (their other tabs).
-    await notifyMembers(db, [memberId, out.other], {
-      type: 'messages',
-      conversation: input.conversation,
-    }).catch((e: unknown) => console.error('messages: poke failed', e))
+      SELECT checks.other, checks.live, checks.blocked, checks.credits AS seen_credits,
+        ins.id, ins.created_at, debit.credits, (SELECT count(*) FROM push) AS pushes
+      FROM checks LEFT JOIN ins ON true LEFT JOIN debit ON true`)
+  } catch (e) {
+    // A concurrent send spent the balance between this statement's snapshot
+    // and its debit: the CHECK failed and nothing of this send is stored.
+    if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
+    throw e
   }
-  return out
+  const [check] = rowsOf<{
+    other: number | string
+    live: boolean
+    blocked: boolean
+    seen_credits: number
+    id: number | string | null
+    created_at: string | Date | null
+    credits: number | null
+    pushes: number | string
+  }>(result)
+  if (!check?.live) throw notFound()
+  const other = Number(check.other)
+  if (check.blocked) {
+    throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+  }
+  if (check.id === null || check.credits === null) {
+    // Nothing inserted: the client id was used before (a replay), or the balance was short.
+    const prior = await replay(db, memberId, input)
+    if (prior) return { created: false, other, pushed: false, answer: prior }
+    throw await insufficientCredits(db, memberId, cost)
+  }
+  const row: Row = {
+    id: Number(check.id),
+    conversationId: input.conversation,
+    senderId: memberId,
+    body: input.text,
+    createdAt: new Date(check.created_at ?? Date.now()),
+    clientId: input.clientId,
+  }
+  // After the commit, not inside it: PostgreSQL serialises the commits of
+  // transactions that NOTIFY, and a send is the hot path. A poke lost to a
+  // crash between the two costs one poll interval (spec §9), never data.
+  // The sender's own stream hears of it too (their other tabs).
+  await notifyMembers(db, [memberId, other], {
+    type: 'messages',
+    conversation: input.conversation,
+  }).catch((e: unknown) => console.error('messages: poke failed', e))
+  return {
+    created: true,
+    other,
+    pushed: Number(check.pushes) > 0,
+    answer: { message: toMessage(row), credits: check.credits },
+  }
+}
+
+/** PostgreSQL's check_violation: here, CHECK (credits >= 0). */
+const isCheckViolation = (e: unknown) => hasPgCode(e, '23514')
+
+/** Spec-free but load-bearing for the client: 402 names the balance and the price. */
+async function insufficientCredits(db: Db, memberId: number, cost: number): Promise<ApiFailure> {
+  const [me] = await db
+    .select({ credits: members.credits })
+    .from(members)
+    .where(eq(members.id, memberId))
+  return new ApiFailure(402, 'insufficient_credits', undefined, 'not enough credits', {
+    credits: me?.credits ?? 0,
+    cost,
+  })
 }
 
 /** A client id seen before: the first answer, or 422 when it named another message. */
-async function replay(tx: Db, memberId: number, input: SendInput): Promise<SendMessageResponse> {
+async function replay(
+  tx: Db,
+  memberId: number,
+  input: SendInput,
+): Promise<SendMessageResponse | null> {
   const [prior] = await tx
     .select()
     .from(messages)
     .where(and(eq(messages.senderId, memberId), eq(messages.clientId, input.clientId)))
-  if (!prior) throw new ApiFailure(409, 'action_in_progress', 'client_id')
+  if (!prior) return null
   if (prior.conversationId !== input.conversation || prior.body !== input.text) {
     throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another message')
   }

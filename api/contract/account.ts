@@ -18,6 +18,7 @@ import {
   PASSWORD_MIN,
   TOKEN_MAX,
 } from './rules/limits.ts'
+import { TRACKING_VALUE } from './rules/tracking.ts'
 import { MIN_AGE } from './search.ts'
 
 export {
@@ -105,12 +106,16 @@ export const DateOfBirthError = z.object({
 export type DateOfBirthError = z.infer<typeof DateOfBirthError>
 
 /** Spec §3 tracking record "network" (affiliate traffic). */
+/** Spec §3 tracking record; every value matches TRACKING_VALUE (rules/tracking.ts). */
+const trackingValue = z.string().regex(TRACKING_VALUE, 'not a tracking value')
 export const Trafficsource = z.object({
-  network: text(255),
-  ref: text(255).optional(),
-  sub1: text(255).optional(),
-  sub2: text(255).optional(),
-  sub3: text(255).optional(),
+  network: trackingValue,
+  ref: trackingValue.optional(),
+  sub1: trackingValue.optional(),
+  sub2: trackingValue.optional(),
+  sub3: trackingValue.optional(),
+  cpc: trackingValue.optional(),
+  lander: trackingValue.optional(),
 })
 export type Trafficsource = z.infer<typeof Trafficsource>
 
@@ -242,7 +247,9 @@ export type UserUpdateRequest = z.input<typeof UserUpdateRequest>
  */
 export const PushSubscribeRequest = z.object({
   subscription: z.object({
-    endpoint: z.url({ protocol: /^https$/ }).max(2048),
+    // http passes the shape; the route refuses it (400) unless the push
+    // service is one the server trusts as it is (the local one in tests).
+    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
     keys: z.object({
       p256dh: text(256).pipe(z.string().min(1)),
       auth: text(256).pipe(z.string().min(1)),

@@ -69,9 +69,39 @@ import {
   SendMessageRequest,
   SendMessageResponse,
 } from './messages.ts'
+import {
+  CreditHistoryResponse,
+  DiscountQuery,
+  DiscountResponse,
+  LocalCheckoutForm,
+  LocalCheckoutQuery,
+  OrderRequest,
+  OrderResponse,
+  PackagesQuery,
+  PackagesResponse,
+  RepeatOrderRequest,
+  Transaction,
+  TransactionQuery,
+  WebhookForm,
+} from './payments.ts'
 import { User } from './profile.ts'
-import { SearchQuery, SearchResponse } from './search.ts'
-import { Settings } from './settings.ts'
+import {
+  PushPreferences,
+  PushPreferencesUpdate,
+  PushTestResponse,
+  PushUnsubscribeRequest,
+  PushUnsubscribeResponse,
+  PushVisibilityQuery,
+} from './push.ts'
+import { SearchQuery, SearchResponse, ShowcaseResponse } from './search.ts'
+import { EndSessionRequest, SessionsResponse } from './sessions.ts'
+import { CompanyInfo, Settings } from './settings.ts'
+import {
+  ComplaintRequest,
+  ComplaintResponse,
+  LanderMembersQuery,
+  LanderMembersResponse,
+} from './traffic.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -92,6 +122,8 @@ export interface EndpointDef {
   response: z.ZodType | null
   /** Multipart form data instead of JSON (picture uploads). */
   multipart?: true
+  /** An HTML form post (application/x-www-form-urlencoded): the payment provider's webhook and the local checkout. */
+  form?: true
 }
 
 export const endpoints = {
@@ -100,6 +132,22 @@ export const endpoints = {
   logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
   user: { method: 'GET', path: '/api/user.php', response: User },
   account: { method: 'GET', path: '/api/user.php', response: AccountUser },
+  /** The member's signed-in devices (README "Security": sessions). */
+  sessions: { method: 'GET', path: '/api/sessions.php', response: SessionsResponse },
+  /** End one of them; answers the list left. */
+  endSession: {
+    method: 'DELETE',
+    path: '/api/sessions.php',
+    body: EndSessionRequest,
+    response: SessionsResponse,
+  },
+  /** "Log out everywhere else": every session but the current one. */
+  endOtherSessions: {
+    method: 'DELETE',
+    path: '/api/sessions.php',
+    fixedQuery: { others: '1' },
+    response: SessionsResponse,
+  },
   /** Spec §7: an empty JSON body, sent as a beacon; answers 204. */
   pageHidden: { method: 'POST', path: '/api/page-hidden.php', response: null },
 
@@ -129,6 +177,31 @@ export const endpoints = {
     fixedQuery: { push: '1' },
     body: PushSubscribeRequest,
     response: PushSubscribeResponse,
+  },
+  // Push on this site (api/contract/push.ts; the spec is silent)
+  pushPreferences: { method: 'GET', path: '/api/push.php', response: PushPreferences },
+  pushPreferencesUpdate: {
+    method: 'PUT',
+    path: '/api/push.php',
+    body: PushPreferencesUpdate,
+    response: PushPreferences,
+  },
+  pushUnsubscribe: {
+    method: 'DELETE',
+    path: '/api/push.php',
+    body: PushUnsubscribeRequest,
+    response: PushUnsubscribeResponse,
+  },
+  pushTest: {
+    method: 'POST',
+    path: '/api/push-test.php',
+    response: PushTestResponse,
+  },
+  pushVisibility: {
+    method: 'POST',
+    path: '/api/push-visibility.php',
+    query: PushVisibilityQuery,
+    response: null,
   },
   validateEmail: {
     method: 'GET',
@@ -199,6 +272,7 @@ export const endpoints = {
 
   // Reference data
   settings: { method: 'GET', path: '/api/settings.php', response: Settings },
+  companyInfo: { method: 'GET', path: '/api/companyinfo.php', response: CompanyInfo },
   regions: { method: 'GET', path: '/api/regions.php', response: RegionsResponse },
   interests: { method: 'GET', path: '/api/interests.php', response: InterestsResponse },
   profileFields: {
@@ -215,6 +289,7 @@ export const endpoints = {
 
   // Members (spec §6, §7)
   search: { method: 'GET', path: '/api/search.php', query: SearchQuery, response: SearchResponse },
+  showcase: { method: 'GET', path: '/api/showcase.php', response: ShowcaseResponse },
   profile: {
     method: 'GET',
     path: '/api/profile.php',
@@ -274,8 +349,78 @@ export const endpoints = {
     body: ReportRequest,
     response: ReportResponse,
   },
+  // Visitors' pages (spec §2 landers, member landing pages, complaints)
+  /** Public: the cards of members a lander shows; never private data. */
+  landerMembers: {
+    method: 'GET',
+    path: '/api/lander_members.php',
+    query: LanderMembersQuery,
+    response: LanderMembersResponse,
+  },
+  /** Public: an EU notice-and-action complaint or an appeal; receipted by mail. */
+  complaint: {
+    method: 'POST',
+    path: '/api/complaints.php',
+    body: ComplaintRequest,
+    response: ComplaintResponse,
+  },
   /** Spec §2 developer panel: set credits to zero (development configuration only). */
   devZeroCredits: { method: 'POST', path: '/api/_dev/credits.php', response: CreditsResponse },
+
+  // Buying credits (spec §2, §3, §7)
+  packages: {
+    method: 'GET',
+    path: '/api/packages.php',
+    query: PackagesQuery,
+    response: PackagesResponse,
+  },
+  discountCode: {
+    method: 'GET',
+    path: '/api/discountcode.php',
+    query: DiscountQuery,
+    response: DiscountResponse,
+  },
+  order: { method: 'POST', path: '/api/orders.php', body: OrderRequest, response: OrderResponse },
+  repeatOrder: {
+    method: 'POST',
+    path: '/api/orders.php',
+    fixedQuery: { repeat: '1' },
+    body: RepeatOrderRequest,
+    response: OrderResponse,
+  },
+  transaction: {
+    method: 'GET',
+    path: '/api/transactions.php',
+    query: TransactionQuery,
+    response: Transaction,
+  },
+  creditHistory: {
+    method: 'GET',
+    path: '/api/credit_history.php',
+    response: CreditHistoryResponse,
+  },
+  /** The provider's notice (Mollie's webhook): `id=tr_…`, form-encoded; the server fetches the payment. */
+  paymentWebhook: {
+    method: 'POST',
+    path: '/api/payments/webhook.php',
+    body: WebhookForm,
+    form: true,
+    response: null,
+  },
+  /** The built-in local provider's checkout page (HTML) and its buttons (a form post, then a redirect). */
+  localCheckout: {
+    method: 'GET',
+    path: '/api/payments/checkout.php',
+    query: LocalCheckoutQuery,
+    response: null,
+  },
+  localCheckoutAction: {
+    method: 'POST',
+    path: '/api/payments/checkout.php',
+    body: LocalCheckoutForm,
+    form: true,
+    response: null,
+  },
 
   // Webcam provider (spec §6)
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },

@@ -9,12 +9,22 @@ import { Profile } from './profile.ts'
  */
 export const ClientId = z.uuid()
 
-/** POST and DELETE /api/likes.php body (spec §7 `profile`, plus the action id). */
+/**
+ * POST and DELETE /api/likes.php body: spec §7 `profile`. The action id is
+ * optional, here as `client_id` or as the standard `Idempotency-Key` header
+ * (LIKE_IDEMPOTENCY_HEADER): with one, a replay answers the first answer and
+ * a reused id for another action is 422; without, the like still applies at
+ * most once, since liking a liked member (or unliking one not liked) changes
+ * nothing.
+ */
 export const LikeRequest = z.object({
   profile: MemberId,
-  client_id: ClientId,
+  client_id: ClientId.optional(),
 })
 export type LikeRequest = z.infer<typeof LikeRequest>
+
+/** The request header that may carry a like's action id instead of `client_id` (a UUID too). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 export const LikeResponse = z.object({ profile: z.number().int(), liked: z.boolean() })
 export type LikeResponse = z.infer<typeof LikeResponse>

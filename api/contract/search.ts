@@ -10,7 +10,8 @@ const flag = z
   .transform((v) => v === '1' || v === 'true')
   .optional()
 
-const age = z.coerce.number().int().min(MIN_AGE).max(MAX_AGE)
+/** Decimal digits only, as page and pp: `3e1`, `0x1E` or ` 30` are refused, not read as 30. */
+const age = queryInt(MIN_AGE, MAX_AGE)
 
 /** Spec §7 GET /api/search.php query. */
 export const SearchQuery = z
@@ -75,3 +76,7 @@ export const SearchResponse = z.object({
   similar: z.array(Profile).default([]),
 })
 export type SearchResponse = z.infer<typeof SearchResponse>
+
+/** GET /api/showcase.php: the guest home's curated member photos (api/search/showcase.ts). */
+export const ShowcaseResponse = z.object({ profiles: z.array(Profile) })
+export type ShowcaseResponse = z.infer<typeof ShowcaseResponse>

@@ -3,6 +3,21 @@ import { z } from 'zod'
 const Region = z.object({ id: z.string(), name: z.string() })
 const SearchVisibility = z.enum(['none', 'all'])
 
+/** Spec §1/§9: the three designs; classic is the default. */
+export const TEMPLATES = ['classic', 'boxy', 'lavish'] as const
+export const Template = z.enum(TEMPLATES)
+export type Template = z.infer<typeof Template>
+
+/** Spec §9 template flags: each part of the site an operator can switch off. */
+export const TemplateFlags = z.object({
+  navigation: z.boolean(),
+  chat: z.boolean(),
+  likes: z.boolean(),
+  notifications: z.boolean(),
+  footer_copyright: z.boolean(),
+})
+export type TemplateFlags = z.infer<typeof TemplateFlags>
+
 /** Spec §3 Settings, as GET /api/settings.php answers it. */
 export const Settings = z.object({
   domain_language: z.string(),
@@ -12,6 +27,9 @@ export const Settings = z.object({
   logged_out_search: SearchVisibility,
   logged_out_search_trafficsource: SearchVisibility,
   niche: z.number().int().min(1).max(7),
+  /** Spec §1/§9: the design of the site (the root element's class). */
+  template: Template,
+  template_flags: TemplateFlags,
   /** VAPID public key (URL-safe base64) for push subscriptions. */
   push_pub: z.string(),
   geoip_selected_country: z.string().nullable(),
@@ -40,3 +58,17 @@ export const Settings = z.object({
   member_resell: z.array(z.string()),
 })
 export type Settings = z.infer<typeof Settings>
+
+/** Spec §3 company info response (GET /api/companyinfo.php): the imprint of the site. */
+export const CompanyInfo = z.object({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  delete_discount: z.number(),
+})
+export type CompanyInfo = z.infer<typeof CompanyInfo>

@@ -21,8 +21,10 @@ const jsonLimit = bodyLimit({
 /** application/json and the structured-syntax +json types, any parameters. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
 
 const multipartEndpoints = (Object.values(endpoints) as EndpointDef[]).filter((e) => e.multipart)
+const formEndpoints = (Object.values(endpoints) as EndpointDef[]).filter((e) => e.form)
 
 const unsupported = (message: string) =>
   new ApiFailure(415, 'unsupported_media_type', 'body', message)
@@ -45,6 +47,13 @@ export const bodyGate: MiddlewareHandler = async (c, next) => {
     return jsonLimit(c, next)
   }
   if (JSON_TYPE.test(type)) return jsonLimit(c, next)
+  // A form post only where the table says so: the payment provider's
+  // webhook (Mollie posts `id=…` form-encoded) and the local checkout's buttons.
+  if (
+    FORM_TYPE.test(type) &&
+    formEndpoints.some((e) => e.method === method && e.path === c.req.path)
+  )
+    return jsonLimit(c, next)
   if (MULTIPART_TYPE.test(type)) {
     // The upload route checks its own, larger limit while the body streams in.
     if (multipartEndpoints.some((e) => e.method === method && e.path === c.req.path)) return next()

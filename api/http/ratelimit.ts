@@ -35,6 +35,11 @@ export const LIMITS = {
   upload: { limit: 60, windowMs: 60 * MINUTE },
   // Sign-up step 3 asks once; a lookup far out at sea costs the package ~50 ms.
   geocode: { limit: 60, windowMs: 10 * MINUTE },
+  // The test notification of /notifications: a member tries it a few times.
+  push_test: { limit: 10, windowMs: 10 * MINUTE },
+  // The public complaints form: a person files a few; the 11th in an hour is
+  // refused, so the form cannot be used to mail receipts in bulk.
+  complaint: { limit: 10, windowMs: 60 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

@@ -159,9 +159,14 @@ describeEngines('malformed input on %s', (engine) => {
         const query = new URLSearchParams({ [key]: value })
         const res = await send(app, `/api/search.php?${query}`, { cookie })
         const body = await res.json()
-        if (FREE_TEXT_SEARCH_KEYS.includes(key) && value.length <= 64) {
+        if (
+          FREE_TEXT_SEARCH_KEYS.includes(key) &&
+          value.length <= 64 &&
+          !value.includes('\u0000')
+        ) {
           // Documented normalisation (README): opaque labels of at most 64
-          // characters, never interpreted.
+          // characters, never interpreted; a NUL is refused everywhere
+          // (PostgreSQL text cannot store it).
           expect(res.status, query.toString()).toBe(200)
           continue
         }

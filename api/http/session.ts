@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lte } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
@@ -9,10 +9,32 @@ import { ApiFailure } from './errors.ts'
 export const SESSION_COOKIE = 'sid'
 /** Spec §9: the storage cookie lives 30 days (2592000 s), SameSite Lax. */
 export const SESSION_MAX_AGE_S = 2_592_000
+/**
+ * A session unused for 30 days ends. It matches the cookie's 30 days, which
+ * are renewed as the session is used: a member who comes back within a month
+ * stays signed in (what a dating site's members expect on their own phone),
+ * and a phone left in a drawer, or a shared computer, is not signed in forever.
+ */
+export const SESSION_IDLE_S = 30 * 24 * 3600
+/**
+ * Whatever the use, a session ends 90 days after its login: a stolen cookie
+ * stops working within a season, and the password is asked for four times a
+ * year, which members of a site they use weekly accept.
+ */
+export const SESSION_ABSOLUTE_S = 90 * 24 * 3600
+/** Last use is written at most every 5 minutes per session (one write, not one per request). */
+export const SESSION_TOUCH_S = 300
+/** Stored User-Agent length: enough to tell browser and system apart. */
+const USER_AGENT_MAX = 256
 
-export type AuthEnv = { Variables: { memberId: number } }
+export type AuthEnv = { Variables: { memberId: number; sessionId: number } }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Tests pass a clock (AppDeps.now); it is set per request by createApi. */
+export type ClockEnv = { Variables: { now?: () => Date } }
+export const nowOf = (c: Context): Date =>
+  (c as unknown as Context<ClockEnv>).get('now')?.() ?? new Date()
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Secure everywhere but plain-http localhost, where browsers would drop it. */
 function isSecureOrigin(c: Context): boolean {
@@ -22,26 +44,39 @@ function isSecureOrigin(c: Context): boolean {
   return proto === 'https' || !local
 }
 
-/** A new random token (256 bits) per login; only its hash is stored. */
-export async function startSession(c: Context, db: Db, memberId: number): Promise<void> {
-  const token = randomBytes(32).toString('base64url')
-  // Expired sessions of this member go when a new one starts, so the table
-  // does not grow without bound for members who never log out.
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.memberId, memberId), lte(sessions.expiresAt, new Date())))
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    memberId,
-    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
-  })
+function setSessionCookie(c: Context, token: string, maxAge: number): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: isSecureOrigin(c),
     sameSite: 'Lax',
     path: '/',
-    maxAge: SESSION_MAX_AGE_S,
+    maxAge,
   })
+}
+
+/** Sessions that can no longer be used: past the absolute end or idle too long. */
+const deadAt = (now: Date) =>
+  or(
+    lte(sessions.expiresAt, now),
+    lte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_S * 1000)),
+  )
+
+/** A new random token (256 bits) per login; only its hash is stored. */
+export async function startSession(c: Context, db: Db, memberId: number): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  const now = nowOf(c)
+  // Dead sessions of this member go when a new one starts, so the table
+  // does not grow without bound for members who never log out.
+  await db.delete(sessions).where(and(eq(sessions.memberId, memberId), deadAt(now)))
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_S * 1000),
+    userAgent: (c.req.header('user-agent') ?? '').slice(0, USER_AGENT_MAX),
+  })
+  setSessionCookie(c, token, SESSION_MAX_AGE_S)
 }
 
 export async function endSession(c: Context, db: Db): Promise<void> {
@@ -50,30 +85,69 @@ export async function endSession(c: Context, db: Db): Promise<void> {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecureOrigin(c) })
 }
 
-/** The member of the request's session, or null (expired, unknown, deleted). */
-export async function sessionMember(c: Context, db: Db): Promise<number | null> {
+/** The stored key of the request's session cookie (push subscriptions hang on it), if any. */
+export function sessionHashOf(c: Context): string | undefined {
+  const token = getCookie(c, SESSION_COOKIE)
+  return token && token.length <= 128 ? hashToken(token) : undefined
+}
+
+/**
+ * The live session of the request (member and session id), or null: unknown,
+ * ended elsewhere, past its absolute end, idle too long, or the member
+ * deleted. Using it renews its last use (at most every SESSION_TOUCH_S) and
+ * the cookie with it, so the idle expiry counts from the last visit.
+ */
+export async function currentSession(
+  c: Context,
+  db: Db,
+): Promise<{ memberId: number; sessionId: number } | null> {
   const token = getCookie(c, SESSION_COOKIE)
   if (!token || token.length > 128) return null
+  const now = nowOf(c)
+  const tokenHash = hashToken(token)
   const [row] = await db
-    .select({ memberId: sessions.memberId })
+    .select({
+      memberId: sessions.memberId,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, new Date()),
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_S * 1000)),
         isNull(members.deletedAt),
       ),
     )
-  return row?.memberId ?? null
+  if (!row) return null
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_S * 1000) {
+    const touched = await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, now)))
+      .returning({ id: sessions.id })
+    // The cookie lives as long as the session can: the idle span, never past the absolute end.
+    const left = Math.floor((row.expiresAt.getTime() - now.getTime()) / 1000)
+    if (touched.length > 0) setSessionCookie(c, token, Math.min(SESSION_MAX_AGE_S, left))
+  }
+  return { memberId: row.memberId, sessionId: row.sessionId }
+}
+
+/** The member of the request's session, or null (see currentSession). */
+export async function sessionMember(c: Context, db: Db): Promise<number | null> {
+  return (await currentSession(c, db))?.memberId ?? null
 }
 
 /** Spec §8: a request without a live session gets 403 (the client refetches/clears the user). */
 export const requireMember =
   (db: Db): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
-    const memberId = await sessionMember(c, db)
-    if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
-    c.set('memberId', memberId)
+    const session = await currentSession(c, db)
+    if (session === null) throw new ApiFailure(403, 'not_logged_in')
+    c.set('memberId', session.memberId)
+    c.set('sessionId', session.sessionId)
     await next()
   }

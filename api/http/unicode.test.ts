@@ -23,6 +23,12 @@ it('malformedTextPath finds a lone surrogate in values and keys, not in pairs', 
   expect(malformedTextPath(LONE_HIGH)).toBe('')
 })
 
+it('malformedTextPath finds a NUL character, which PostgreSQL text and jsonb cannot store', () => {
+  expect(malformedTextPath({ endpoint: '\u0000' })).toBe('endpoint')
+  expect(malformedTextPath({ a: ['ok', 'x\u0000y'] })).toBe('a.1')
+  expect(malformedTextPath({ 'k\u0000': 'v' })).toBe('')
+})
+
 describeEngines('lone surrogates on %s', (engine) => {
   let t: TestDatabase
   let api: AccountsApi

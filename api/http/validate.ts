@@ -4,12 +4,17 @@ import type { z } from 'zod'
 import type { EndpointDef } from '../contract/endpoints.ts'
 import { ApiFailure } from './errors.ts'
 
-/** A UTF-16 surrogate without its partner: JSON can carry it (`"\ud800"`), UTF-8 cannot. */
+/**
+ * Text PostgreSQL cannot store: a UTF-16 surrogate without its partner (JSON
+ * can carry it, `"\ud800"`, UTF-8 cannot) and the NUL character (text and
+ * jsonb refuse U+0000: 22021 / 22P05, a 500 before this check).
+ */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
 
 /**
  * Where a parsed input holds text that is not well-formed Unicode (a lone
- * surrogate, in a value or in a key): the dotted path of the first such
+ * surrogate) or a NUL, in a value or in a key: the dotted path of the first such
  * string, or null. PostgreSQL stores UTF-8 only: a jsonb column refuses such
  * a string (22P02, a 500 before this check) and a text column silently turns
  * it into U+FFFD. Iterative, so a deeply nested body cannot overflow the stack.
@@ -19,11 +24,11 @@ export function malformedTextPath(value: unknown): string | null {
   while (stack.length > 0) {
     const item = stack.pop()!
     if (typeof item.value === 'string') {
-      if (LONE_SURROGATE.test(item.value)) return item.path.join('.')
+      if (unstorable(item.value)) return item.path.join('.')
     } else if (typeof item.value === 'object' && item.value !== null) {
       const entries = Object.entries(item.value)
       // A bad key is named by its parent: the key itself cannot be printed.
-      if (entries.some(([k]) => LONE_SURROGATE.test(k))) return item.path.join('.')
+      if (entries.some(([k]) => unstorable(k))) return item.path.join('.')
       for (const [k, v] of entries.reverse()) stack.push({ value: v, path: [...item.path, k] })
     }
   }

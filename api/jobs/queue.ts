@@ -207,7 +207,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const claimed = await claim()
       await Promise.all(claimed.map(runOne))
       ran += claimed.length
-      if (claimed.length < batch && !again) break
+      // Until a claim finds nothing: a handler may enqueue a follow-up job
+      // (a push event becomes pushes), which is due at once.
+      if (claimed.length === 0 && !again) break
     }
     await prune()
     return ran

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, readSnapshot } from '../../db/client.ts'
 import { likes, members } from '../../db/schema.ts'
 import { LIKES_PAGE_SIZE, LikeResponse, type LikesResponse } from '../contract/index.ts'
 import { notifyMembers } from '../events/bus.ts'
@@ -63,11 +63,21 @@ export const likesQueries = (db: Db, memberId: number, page = 1) => {
  * Spec §3 likes response of a member, one page: without `type` (what
  * polling asks for) page 1 of both lists, every liked id and the counts;
  * with `type`, that page of that list only. Deleted members never appear.
+ * All of it is read from one snapshot, so the counts, the ids and the pages
+ * agree even while likes are being made.
  */
-export async function likesOf(
+export function likesOf(
   db: Db,
   memberId: number,
-  { type, page = 1 }: { type?: 'given' | 'received' | undefined; page?: number } = {},
+  options: { type?: 'given' | 'received' | undefined; page?: number } = {},
+): Promise<LikesResponse> {
+  return readSnapshot(db, (tx) => likesIn(tx, memberId, options))
+}
+
+async function likesIn(
+  db: Db,
+  memberId: number,
+  { type, page = 1 }: { type?: 'given' | 'received' | undefined; page?: number },
 ): Promise<LikesResponse> {
   const q = likesQueries(db, memberId, page)
   const wantGiven = type !== 'received'
@@ -112,7 +122,8 @@ async function requireLive(tx: Tx, id: number): Promise<void> {
 export interface LikeAction {
   memberId: number
   profile: number
-  clientId: string
+  /** The action id; without one the effect alone makes a repeat harmless. */
+  clientId?: string | undefined
   liked: boolean
 }
 
@@ -124,8 +135,7 @@ export interface LikeAction {
 export async function setLike(db: Db, action: LikeAction): Promise<LikeResponse> {
   const { memberId, profile, clientId, liked } = action
   if (profile === memberId) throw new ApiFailure(400, 'invalid_input', 'profile', 'own profile')
-  const key = { memberId, clientId, kind: `${liked ? 'like' : 'unlike'}:${profile}` }
-  return runOnce(db, key, LikeResponse, async (tx) => {
+  const effect = async (tx: Tx): Promise<LikeResponse> => {
     await requireLive(tx, profile)
     if (liked) {
       const created = await tx
@@ -149,7 +159,10 @@ export async function setLike(db: Db, action: LikeAction): Promise<LikeResponse>
       await tx.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, profile)))
     }
     return { profile, liked }
-  })
+  }
+  if (clientId === undefined) return db.transaction(effect)
+  const key = { memberId, clientId, kind: `${liked ? 'like' : 'unlike'}:${profile}` }
+  return runOnce(db, key, LikeResponse, effect)
 }
 
 /** Spec §4: opening a like clears its new flag. 404 when `liker` gave no (live) like. */

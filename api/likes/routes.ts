@@ -2,13 +2,37 @@ import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LikeSeenResponse } from '../contract/index.ts'
+import { ClientId, IDEMPOTENCY_KEY_HEADER } from '../contract/likes.ts'
+import { ApiFailure } from '../http/errors.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { likesOf, markLikeSeen, setLike } from './likes.ts'
 
 /**
- * /api/likes.php (spec §7): GET the lists, POST like, DELETE unlike (each with
- * a client id, applied at most once), PUT marks a received like as opened.
+ * The action id of a like or unlike: the Idempotency-Key header or the
+ * body's client_id, or none (the like is idempotent by its effect). Both
+ * given must agree, or it is unclear which one a replay should match.
+ */
+function actionId(header: string | undefined, clientId: string | undefined): string | undefined {
+  if (header === undefined) return clientId
+  const key = ClientId.safeParse(header.trim())
+  if (!key.success) {
+    throw new ApiFailure(400, 'invalid_input', IDEMPOTENCY_KEY_HEADER, 'Idempotency-Key: a UUID')
+  }
+  if (clientId !== undefined && clientId !== key.data) {
+    throw new ApiFailure(
+      400,
+      'invalid_input',
+      'client_id',
+      'client_id: differs from Idempotency-Key',
+    )
+  }
+  return key.data
+}
+
+/**
+ * /api/likes.php (spec §7): GET the lists, POST like, DELETE unlike (an
+ * action id, if sent, is applied at most once), PUT marks a received like as opened.
  * Every method needs a session; without one the answer is 403 (spec §8).
  */
 export const likesRoutes = (db: Db) =>
@@ -18,13 +42,15 @@ export const likesRoutes = (db: Db) =>
     )
     .post(pathOf(endpoints.like), requireMember(db), bodyOf(endpoints.like), async (c) => {
       const { profile, client_id } = c.req.valid('json')
+      const clientId = actionId(c.req.header(IDEMPOTENCY_KEY_HEADER), client_id)
       const memberId = c.get('memberId')
-      return c.json(await setLike(db, { memberId, profile, clientId: client_id, liked: true }))
+      return c.json(await setLike(db, { memberId, profile, clientId, liked: true }))
     })
     .delete(pathOf(endpoints.unlike), requireMember(db), bodyOf(endpoints.unlike), async (c) => {
       const { profile, client_id } = c.req.valid('json')
+      const clientId = actionId(c.req.header(IDEMPOTENCY_KEY_HEADER), client_id)
       const memberId = c.get('memberId')
-      return c.json(await setLike(db, { memberId, profile, clientId: client_id, liked: false }))
+      return c.json(await setLike(db, { memberId, profile, clientId, liked: false }))
     })
     .put(pathOf(endpoints.likeSeen), requireMember(db), bodyOf(endpoints.likeSeen), async (c) => {
       const { profile } = c.req.valid('json')

@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** German (formal: Sie). After the salutation's comma the next paragraph starts lowercase. */
 export const de: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const de: LocaleTemplates = {
     ],
     action: { label: 'Gemeldetes Profil öffnen', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `Wir haben Ihre Beschwerde ${c(v).reference} bei ${v.site} erhalten`,
+    lines: [
+      `Hallo ${v.name},`,
+      `wir haben Ihre Beschwerde bei ${v.site} erhalten. Das Aktenzeichen lautet ${c(v).reference}; bitte geben Sie es an, wenn Sie uns dazu schreiben.`,
+      `Wir prüfen jede Meldung sorgfältig und antworten Ihnen per E-Mail, in der Regel innerhalb von 7 Tagen. Wenn wir etwas unternehmen, teilen wir Ihnen mit, was und warum.`,
+      `Sie haben nichts gesendet? Dann können Sie diese E-Mail ignorieren.`,
+    ],
+    action: { label: `Beschwerden und Einsprüche bei ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Beschwerde ${c(v).reference} bei ${v.site}: ${c(v).subject}`,
+    lines: [
+      `Über das Beschwerdeformular ist eine Meldung (${c(v).kind}) eingegangen.`,
+      `Von: ${c(v).name} <${c(v).email}>${c(v).member ? ` (Mitglied ${c(v).member})` : ''}`,
+      `Wo: ${c(v).url || '-'}`,
+      `Was und warum:`,
+      `${c(v).text}`,
+      `Der Absender hat erklärt, in gutem Glauben zu handeln. Antwort per E-Mail mit Aktenzeichen ${c(v).reference}.`,
+    ],
+    action: { label: 'Link der Beschwerde öffnen', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Deine ${v.site}-Quittung: ${r.credits} Credits`,
+      lines: [
+        `Hallo ${v.name},`,
+        `Danke für deinen Kauf. Deinem Konto wurden ${r.credits} Credits für ${r.amount} gutgeschrieben.`,
+        `Dein Guthaben beträgt jetzt ${r.balance} Credits.`,
+        `Transaktion: ${r.transaction}`,
+      ],
+      action: { label: 'Transaktion ansehen', url: v.link },
+    }
+  },
 }

@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** English: complete; every other locale falls back to these per mail kind. */
 export const en: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const en: LocaleTemplates = {
     ],
     action: { label: 'Open the reported profile', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `We received your complaint ${c(v).reference} at ${v.site}`,
+    lines: [
+      `Hello ${v.name},`,
+      `We received your complaint at ${v.site}. Its reference is ${c(v).reference}; please quote it if you write to us about it.`,
+      `We review every notice carefully and answer you by email, as a rule within 7 days. If we act on it, we tell you what we did and why.`,
+      `Did you not send this? Then you can ignore this mail.`,
+    ],
+    action: { label: `Complaints and appeals at ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Complaint ${c(v).reference} at ${v.site}: ${c(v).subject}`,
+    lines: [
+      `A ${c(v).kind} arrived through the complaints form.`,
+      `From: ${c(v).name} <${c(v).email}>${c(v).member ? ` (member ${c(v).member})` : ''}`,
+      `Where: ${c(v).url || '-'}`,
+      `What and why:`,
+      `${c(v).text}`,
+      `The sender confirmed acting in good faith. Answer by mail, quoting ${c(v).reference}.`,
+    ],
+    action: { label: 'Open the link of the complaint', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Your ${v.site} receipt: ${r.credits} credits`,
+      lines: [
+        `Hello ${v.name},`,
+        `Thank you for your purchase. ${r.credits} credits have been added to your account for ${r.amount}.`,
+        `Your balance is now ${r.balance} credits.`,
+        `Transaction: ${r.transaction}`,
+      ],
+      action: { label: 'View the transaction', url: v.link },
+    }
+  },
 }

@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** Spanish (formal: usted); the salutation ends in a colon, as Spanish letters do. */
 export const es: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const es: LocaleTemplates = {
     ],
     action: { label: 'Abrir el perfil denunciado', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `Hemos recibido tu reclamación ${c(v).reference} en ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Hemos recibido tu reclamación en ${v.site}. Su referencia es ${c(v).reference}; indícala si nos escribes sobre ella.`,
+      `Revisamos con atención cada aviso y te respondemos por correo electrónico, por lo general en un plazo de 7 días. Si actuamos, te explicamos qué hicimos y por qué.`,
+      `¿No has enviado nada? Entonces puedes ignorar este correo.`,
+    ],
+    action: { label: `Reclamaciones y recursos en ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Reclamación ${c(v).reference} en ${v.site}: ${c(v).subject}`,
+    lines: [
+      `Ha llegado un aviso (${c(v).kind}) por el formulario de reclamaciones.`,
+      `De: ${c(v).name} <${c(v).email}>${c(v).member ? ` (miembro ${c(v).member})` : ''}`,
+      `Dónde: ${c(v).url || '-'}`,
+      `Qué y por qué:`,
+      `${c(v).text}`,
+      `El remitente declaró actuar de buena fe. Responder por correo citando ${c(v).reference}.`,
+    ],
+    action: { label: 'Abrir el enlace de la reclamación', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Tu recibo de ${v.site}: ${r.credits} créditos`,
+      lines: [
+        `Hola, ${v.name}:`,
+        `Gracias por tu compra. Hemos añadido ${r.credits} créditos a tu cuenta por ${r.amount}.`,
+        `Tu saldo es ahora de ${r.balance} créditos.`,
+        `Transacción: ${r.transaction}`,
+      ],
+      action: { label: 'Ver la transacción', url: v.link },
+    }
+  },
 }

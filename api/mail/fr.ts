@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** French (formal: vous); a no-break space precedes ! ? : ; as French typography wants. */
 export const fr: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const fr: LocaleTemplates = {
     ],
     action: { label: 'Ouvrir le profil signalé', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `Nous avons bien reçu votre réclamation ${c(v).reference} sur ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `nous avons bien reçu votre réclamation sur ${v.site}. Sa référence est ${c(v).reference} ; merci de la rappeler si vous nous écrivez à ce sujet.`,
+      `Nous examinons chaque signalement avec attention et vous répondons par e-mail, en règle générale sous 7 jours. Si nous intervenons, nous vous disons ce que nous avons fait et pourquoi.`,
+      `Vous n'avez rien envoyé ? Vous pouvez ignorer cet e-mail.`,
+    ],
+    action: { label: `Réclamations et recours sur ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Réclamation ${c(v).reference} sur ${v.site} : ${c(v).subject}`,
+    lines: [
+      `Un signalement (${c(v).kind}) est arrivé par le formulaire de réclamation.`,
+      `De : ${c(v).name} <${c(v).email}>${c(v).member ? ` (membre ${c(v).member})` : ''}`,
+      `Où : ${c(v).url || '-'}`,
+      `Quoi et pourquoi :`,
+      `${c(v).text}`,
+      `L'expéditeur a déclaré agir de bonne foi. Répondre par e-mail en citant ${c(v).reference}.`,
+    ],
+    action: { label: 'Ouvrir le lien de la réclamation', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Votre reçu ${v.site} : ${r.credits} crédits`,
+      lines: [
+        `Bonjour ${v.name},`,
+        `Merci pour votre achat. ${r.credits} crédits ont été ajoutés à votre compte pour ${r.amount}.`,
+        `Votre solde est maintenant de ${r.balance} crédits.`,
+        `Transaction : ${r.transaction}`,
+      ],
+      action: { label: 'Voir la transaction', url: v.link },
+    }
+  },
 }

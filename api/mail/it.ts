@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** Italian (formal: Lei), worded to avoid gendered participles. */
 export const it: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const it: LocaleTemplates = {
     ],
     action: { label: 'Apri il profilo segnalato', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `Abbiamo ricevuto il tuo reclamo ${c(v).reference} su ${v.site}`,
+    lines: [
+      `Ciao ${v.name},`,
+      `abbiamo ricevuto il tuo reclamo su ${v.site}. Il numero di riferimento è ${c(v).reference}: indicalo se ci scrivi in merito.`,
+      `Esaminiamo con cura ogni segnalazione e ti rispondiamo via email, di norma entro 7 giorni. Se interveniamo, ti diciamo cosa abbiamo fatto e perché.`,
+      `Non hai inviato nulla? Allora puoi ignorare questa email.`,
+    ],
+    action: { label: `Reclami e ricorsi su ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Reclamo ${c(v).reference} su ${v.site}: ${c(v).subject}`,
+    lines: [
+      `È arrivata una segnalazione (${c(v).kind}) dal modulo reclami.`,
+      `Da: ${c(v).name} <${c(v).email}>${c(v).member ? ` (membro ${c(v).member})` : ''}`,
+      `Dove: ${c(v).url || '-'}`,
+      `Cosa e perché:`,
+      `${c(v).text}`,
+      `Il mittente ha dichiarato di agire in buona fede. Rispondere via email citando ${c(v).reference}.`,
+    ],
+    action: { label: 'Apri il link del reclamo', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `La tua ricevuta ${v.site}: ${r.credits} crediti`,
+      lines: [
+        `Ciao ${v.name},`,
+        `Grazie per il tuo acquisto. Abbiamo aggiunto ${r.credits} crediti al tuo account per ${r.amount}.`,
+        `Il tuo saldo ora è di ${r.balance} crediti.`,
+        `Transazione: ${r.transaction}`,
+      ],
+      action: { label: 'Vedi la transazione', url: v.link },
+    }
+  },
 }

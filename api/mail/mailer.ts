@@ -21,6 +21,8 @@ export interface OutgoingMail {
   /** The member's language; templates fall back to English. */
   locale: string
   vars: MailVars
+  /** Text only, no HTML part (mails carrying a visitor's words: never a relay for markup). */
+  plainText?: boolean
 }
 
 /** The job kind that sends one stored mail. */
@@ -37,7 +39,7 @@ export async function storeMail(db: Db, mail: OutgoingMail): Promise<number> {
       to: mail.to,
       subject: rendered.subject,
       text: rendered.text,
-      html: rendered.html,
+      html: mail.plainText ? '' : rendered.html,
     })
     .returning({ id: mails.id })
   if (!row) throw new Error('mail row not stored')
@@ -92,7 +94,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
           to: row.to,
           subject: row.subject,
           text: row.text,
-          html: row.html,
+          ...(row.html ? { html: row.html } : {}),
         })
       }
       await db.update(mails).set({ sentAt: new Date(), error: null }).where(eq(mails.id, id))

@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /** Dutch. */
 export const nl: LocaleTemplates = {
@@ -68,4 +68,39 @@ export const nl: LocaleTemplates = {
     ],
     action: { label: 'Gemeld profiel openen', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `We hebben je klacht ${c(v).reference} bij ${v.site} ontvangen`,
+    lines: [
+      `Hallo ${v.name},`,
+      `We hebben je klacht bij ${v.site} ontvangen. Het kenmerk is ${c(v).reference}; vermeld het als je ons erover schrijft.`,
+      `We bekijken elke melding zorgvuldig en antwoorden per e-mail, in de regel binnen 7 dagen. Ondernemen we actie, dan laten we je weten wat we deden en waarom.`,
+      `Heb je dit niet verstuurd? Dan kun je deze mail negeren.`,
+    ],
+    action: { label: `Klachten en bezwaren bij ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Klacht ${c(v).reference} bij ${v.site}: ${c(v).subject}`,
+    lines: [
+      `Via het klachtenformulier kwam een ${c(v).kind} binnen.`,
+      `Van: ${c(v).name} <${c(v).email}>${c(v).member ? ` (lid ${c(v).member})` : ''}`,
+      `Waar: ${c(v).url || '-'}`,
+      `Wat en waarom:`,
+      `${c(v).text}`,
+      `De afzender verklaarde te goeder trouw te handelen. Antwoord per mail met kenmerk ${c(v).reference}.`,
+    ],
+    action: { label: 'Link van de klacht openen', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Je ${v.site}-bon: ${r.credits} credits`,
+      lines: [
+        `Hallo ${v.name},`,
+        `Bedankt voor je aankoop. Er zijn ${r.credits} credits aan je account toegevoegd voor ${r.amount}.`,
+        `Je saldo is nu ${r.balance} credits.`,
+        `Transactie: ${r.transaction}`,
+      ],
+      action: { label: 'Bekijk de transactie', url: v.link },
+    }
+  },
 }

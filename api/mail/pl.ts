@@ -1,4 +1,4 @@
-import type { LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates } from './types.ts'
 
 /**
  * Polish, in neutral polite forms (impersonal and "prosimy" constructions) so no
@@ -72,4 +72,39 @@ export const pl: LocaleTemplates = {
     ],
     action: { label: 'Otwórz zgłoszony profil', url: v.link },
   }),
+  complaint_receipt: (v) => ({
+    subject: `Otrzymaliśmy Twoją reklamację ${c(v).reference} w serwisie ${v.site}`,
+    lines: [
+      `Dzień dobry, ${v.name},`,
+      `otrzymaliśmy Twoją reklamację w serwisie ${v.site}. Jej numer to ${c(v).reference}; podaj go, jeśli napiszesz do nas w tej sprawie.`,
+      `Każde zgłoszenie starannie rozpatrujemy i odpowiadamy e-mailem, zwykle w ciągu 7 dni. Jeśli podejmiemy działania, poinformujemy Cię, co zrobiliśmy i dlaczego.`,
+      `To nie Ty? W takim razie zignoruj tę wiadomość.`,
+    ],
+    action: { label: `Reklamacje i odwołania w serwisie ${v.site}`, url: v.link },
+  }),
+  complaint: (v) => ({
+    subject: `Reklamacja ${c(v).reference} w serwisie ${v.site}: ${c(v).subject}`,
+    lines: [
+      `Przez formularz reklamacji wpłynęło zgłoszenie (${c(v).kind}).`,
+      `Od: ${c(v).name} <${c(v).email}>${c(v).member ? ` (członek ${c(v).member})` : ''}`,
+      `Gdzie: ${c(v).url || '-'}`,
+      `Co i dlaczego:`,
+      `${c(v).text}`,
+      `Nadawca oświadczył, że działa w dobrej wierze. Odpowiedz e-mailem, podając ${c(v).reference}.`,
+    ],
+    action: { label: 'Otwórz link reklamacji', url: v.link },
+  }),
+  receipt: (v) => {
+    const r = v.receipt ?? { credits: 0, amount: '', balance: 0, transaction: '' }
+    return {
+      subject: `Twój rachunek ${v.site}: ${r.credits} kredytów`,
+      lines: [
+        `Cześć ${v.name},`,
+        `Dziękujemy za zakup. Do Twojego konta dodaliśmy ${r.credits} kredytów za ${r.amount}.`,
+        `Twoje saldo wynosi teraz ${r.balance} kredytów.`,
+        `Transakcja: ${r.transaction}`,
+      ],
+      action: { label: 'Zobacz transakcję', url: v.link },
+    }
+  },
 }

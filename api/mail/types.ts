@@ -9,6 +9,9 @@ export const MAIL_KINDS = [
   'mail_change_notice',
   'mail_change_taken',
   'report',
+  'complaint_receipt',
+  'complaint',
+  'receipt',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -23,6 +26,23 @@ export interface MailVars {
   newEmail?: string
   /** A member report (to the operator): its number, reason and the member's words. */
   report?: { id: number; reason: string; reported: number; reporter: number; text: string }
+  /**
+   * A complaint from the public form. The receipt to the sender quotes only
+   * the reference (never the sender's words: the form is no relay); the
+   * operator's copy has everything.
+   */
+  complaint?: {
+    reference: string
+    kind: string
+    name: string
+    email: string
+    subject: string
+    url: string
+    text: string
+    member: number | null
+  }
+  /** A purchase of credits: what was bought, for how much (formatted), the balance after it. */
+  receipt?: { credits: number; amount: string; balance: number; transaction: string }
 }
 
 export interface MailContent {
@@ -34,3 +54,18 @@ export interface MailContent {
 }
 
 export type LocaleTemplates = Record<MailKind, (v: MailVars) => MailContent>
+
+const NO_COMPLAINT = {
+  reference: '',
+  kind: '',
+  name: '',
+  email: '',
+  subject: '',
+  url: '',
+  text: '',
+  member: null,
+}
+
+/** The complaint of a complaint mail (always set for those kinds). */
+export const complaintOf = (v: MailVars): NonNullable<MailVars['complaint']> =>
+  v.complaint ?? NO_COMPLAINT

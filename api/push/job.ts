@@ -11,10 +11,10 @@
 // when only some do, a follow-up job for just those is enqueued per push
 // service, so a device that already showed the notification never gets it
 // twice. Nothing is sent past the message's TTL, counted from the event.
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions } from '../../db/schema.ts'
+import { members, pushSubscriptions, sessions } from '../../db/schema.ts'
 import { backoffMs, enqueue, type JobHandlers } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import {
@@ -124,6 +124,9 @@ export async function sendPushJob(
       and(
         eq(pushSubscriptions.memberId, job.memberId),
         job.subscriptionIds ? inArray(pushSubscriptions.id, job.subscriptionIds) : undefined,
+        // A device whose session expired is signed out: its row goes with
+        // the session row later (startSession's cleanup), nothing is sent now.
+        sql`(${pushSubscriptions.sessionHash} IS NULL OR EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.tokenHash} = ${pushSubscriptions.sessionHash} AND ${sessions.expiresAt} > now()))`,
       ),
     )
 

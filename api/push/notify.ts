@@ -11,6 +11,7 @@ import { enqueue } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'
 import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
+import { pushWanted } from './preferences.ts'
 import type { PushMessageOptions } from './sender.ts'
 
 /**
@@ -68,6 +69,8 @@ export async function notifyMember(
     .where(eq(pushSubscriptions.memberId, memberId))
     .limit(1)
   if (!device) return []
+  // The member's choice (/notifications), and a visible page hears it live.
+  if (!(await pushWanted(db, memberId, event.kind))) return []
 
   const payload = buildPushPayload(
     // The stored name, not the caller's copy: it is what the member's lists show.

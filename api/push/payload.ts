@@ -43,7 +43,7 @@ export type PushEvent =
 
 /** The JSON a push message carries (read by sw/push.ts parsePushPayload). */
 export interface PushPayload {
-  kind: PushEvent['kind']
+  kind: PushEvent['kind'] | 'test'
   title: string
   body: string
   /** Spec §4 check URL: where a click goes on a device with a signed-in member. */

@@ -24,14 +24,17 @@ export async function saveSubscription(
   db: Db,
   memberId: number,
   { endpoint, keys }: SubscriptionInput,
+  sessionHash?: string,
 ): Promise<boolean> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`)
   const saved = await db
     .insert(pushSubscriptions)
-    .values({ memberId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .values({ memberId, endpoint, p256dh: keys.p256dh, auth: keys.auth, sessionHash })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { memberId, p256dh: keys.p256dh, auth: keys.auth },
+      // The session posting it now owns it: the app posts it on every load
+      // (spec §4), so the row follows the device's current session.
+      set: { memberId, p256dh: keys.p256dh, auth: keys.auth, sessionHash: sessionHash ?? null },
       setWhere: or(
         eq(pushSubscriptions.memberId, memberId),
         and(

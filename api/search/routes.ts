@@ -3,10 +3,12 @@ import type { Db } from '../../db/client.ts'
 import { liveMember } from '../accounts/user.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { fromAnotherSite } from '../http/origin.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { guestMaySearch, guestViewer, saveSearch, search } from './search.ts'
+import { showcase } from './showcase.ts'
 
 /**
  * GET /api/search.php (spec §7). Members search; a guest may too where the
@@ -14,19 +16,26 @@ import { guestMaySearch, guestViewer, saveSearch, search } from './search.ts'
  * member call without a session (spec §8).
  */
 export const searchRoutes = (db: Db) =>
-  new Hono().get(pathOf(endpoints.search), queryOf(endpoints.search), async (c) => {
-    const q = c.req.valid('query')
-    const memberId = await sessionMember(c, db)
-    const me = memberId === null ? undefined : await liveMember(db, memberId)
-    if (!me) {
-      const settings = await loadSettings(db)
-      if (!guestMaySearch(settings, q.trafficsource)) throw new ApiFailure(403, 'not_logged_in')
-      return c.json((await search(db, guestViewer(settings, q.country), q)).response)
-    }
-    const { response, filters } = await search(db, me, q)
-    // Spec §7: a manual search is remembered unless do_not_save.
-    if (q.manual_search && !q.do_not_save) {
-      await saveSearch(db, me.id, filters)
-    }
-    return c.json(response)
-  })
+  new Hono()
+    .get(pathOf(endpoints.search), queryOf(endpoints.search), async (c) => {
+      const q = c.req.valid('query')
+      const memberId = await sessionMember(c, db)
+      const me = memberId === null ? undefined : await liveMember(db, memberId)
+      if (!me) {
+        const settings = await loadSettings(db)
+        if (!guestMaySearch(settings, q.trafficsource)) throw new ApiFailure(403, 'not_logged_in')
+        return c.json((await search(db, guestViewer(settings, q.country), q)).response)
+      }
+      const { response, filters } = await search(db, me, q)
+      // Spec §7: a manual search is remembered unless do_not_save. Another
+      // site's request (a link, an <img>) gets the results, which it cannot
+      // read, but never overwrites the member's saved search.
+      if (q.manual_search && !q.do_not_save && !fromAnotherSite(c)) {
+        await saveSearch(db, me.id, filters)
+      }
+      return c.json(response)
+    })
+    // GET /api/showcase.php: public, the guest home's member photos (api/search/showcase.ts).
+    .get(pathOf(endpoints.showcase), async (c) =>
+      c.json({ profiles: await showcase(db, await loadSettings(db)) }),
+    )

@@ -136,7 +136,7 @@ const byActivity = [desc(members.lastActiveAt), desc(members.id)]
  * so the age filter and the OFFSET walk index entries, never table rows. Only
  * the page's own rows are then read, by primary key.
  */
-function pageOf(db: Db, where: SQL, limit: number, offset: number) {
+export function pageOf(db: Db, where: SQL, limit: number, offset: number) {
   const ids = db
     .select({ id: members.id })
     .from(members)

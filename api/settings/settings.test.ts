@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
 import { siteSettings } from '../../db/schema.ts'
 import { createApi } from '../app.ts'
-import { Settings } from '../contract/index.ts'
+import { CompanyInfo, Settings } from '../contract/index.ts'
 import { applySettingsFromEnv } from './settings.ts'
 
 describe('GET /api/settings.php', () => {
@@ -36,6 +36,34 @@ describe('SITE_SETTINGS at start', () => {
     await expect(applySettingsFromEnv(db, '{"niche":9}')).rejects.toThrow(/bad value for niche/)
     await expect(applySettingsFromEnv(db, '[]')).rejects.toThrow(/JSON object/)
     expect(await applySettingsFromEnv(db, undefined)).toEqual([])
+    await close()
+  })
+})
+
+describe('GET /api/companyinfo.php', () => {
+  it('answers the spec company info from the operator settings, public', async () => {
+    const { db, close } = await openDatabase({ kind: 'pglite' })
+    const api = createApi({ db })
+    await applySettingsFromEnv(
+      db,
+      '{"company_kvk":"12345678","company_vat_numbers":["NL123456789B01"]}',
+    )
+    const res = await api.request('/api/companyinfo.php')
+    expect(res.status).toBe(200)
+    const info = CompanyInfo.parse(await res.json())
+    expect(info.kvk).toBe('12345678')
+    expect(info.vat_numbers).toEqual(['NL123456789B01'])
+    expect(Object.keys(info).sort()).toEqual([
+      'address',
+      'city',
+      'country',
+      'delete_discount',
+      'kvk',
+      'name',
+      'support_phone',
+      'tradenames',
+      'vat_numbers',
+    ])
     await close()
   })
 })

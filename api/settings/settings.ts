@@ -2,11 +2,11 @@ import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { COUNTRIES } from '../../db/reference/geo.ts'
 import { siteSettings } from '../../db/schema.ts'
-import { Settings } from '../contract/index.ts'
+import { type CompanyInfo, Settings, TemplateFlags } from '../contract/index.ts'
 import { vapidKeys } from '../push/vapid.ts'
 import { regionData } from '../reference/regions.ts'
 
-type Operator = Omit<Settings, 'region_data' | 'countries' | 'push_pub'>
+export type Operator = Omit<Settings, 'region_data' | 'countries' | 'push_pub'>
 
 /**
  * Defaults of the operator settings (spec §3). An operator overrides any of
@@ -20,6 +20,14 @@ export const DEFAULT_SETTINGS: Operator = {
   logged_out_search: 'none',
   logged_out_search_trafficsource: 'none',
   niche: 1,
+  template: 'classic',
+  template_flags: {
+    navigation: true,
+    chat: true,
+    likes: true,
+    notifications: true,
+    footer_copyright: true,
+  },
   geoip_selected_country: null,
   geoip_country: null,
   minimum_message_costs: { NL: { costs: 1, currency: 'EUR' }, GB: { costs: 1, currency: 'GBP' } },
@@ -42,30 +50,103 @@ export const DEFAULT_SETTINGS: Operator = {
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]
+/** The per-host site overrides live in one row under this key (see `siteOf`). */
+const SITES_KEY = 'sites'
 
-/** The public settings. Only the known keys are read: secrets share the table. */
-export async function loadSettings(db: Db): Promise<Settings> {
-  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, OPERATOR_KEYS))
-  const overrides = Object.fromEntries(rows.map((r) => [r.key, r.value]))
-  const settings = {
-    ...DEFAULT_SETTINGS,
-    ...overrides,
+/** A value an operator may give for `key`; template flags may be given in part. */
+const fieldOf = (key: keyof Operator) =>
+  key === 'template_flags' ? TemplateFlags.partial() : Settings.shape[key]
+
+type Overrides = Partial<Record<string, unknown>>
+
+/**
+ * One server, several sites: the `sites` setting maps a host (`host` or
+ * `host:port`, lower case) to the settings that differ on it (template, niche,
+ * name, company data, ...). A request to any other host gets the default
+ * site. The host is matched with its port first, then without.
+ */
+function siteOf(sites: unknown, host: string | undefined): Overrides {
+  if (!host || typeof sites !== 'object' || sites === null) return {}
+  const bySite = sites as Record<string, Overrides>
+  const h = host.toLowerCase()
+  return bySite[h] ?? bySite[h.replace(/:\d+$/, '')] ?? {}
+}
+
+/** Later layers win; template flags merge flag by flag. */
+function merge(...layers: Overrides[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const layer of layers) {
+    for (const [k, v] of Object.entries(layer)) {
+      out[k] =
+        k === 'template_flags' && typeof v === 'object'
+          ? { ...(out[k] as object), ...(v as object) }
+          : v
+    }
+  }
+  return out
+}
+
+/**
+ * The operator settings of the site at `host` (defaults, then the server-wide
+ * rows of site_settings, then the host's entry of `sites`), without the parts
+ * that cost more to build (regions, push key). A bad operator value must not
+ * break every page: the layer that holds it is ignored, with a log line.
+ */
+export async function operatorSettings(db: Db, host?: string): Promise<Operator> {
+  const keys = [...OPERATOR_KEYS, SITES_KEY]
+  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys))
+  const global = Object.fromEntries(
+    rows.filter((r) => r.key !== SITES_KEY).map((r) => [r.key, r.value]),
+  )
+  const site = siteOf(rows.find((r) => r.key === SITES_KEY)?.value, host)
+  const Op = Settings.omit({ region_data: true, countries: true, push_pub: true })
+  for (const layers of [
+    [DEFAULT_SETTINGS, global, site],
+    [DEFAULT_SETTINGS, global],
+    [DEFAULT_SETTINGS],
+  ]) {
+    const parsed = Op.safeParse(merge(...layers))
+    if (parsed.success) return parsed.data
+    console.error('site_settings: invalid override ignored', host, parsed.error.issues)
+  }
+  return DEFAULT_SETTINGS
+}
+
+/** The public settings of the site at `host`. Only known keys are read: secrets share the table. */
+export async function loadSettings(db: Db, host?: string): Promise<Settings> {
+  return {
+    ...(await operatorSettings(db, host)),
     region_data: regionData(),
     countries: COUNTRIES.map((c) => ({ id: c.id, name: c.name })),
     push_pub: (await vapidKeys(db)).publicKey,
   }
-  // A bad operator value must not break every page: fall back to the defaults.
-  const parsed = Settings.safeParse(settings)
-  if (parsed.success) return parsed.data
-  console.error('site_settings: invalid override ignored', parsed.error.issues)
-  return Settings.parse({ ...settings, ...DEFAULT_SETTINGS })
+}
+
+/** Checks one `sites` entry: an object of known settings, each valid. */
+function checkSites(value: unknown) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('SITE_SETTINGS: sites must map hosts to settings')
+  for (const [host, site] of Object.entries(value)) {
+    if (typeof site !== 'object' || site === null || Array.isArray(site))
+      throw new Error(`SITE_SETTINGS: sites.${host} must be an object`)
+    for (const [key, v] of Object.entries(site)) checkField(key, v, `sites.${host}.`)
+  }
+}
+
+function checkField(key: string, value: unknown, prefix = '') {
+  if (!(OPERATOR_KEYS as string[]).includes(key))
+    throw new Error(`SITE_SETTINGS: unknown key ${prefix}${key}`)
+  if (!fieldOf(key as keyof Operator).safeParse(value).success)
+    throw new Error(`SITE_SETTINGS: bad value for ${prefix}${key}`)
 }
 
 /**
  * Operator settings from the environment (`SITE_SETTINGS`, a JSON object of
- * spec §3 Settings fields), written to site_settings at start so a deploy
- * can set them without a database session. Unknown keys and values that do
- * not fit the Settings schema are refused, naming the key.
+ * spec §3 Settings fields, plus `template`, `template_flags` and `sites`),
+ * written to site_settings at start so a deploy can set them without a
+ * database session. Unknown keys and values that do not fit the Settings
+ * schema are refused, naming the key. Example of two sites on one server:
+ * `{"sites":{"gay.example":{"template":"lavish","niche":7,"name":"Amora Men"}}}`.
  */
 export async function applySettingsFromEnv(db: Db, json: string | undefined): Promise<string[]> {
   if (!json) return []
@@ -75,10 +156,8 @@ export async function applySettingsFromEnv(db: Db, json: string | undefined): Pr
   }
   const entries = Object.entries(parsed)
   for (const [key, value] of entries) {
-    if (!(OPERATOR_KEYS as string[]).includes(key))
-      throw new Error(`SITE_SETTINGS: unknown key ${key}`)
-    const field = Settings.shape[key as keyof Operator]
-    if (!field.safeParse(value).success) throw new Error(`SITE_SETTINGS: bad value for ${key}`)
+    if (key === SITES_KEY) checkSites(value)
+    else checkField(key, value)
   }
   for (const [key, value] of entries) {
     await db
@@ -88,3 +167,16 @@ export async function applySettingsFromEnv(db: Db, json: string | undefined): Pr
   }
   return entries.map(([k]) => k)
 }
+
+/** Spec §3 company info response: the settings' company fields under their own names. */
+export const companyInfo = (s: Settings): CompanyInfo => ({
+  name: s.company_name,
+  address: s.company_address,
+  kvk: s.company_kvk,
+  city: s.company_city,
+  country: s.company_country,
+  tradenames: s.company_tradenames,
+  vat_numbers: s.company_vat_numbers,
+  support_phone: s.support_phone,
+  delete_discount: s.delete_discount,
+})

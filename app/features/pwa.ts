@@ -2,6 +2,9 @@
 // §7 "a service worker is registered at /sw.js (scope /)").
 import type { PageToSwMessage, SwToPageMessage } from '../../sw/messages.ts'
 import { onSyncEvent, worker } from '../data/worker.ts'
+import { resendSubscription } from './push/device.ts'
+import { captureInstallPrompt } from './push/install.ts'
+import { startVisibilityReports } from './push/visibility.ts'
 
 /** Spec §8: a failed registration sets this flag (shown in the developer pages). */
 export let swRegistrationError = false
@@ -25,13 +28,34 @@ export function postToSw(message: PageToSwMessage) {
  * drop the member's cached pictures.
  */
 function relayWorkerToServiceWorker() {
+  let signedIn = false
+  const visibility = startVisibilityReports()
   onSyncEvent((e) => {
     if (e.type === 'badge') postToSw({ type: 'SET_BADGE', count: e.count })
     if (e.type === 'session_ended') postToSw({ type: 'CLEAR_USER_CACHES' })
+    if (e.type === 'user') member(e.user !== null)
   })
+  // The stored member of a reload: the worker may not announce it again soon.
+  void worker()
+    .getUser()
+    .then((user) => member(user !== null))
+  function member(present: boolean) {
+    visibility.setSignedIn(present)
+    if (present && !signedIn) {
+      // Once per page load and per login: the service worker learns a
+      // member is here (notification clicks, spec §4), and the push
+      // subscription goes to the server again (spec §4 push states).
+      postToSw({ type: 'SESSION' })
+      void resendSubscription().catch((err: unknown) =>
+        console.warn('re-sending the push subscription failed', err),
+      )
+    }
+    signedIn = present
+  }
 }
 
 export function registerServiceWorker() {
+  captureInstallPrompt()
   if (!('serviceWorker' in navigator)) return
   relayWorkerToServiceWorker()
   // Spec §4: the page reloads when a new worker takes control, but not on

@@ -1,14 +1,37 @@
-import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  type ErrorComponentProps,
+  Outlet,
+  rootRouteId,
+  useMatches,
+} from '@tanstack/react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { m } from '../../messages/paraglide/messages.js'
 import { type session, useSession } from '../data/session.ts'
+import { useSettings } from '../data/useSettings.ts'
+import {
+  browserReloadDeps,
+  isChunkLoadError,
+  reloadForChunk,
+} from '../features/site/chunk-reload.ts'
+import { EntryWarning, needsEntryWarning } from '../features/site/EntryWarning.tsx'
+import {
+  DEV_PANEL_KEY,
+  DEV_TEMPLATE_KEY,
+  ENTRY_CONFIRMED_KEY,
+  useFlag,
+} from '../features/site/flags.ts'
 import { rootClasses } from '../route-name.ts'
+import { lookClasses, useLook } from '../theme/site.ts'
+import { ErrorPage } from '../ui/ErrorPage.tsx'
 import { LoadingBar } from '../ui/LoadingBar.tsx'
 import { NotFound } from '../ui/NotFound.tsx'
-import { OfflineBanner } from '../ui/OfflineBanner.tsx'
 import { Toasts } from '../ui/Toasts.tsx'
-import { TopNav } from '../ui/TopNav.tsx'
 
-/** Spec §9: the template setting defaults to classic. */
-const TEMPLATE = 'classic'
+/** Loaded only when its flag opens it: members never download it otherwise. */
+const DevPanel = lazy(() =>
+  import('../features/site/DevPanel.tsx').then((mod) => ({ default: mod.DevPanel })),
+)
 
 export const Route = createRootRouteWithContext<{ session: typeof session }>()({
   // Optional-auth and public pages render at once from the stored user.
@@ -16,19 +39,62 @@ export const Route = createRootRouteWithContext<{ session: typeof session }>()({
     await context.session.load()
   },
   component: Root,
-  notFoundComponent: NotFound,
+  notFoundComponent: () => <NotFound chrome />,
+  errorComponent: RootError,
 })
+
+/**
+ * The site's template (spec §2 root class): the operator's choice for this
+ * host (settings), after the developer panel's preview (this device only).
+ */
+function useTemplate(site: string): string {
+  const preview = useFlag(DEV_TEMPLATE_KEY)
+  return preview ?? site
+}
 
 function Root() {
   const { user } = useSession()
+  const settings = useSettings()
+  // Spec §2/§9: the site's template (default classic) and niche, as the
+  // server also wrote them on <html> for the first paint (app/theme).
+  const look = useLook()
+  const template = useTemplate(look.template)
+  const entryConfirmed = useFlag(ENTRY_CONFIRMED_KEY) === '1'
+  const devPanelOpen = useFlag(DEV_PANEL_KEY) === '1'
   const leaf = useMatches({ select: (ms) => ms[ms.length - 1]?.routeId ?? '/' })
+  // No page matched (the error page): name it `error`, not after the root route.
+  const page = leaf === rootRouteId ? '/error' : leaf
   return (
-    <div id="app-root" className={rootClasses(TEMPLATE, user !== null, leaf)}>
+    <div
+      id="app-root"
+      className={`${rootClasses(template, user !== null, page)} ${lookClasses(look)}`}
+    >
       <LoadingBar />
-      <TopNav />
-      <OfflineBanner />
       <Outlet />
       <Toasts />
+      {!entryConfirmed && needsEntryWarning(settings?.niche) && <EntryWarning />}
+      {devPanelOpen && (
+        <Suspense fallback={null}>
+          <DevPanel />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+/**
+ * A page that failed. Spec §8: a chunk that failed to load reloads the page
+ * (at most once per path per 10 s); anything else shows the error page.
+ */
+function RootError({ error }: ErrorComponentProps) {
+  const chunk = isChunkLoadError(error)
+  const look = useLook()
+  useEffect(() => {
+    if (chunk) reloadForChunk(window.location.pathname, browserReloadDeps())
+  }, [chunk])
+  return (
+    <div id="app-root" className={`${look.template} ${lookClasses(look)} app-error-page`}>
+      <ErrorPage status={500} message={m.error_body()} />
     </div>
   )
 }

@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
+import { MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
+import { useLook } from '../theme/site.ts'
 import { showToast } from './toasts.ts'
 
 /**
@@ -18,6 +20,8 @@ export function ChatButton({
 }) {
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
+  // Spec §9 template flag: a site without chat shows no chat buttons.
+  const { flags } = useLook()
 
   async function start() {
     setBusy(true)
@@ -30,6 +34,7 @@ export function ChatButton({
     await navigate({ to: '/chats/$chatId', params: { chatId: String(res.value.id) } })
   }
 
+  if (!flags.chat) return null
   return (
     <button
       type="button"
@@ -39,7 +44,7 @@ export function ChatButton({
       disabled={busy}
       onClick={() => void start()}
     >
-      <span aria-hidden="true">💬</span> {m.chat_text()}
+      <MessageCircle className="icon" aria-hidden="true" /> {m.chat_text()}
     </button>
   )
 }

@@ -1,5 +1,7 @@
+import { Heart } from 'lucide-react'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
+import { useLook } from '../theme/site.ts'
 import { showToast } from './toasts.ts'
 
 /**
@@ -16,6 +18,8 @@ export function LikeButton({
   liked: boolean
   className?: string
 }) {
+  // Spec §9 template flag: a site without likes shows no like buttons.
+  const { flags } = useLook()
   async function toggle() {
     try {
       if (liked) await worker().unlike(profile.id)
@@ -26,6 +30,7 @@ export function LikeButton({
       showToast({ kind: 'danger', body: liked ? m.outbox_unlike_failed() : m.outbox_like_failed() })
     }
   }
+  if (!flags.likes) return null
   return (
     <button
       type="button"
@@ -34,7 +39,8 @@ export function LikeButton({
       aria-label={m.like_label({ name: profile.name })}
       onClick={() => void toggle()}
     >
-      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? m.liked_text() : m.like_text()}
+      <Heart className="icon" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />{' '}
+      {liked ? m.liked_text() : m.like_text()}
     </button>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Star } from 'lucide-react'
 import type { Profile } from '../../api/contract/index.ts'
 import { m } from '../../messages/paraglide/messages.js'
 import { ChatButton } from './ChatButton.tsx'
@@ -48,7 +49,7 @@ export function MemberTile({
           </Link>
           {profile.fictional && fictionalIcon && (
             <span className="tile__fictional" title={m.tile_fictional()}>
-              <span aria-hidden="true">★</span>
+              <Star className="icon" fill="currentColor" aria-hidden="true" />
               <span className="visually-hidden">{m.tile_fictional()}</span>
             </span>
           )}

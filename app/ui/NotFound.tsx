@@ -1,14 +1,12 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { m } from '../../messages/paraglide/messages.js'
+import { ErrorPage } from './ErrorPage.tsx'
 
-/** Spec §8: 404 "Page Not Found: {path}". */
-export function NotFound() {
+/**
+ * Spec §8: 404 "Page Not Found: {path}" on the error page (spec §2). `chrome`
+ * where no layout is around it (the root's not-found: an unknown path).
+ */
+export function NotFound({ chrome = false }: { chrome?: boolean }) {
   const { pathname } = useLocation()
-  return (
-    <main className="page page--narrow">
-      <h1>{m.not_found_title()}</h1>
-      <p>{m.not_found_body({ path: pathname })}</p>
-      <Link to="/">{m.not_found_home()}</Link>
-    </main>
-  )
+  return <ErrorPage status={404} message={m.not_found_body({ path: pathname })} chrome={chrome} />
 }

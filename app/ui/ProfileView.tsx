@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Star } from 'lucide-react'
 import { m } from '../../messages/paraglide/messages.js'
 import { useSession } from '../data/session.ts'
 import { useProfile } from '../data/useMembers.ts'
@@ -6,6 +7,7 @@ import { useSettings } from '../data/useSettings.ts'
 import { fictionalIconOf } from '../data/view.ts'
 import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
 import { ChatButton } from './ChatButton.tsx'
+import { formatCountry } from './format.ts'
 import { Gallery } from './Gallery.tsx'
 import { LikeButton } from './LikeButton.tsx'
 import { NotFound } from './NotFound.tsx'
@@ -38,7 +40,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
   const place = [
     profile.city,
     detail?.countryregion_name,
-    detail?.country_name ?? profile.country,
+    profile.country ? formatCountry(profile.country, detail?.country_name) : detail?.country_name,
   ].filter(Boolean)
   const fields = Object.entries(detail?.profile_fields ?? {})
   const notes = Object.entries(detail?.notes ?? {})
@@ -52,7 +54,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
           {profile.name}
           {profile.fictional && fictionalIconOf(settings) && (
             <span className="tile__fictional" title={m.tile_fictional()}>
-              <span aria-hidden="true">★</span>
+              <Star className="icon" fill="currentColor" aria-hidden="true" />
               <span className="visually-hidden">{m.tile_fictional()}</span>
             </span>
           )}

@@ -1,11 +1,20 @@
+import { X } from 'lucide-react'
+import { createPortal } from 'react-dom'
 import { m } from '../../messages/paraglide/messages.js'
+import { TOASTS, teleports } from './root-constants.ts'
 import { dismissToast, useToasts } from './toasts.ts'
 
-/** Spec §9: toasts top-end, container at most 350 px wide (styles.css). */
+/** Spec §9: toasts top-end, container at most 350 px wide (TOASTS), teleported out of #root. */
 export function Toasts() {
   const toasts = useToasts()
-  return (
-    <section className="toasts" aria-label={m.toasts_label()} aria-live="polite">
+  return createPortal(
+    <section
+      className="toasts"
+      aria-label={m.toasts_label()}
+      aria-live="polite"
+      data-position={TOASTS.position}
+      style={{ maxWidth: TOASTS.maxWidthPx }}
+    >
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -20,10 +29,11 @@ export function Toasts() {
             aria-label={m.toast_close()}
             onClick={() => dismissToast(t.id)}
           >
-            ×
+            <X className="icon" aria-hidden="true" />
           </button>
         </div>
       ))}
-    </section>
+    </section>,
+    teleports(),
   )
 }

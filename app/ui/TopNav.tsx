@@ -1,16 +1,68 @@
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import {
+  Bell,
+  Heart,
+  LogIn,
+  LogOut,
+  Menu,
+  MessageCircle,
+  UserPlus,
+  UserRound,
+  Users,
+  X,
+} from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { useSession } from '../data/session.ts'
 import { worker } from '../data/worker.ts'
+import { useLook } from '../theme/site.ts'
 import { startOutboxToasts } from './outbox-toasts.ts'
 import { showToast } from './toasts.ts'
 
-export function TopNav() {
-  const { user } = useSession()
+const current = { 'aria-current': 'page' } as const
+
+/**
+ * The top bar. A member's links collapse into a menu button on small screens
+ * (app/theme/nav.css): the button says whether the menu is open
+ * (aria-expanded), opening moves focus to the first link, Escape closes and
+ * returns focus to the button, and following a link closes it. Spec §9
+ * template flags hide the navigation, chat, likes or notifications links.
+ */
+/** `preview` shows a state regardless of the session (the /_dev/top-nav page). */
+export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
+  const { user: sessionUser } = useSession()
+  const user = preview ? preview === 'member' : sessionUser !== null
+  const { flags } = useLook()
   const navigate = useNavigate()
+  const path = useLocation({ select: (l) => l.pathname })
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const toggle = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLElement>(null)
   // Actions the server refused for good (likes, ...) show as toasts on every page.
   useEffect(startOutboxToasts, [])
+  // A new page closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change
+  useEffect(() => setOpen(false), [path])
+  useEffect(() => {
+    if (!open) return
+    menu.current?.querySelector<HTMLElement>('a, button')?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
+    }
+    const onPointer = (e: PointerEvent) => {
+      const t = e.target as Node
+      if (!menu.current?.contains(t) && !toggle.current?.contains(t)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [open])
 
   async function logout() {
     const res = await worker().logout()
@@ -23,34 +75,83 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <Link to="/" className="brand">
+        <Heart className="icon brand__mark" aria-hidden="true" />
         {m.app_name()}
       </Link>
-      <nav aria-label={m.nav_label()}>
-        {user ? (
-          <>
-            <Link to="/members" activeProps={{ 'aria-current': 'page' }}>
-              {m.nav_members()}
-            </Link>
-            <Link to="/chats" activeProps={{ 'aria-current': 'page' }}>
-              {m.nav_chats()}
-            </Link>
-            <Link to="/likes" activeProps={{ 'aria-current': 'page' }}>
-              {m.nav_likes()}
-            </Link>
-            <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>
-              {m.nav_profile()}
-            </Link>
-            <button type="button" className="link-button" onClick={() => void logout()}>
+      {user ? (
+        <>
+          {flags.navigation && (
+            <button
+              ref={toggle}
+              type="button"
+              className="top-nav__toggle"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? (
+                <X className="icon" aria-hidden="true" />
+              ) : (
+                <Menu className="icon" aria-hidden="true" />
+              )}
+              <span className="top-nav__toggle-text">{m.theme_menu()}</span>
+            </button>
+          )}
+          <nav
+            ref={menu}
+            id={menuId}
+            aria-label={m.nav_label()}
+            className="top-nav__menu"
+            data-open={open}
+          >
+            {flags.navigation && (
+              <>
+                <Link to="/members" activeProps={current}>
+                  <Users className="icon" aria-hidden="true" />
+                  {m.nav_members()}
+                </Link>
+                {flags.chat && (
+                  <Link to="/chats" activeProps={current}>
+                    <MessageCircle className="icon" aria-hidden="true" />
+                    {m.nav_chats()}
+                  </Link>
+                )}
+                {flags.likes && (
+                  <Link to="/likes" activeProps={current}>
+                    <Heart className="icon" aria-hidden="true" />
+                    {m.nav_likes()}
+                  </Link>
+                )}
+                {flags.notifications && (
+                  <Link to="/notifications" activeProps={current}>
+                    <Bell className="icon" aria-hidden="true" />
+                    {m.notifications_title()}
+                  </Link>
+                )}
+                <Link to="/profile" activeProps={current}>
+                  <UserRound className="icon" aria-hidden="true" />
+                  {m.nav_profile()}
+                </Link>
+              </>
+            )}
+            <button type="button" className="top-nav__logout" onClick={() => void logout()}>
+              <LogOut className="icon" aria-hidden="true" />
               {m.nav_logout()}
             </button>
-          </>
-        ) : (
-          <>
-            <Link to="/login">{m.nav_login()}</Link>
-            <Link to="/signup">{m.nav_signup()}</Link>
-          </>
-        )}
-      </nav>
+          </nav>
+        </>
+      ) : (
+        <nav aria-label={m.nav_label()} className="top-nav__guest">
+          <Link to="/login">
+            <LogIn className="icon" aria-hidden="true" />
+            {m.nav_login()}
+          </Link>
+          <Link to="/signup" className="button">
+            <UserPlus className="icon" aria-hidden="true" />
+            {m.nav_signup()}
+          </Link>
+        </nav>
+      )}
     </header>
   )
 }

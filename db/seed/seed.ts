@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { refreshNewestMessages } from '../newest-message.ts'
 import {
   conversationMembers,
   conversations,
@@ -250,6 +251,7 @@ async function insertSocial(
     )
     messageCount += plan.messages.length
   }
+  await refreshNewestMessages(db)
   const unread = plans.filter((p) => p.demoUnread > 0).length
   log(`seed: conversations ${plans.length} (${messageCount} messages, ${unread} unread)`)
 }

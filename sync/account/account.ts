@@ -52,6 +52,12 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
     return res
   }
 
+  /** A 403 from a member call: the session is asked for again and ended if gone (spec §8). */
+  async function sessionChecked<T>(res: Result<T>): Promise<Result<T>> {
+    if (!res.ok && res.error.status === 403) await ctx.sessionGone(res.error)
+    return res
+  }
+
   return {
     /** The site settings from the store, refreshed when stale (sync/settings). */
     settings: (): Promise<Result<Settings>> => settings(ctx),
@@ -150,6 +156,22 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
         body: { email, password },
       }),
     pendingMailChange: () => request('pendingMailChange'),
+
+    /**
+     * The member's signed-in devices, and ending them (README "Security":
+     * sessions). A list of this moment, asked for when /profile shows it, so
+     * not stored; a 403 means this device's own session ended elsewhere, and
+     * goes where every 403 goes (spec §8).
+     */
+    async sessions() {
+      return sessionChecked(await request('sessions'))
+    },
+    async endSession(id: number) {
+      return sessionChecked(await request('endSession', { body: { id } }))
+    },
+    async endOtherSessions() {
+      return sessionChecked(await request('endOtherSessions'))
+    },
     cancelMailChange: () => request('cancelMailChange'),
 
     /** Applies a mailed change; a signed-in member sees the new address at once. */

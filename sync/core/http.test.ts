@@ -1,7 +1,7 @@
 // request(name) takes method, path and fixed query from the endpoint table and
 // parses the answer with the table's schema.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { request } from './http.ts'
+import { forgetConditional, request } from './http.ts'
 
 type Seen = { url: URL; method: string; body: unknown }
 
@@ -47,5 +47,62 @@ describe('request(name) by the endpoint table', () => {
   it('answers null for an endpoint without JSON (204 beacon)', async () => {
     stubFetch(204, undefined)
     expect(await request('pageHidden')).toEqual({ ok: true, value: null })
+  })
+})
+
+describe('conditional polls (spec §9 reads answer 304 when nothing changed)', () => {
+  afterEach(() => {
+    forgetConditional()
+    vi.unstubAllGlobals()
+  })
+
+  /** A server that answers chats with an ETag and 304 to a matching If-None-Match. */
+  function etagServer(state: { chats: unknown[]; etag: string }) {
+    const sent: (string | null)[] = []
+    vi.stubGlobal('self', globalThis)
+    vi.stubGlobal('location', new URL('http://localhost/'))
+    vi.stubGlobal('fetch', async (_url: URL, init: RequestInit) => {
+      const ifNoneMatch = new Headers(init.headers).get('If-None-Match')
+      sent.push(ifNoneMatch)
+      if (ifNoneMatch === state.etag) return new Response(null, { status: 304 })
+      return new Response(JSON.stringify({ chats: state.chats }), {
+        status: 200,
+        headers: { ETag: state.etag, 'Content-Type': 'application/json' },
+      })
+    })
+    return sent
+  }
+
+  it('sends the last ETag and answers the kept copy on 304', async () => {
+    const state = { chats: [], etag: '"v1"' }
+    const sent = etagServer(state)
+    expect(await request('chats')).toEqual({ ok: true, value: { chats: [] } })
+    expect(await request('chats')).toEqual({ ok: true, value: { chats: [] } })
+    expect(sent).toEqual([null, '"v1"'])
+  })
+
+  it('takes a new answer and its ETag when the data changed', async () => {
+    const state = { chats: [] as unknown[], etag: '"v1"' }
+    const sent = etagServer(state)
+    await request('chats')
+    state.etag = '"v2"'
+    await request('chats')
+    await request('chats')
+    expect(sent).toEqual([null, '"v1"', '"v2"'])
+  })
+
+  it('forgets every kept answer when the session ends', async () => {
+    const sent = etagServer({ chats: [], etag: '"v1"' })
+    await request('chats')
+    forgetConditional()
+    await request('chats')
+    expect(sent).toEqual([null, null])
+  })
+
+  it('is not used for other reads (search pages are not polled)', async () => {
+    const sent = etagServer({ chats: [], etag: '"v1"' })
+    await request('settings')
+    await request('settings')
+    expect(sent).toEqual([null, null])
   })
 })

@@ -26,6 +26,24 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+/**
+ * The polled reads (spec §9: user, chats, likes) are conditional: the last
+ * answer's ETag goes out as If-None-Match and a 304 (nothing changed, no
+ * body) answers the answer kept here. Member data is `no-store` for the HTTP
+ * cache, so the worker keeps the one copy per URL itself, in memory only;
+ * forgetConditional() drops them all when a session ends.
+ */
+const CONDITIONAL: ReadonlySet<string> = new Set([
+  endpoints.user.path,
+  endpoints.chats.path,
+  endpoints.likes.path,
+])
+const lastAnswers = new Map<string, { etag: string; json: unknown }>()
+
+export function forgetConditional(): void {
+  lastAnswers.clear()
+}
+
 async function call<S extends z.ZodType>(
   path: string,
   schema: S,
@@ -36,6 +54,8 @@ async function call<S extends z.ZodType>(
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v))
   }
   const multipart = body instanceof FormData
+  const conditional = method === 'GET' && CONDITIONAL.has(path)
+  const kept = conditional ? lastAnswers.get(url.href) : undefined
   let res: Response
   try {
     res = await fetch(url, {
@@ -43,6 +63,7 @@ async function call<S extends z.ZodType>(
       credentials: 'same-origin',
       headers: {
         ...clientHeaders(),
+        ...(kept ? { 'If-None-Match': kept.etag } : {}),
         // FormData sets its own multipart Content-Type with the boundary.
         ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -53,8 +74,14 @@ async function call<S extends z.ZodType>(
     if (signal?.aborted) return fail({ code: 'aborted', message: 'superseded' })
     return fail({ code: 'offline', message: e instanceof Error ? e.message : String(e) })
   }
-  const json: unknown = await res.json().catch(() => undefined)
-  if (!res.ok) {
+  const json: unknown =
+    res.status === 304 && kept ? kept.json : await res.json().catch(() => undefined)
+  if (conditional) {
+    const etag = res.headers.get('ETag')
+    if (res.ok && etag) lastAnswers.set(url.href, { etag, json })
+    else if (res.status !== 304) lastAnswers.delete(url.href)
+  }
+  if (!res.ok && !(res.status === 304 && kept)) {
     const parsed = ApiError.safeParse(json)
     const status = res.status
     if (!parsed.success) return fail({ code: 'server_error', message: `HTTP ${status}`, status })

@@ -1,7 +1,9 @@
 // The polling of spec §9, run by the leader tab's worker only: user, chats
 // and likes every 60 s, or every 300 s when a push subscription brings news;
-// chats and likes start 1 s after login. (The live event stream, where there
-// is one, pokes syncs in between; polling is the fallback.)
+// chats and likes start 1 s after login. Polling is the fallback of the live
+// event stream: while the stream is up it pokes every change (and the server
+// ends it when the session ends), so the polls pause and an idle tab costs
+// only the stream's keep-alives; when it drops, polling resumes at once.
 import { CHATS_START_DELAY_MS, POLL_MS, POLL_WITH_PUSH_MS } from './timing.ts'
 
 export interface PollTask {
@@ -23,6 +25,7 @@ export class Scheduler {
   private leader = false
   private pushSubscribed = false
   private wanted = false
+  private streaming = false
 
   constructor(
     private readonly tasks: PollTask[],
@@ -49,6 +52,17 @@ export class Scheduler {
     if (this.running) this.restart()
   }
 
+  /**
+   * The live stream is up (true) or down (false). Going down runs every task
+   * at once (pokes may have been lost with the stream), then on the interval.
+   */
+  setStreaming(up: boolean) {
+    if (up === this.streaming) return
+    this.streaming = up
+    if (up) this.clear()
+    else this.restart(0)
+  }
+
   /** A member is signed in: poll (if this worker leads). */
   start() {
     this.wanted = true
@@ -66,9 +80,10 @@ export class Scheduler {
     if (!this.leader) this.clear()
   }
 
-  private restart() {
+  /** `firstMs` overrides every task's first delay (0: at once). */
+  private restart(firstMs?: number) {
     this.clear()
-    if (!this.wanted || !this.leader) return
+    if (!this.wanted || !this.leader || this.streaming) return
     const every = this.intervalMs
     const generation = this.generation
     for (const task of this.tasks) {
@@ -78,7 +93,7 @@ export class Scheduler {
           this.timers.set(task.name, setTimeout(tick, every))
         }
       }
-      const first = task.firstDelayMs === 'interval' ? every : task.firstDelayMs
+      const first = firstMs ?? (task.firstDelayMs === 'interval' ? every : task.firstDelayMs)
       this.timers.set(task.name, setTimeout(tick, first))
     }
   }

@@ -5,9 +5,10 @@
 import type { SyncContext } from '../core/context.ts'
 import type { Result } from '../core/errors.ts'
 import type { SyncEvent } from '../core/events.ts'
+import { request } from '../core/http.ts'
 import type { Outbox, OutboxEvent } from '../core/outbox.ts'
 import type { LikesSync } from '../likes/likes.ts'
-import { syncSettings } from '../settings/settings.ts'
+import { syncCompanyInfo, syncSettings } from '../settings/settings.ts'
 import type { CamFilters, MembersSync } from './members.ts'
 
 /** The channel the draining (leader) worker tells the other tabs' workers about refused actions on. */
@@ -76,6 +77,12 @@ export function membersHandlers(deps: MembersDeps) {
     startChat: (profile: number) => members.startChat(profile),
     syncSettings: async () => {
       const res = await syncSettings(ctx)
+      return res.ok ? { ok: true as const, value: null } : res
+    },
+    /** The guest home's member photos where guests may not search (not stored: public, small). */
+    showcase: () => request('showcase'),
+    syncCompanyInfo: async () => {
+      const res = await syncCompanyInfo(ctx)
       return res.ok ? { ok: true as const, value: null } : res
     },
     syncCams: (filters: CamFilters) => members.syncCams(filters),

@@ -1,6 +1,6 @@
 // The site settings (spec §3): one copy, in the store (kv `settings`), typed.
 // Public, so guests have them too; offline the stored copy serves.
-import type { Settings } from '../../api/contract/index.ts'
+import type { CompanyInfo, Settings } from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
@@ -27,4 +27,16 @@ export async function settings(ctx: SyncContext): Promise<Result<Settings>> {
   if (stored && ctx.now() - at < SETTINGS_TTL_MS) return ok(stored)
   const res = await syncSettings(ctx)
   return res.ok || !stored ? res : ok(stored)
+}
+
+/**
+ * GET /api/companyinfo.php into kv `companyInfo`: the imprint the footer
+ * shows on every page (name, address, KvK, VAT numbers). Public, like the
+ * settings; offline the stored copy serves.
+ */
+export async function syncCompanyInfo(ctx: SyncContext): Promise<Result<CompanyInfo>> {
+  const res = await fenced(ctx.db, () => request('companyInfo'))
+  if (!res.ok) return res
+  await kvPut(ctx.db, 'companyInfo', res.value)
+  return res
 }

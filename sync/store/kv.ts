@@ -1,7 +1,17 @@
 // Typed keys of the store's `kv` table: one place says what each key holds.
 // The worker writes them (after parsing with the contract); the app's
 // app/data hooks read them.
-import type { AccountState, CreditsResponse, Settings, User } from '../../api/contract/index.ts'
+import type {
+  AccountState,
+  CompanyInfo,
+  CreditHistoryResponse,
+  CreditsResponse,
+  Discount,
+  PackagesResponse,
+  Settings,
+  Transaction,
+  User,
+} from '../../api/contract/index.ts'
 import type { LikesCounts, LocalDb } from './store.ts'
 
 /** Push subscription state of this device (spec §4, §9: 300 s polling with a subscription). */
@@ -17,6 +27,8 @@ export interface KvValues {
   /** The site settings (spec §3), and when they were fetched. */
   settings: Settings
   settingsSyncedAt: number
+  /** The imprint (GET /api/companyinfo.php) the footer shows. */
+  companyInfo: CompanyInfo
   push: PushState
   /** The install badge last computed (spec §4: unread messages + new likes). */
   badge: number
@@ -26,6 +38,14 @@ export interface KvValues {
   lastSync: number
   /** The credits balance and the price of a message (GET /api/credits.php). */
   credits: CreditsResponse
+  /** Packages and payment methods last shown (GET /api/packages.php). */
+  packages: PackagesResponse
+  /** The active discount (welcome or time bonus), or null, and when it was asked for. */
+  discount: { discount: Discount | null; at: number }
+  /** The transaction page's order (GET /api/transactions.php). */
+  transaction: Transaction
+  /** Purchases and spends with the balance after each (GET /api/credit_history.php). */
+  creditHistory: CreditHistoryResponse
 }
 
 export type KvKey = keyof KvValues

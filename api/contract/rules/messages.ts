@@ -8,3 +8,9 @@ export const MESSAGES_PAGE_SIZE = 50
 export const REPORT_TEXT_MAX = 2000
 /** The live stream's keep-alive comment, so proxies keep an idle stream open. */
 export const EVENTS_KEEPALIVE_MS = 15_000
+/**
+ * How often an open stream checks its session is still live. The client does
+ * not poll while the stream is up, so this is what ends it, as often as the
+ * spec §9 user poll (60 s) would have noticed.
+ */
+export const EVENTS_SESSION_CHECK_MS = 60_000

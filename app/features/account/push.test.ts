@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { urlBase64ToUint8Array } from './push.ts'
-import { networkFromQuery, parseStoredNetwork } from './tracking.ts'
 
 describe('spec §9: the push key is decoded from URL-safe base64', () => {
   it.each([
@@ -20,27 +19,4 @@ describe('spec §9: the push key is decoded from URL-safe base64', () => {
     expect(bytes[0]).toBe(4)
     expect(Buffer.from(bytes).toString('base64url')).toBe(key)
   })
-})
-
-describe('spec §5 network tracking entry', () => {
-  it('reads network, ref and the sub keys (aff_sub as an alias)', () => {
-    expect(networkFromQuery('?network=aff1&ref=x&aff_sub=s1&sub2=s2&other=1')).toEqual({
-      network: 'aff1',
-      ref: 'x',
-      sub1: 's1',
-      sub2: 's2',
-    })
-  })
-
-  it.each(['', '?ref=x', '?network=', '?network=%20'])('no network in %j', (q) =>
-    expect(networkFromQuery(q)).toBeNull(),
-  )
-
-  it.each([
-    [null, null],
-    ['not json', null],
-    ['{"ref":"x"}', null],
-    ['{"network":42}', null],
-    ['{"network":"aff1","sub1":"a","sub2":7}', { network: 'aff1', sub1: 'a' }],
-  ])('stored %j → %j', (raw, want) => expect(parseStoredNetwork(raw)).toEqual(want))
 })

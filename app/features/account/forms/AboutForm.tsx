@@ -4,8 +4,8 @@
 // the day exists (31 February) and the age on the day of sending.
 import { type FormEvent, useId, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { getLocale } from '../../../../messages/paraglide/runtime.js'
 import type { SyncError } from '../../../data/worker.ts'
+import { formatMonthName } from '../../../ui/format.ts'
 import { errorText } from '../error-text.ts'
 import {
   birthYears,
@@ -51,7 +51,6 @@ export function AboutForm({
   const [dobError, setDobError] = useState<string | null>(null)
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const monthName = new Intl.DateTimeFormat(getLocale(), { month: 'long', timeZone: 'UTC' })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -115,10 +114,7 @@ export function AboutForm({
           <DatePart
             label={m.signup_dob_month()}
             value={dob.month}
-            options={MONTHS.map((mo) => [
-              mo,
-              monthName.format(new Date(Date.UTC(2000, Number(mo) - 1, 1))),
-            ])}
+            options={MONTHS.map((mo) => [mo, formatMonthName(Number(mo))])}
             invalid={Boolean(dobError)}
             onChange={setPart('month')}
           />

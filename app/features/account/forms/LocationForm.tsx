@@ -4,6 +4,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { type SyncError, worker } from '../../../data/worker.ts'
+import { formatCountry } from '../../../ui/format.ts'
 import { errorText } from '../error-text.ts'
 import { currentPosition, watchGeoPermission } from '../geolocation.ts'
 import { CITY_MAX, canContinueLocation, validateCity } from '../validation.ts'
@@ -127,7 +128,7 @@ export function LocationForm({
             <option value="">{m.signup_country_choose()}</option>
             {countries.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
+                {formatCountry(c.id, c.name)}
               </option>
             ))}
           </select>

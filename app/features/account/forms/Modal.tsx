@@ -1,8 +1,12 @@
 // An accessible modal on the native <dialog>: showModal() makes the rest of
 // the page inert (the focus stays inside), Esc closes it, and focus goes
 // back to whatever opened it.
+
+import { X } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { createPortal } from 'react-dom'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { MODAL_Z_INDEX, teleports } from '../../../ui/root-constants.ts'
 
 export function Modal({
   open,
@@ -30,10 +34,12 @@ export function Modal({
     }
   }, [open])
 
-  return (
+  // Spec §2: dialogs teleport into #teleports.
+  return createPortal(
     <dialog
       ref={ref}
       className="modal"
+      style={{ zIndex: MODAL_Z_INDEX }}
       aria-modal="true"
       aria-labelledby={titleId}
       onClose={() => {
@@ -49,10 +55,11 @@ export function Modal({
           aria-label={m.modal_close()}
           onClick={() => ref.current?.close()}
         >
-          ×
+          <X className="icon" aria-hidden="true" />
         </button>
       </div>
       <div className="modal__body">{children}</div>
-    </dialog>
+    </dialog>,
+    teleports(),
   )
 }

@@ -1,0 +1,80 @@
+// Visitors' pages: the complaints form (EU notice-and-action) and the
+// members a lander shows (spec §2 landers, member landing pages).
+import { z } from 'zod'
+import { Email } from './account.ts'
+import { Gender, Locale, MemberId } from './common.ts'
+import {
+  COMPLAINT_KINDS,
+  COMPLAINT_NAME_MAX,
+  COMPLAINT_SUBJECT_MAX,
+  COMPLAINT_TEXT_MAX,
+  COMPLAINT_TEXT_MIN,
+  COMPLAINT_URL_MAX,
+} from './rules/complaints.ts'
+
+/** Plain text: no NUL, no lone surrogate (PostgreSQL cannot store either). */
+const plain = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(
+      (s) =>
+        !s.includes('\0') &&
+        !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s),
+      'not well-formed text',
+    )
+
+/** POST /api/complaints.php: a notice (what, where, why, who, good faith) or an appeal. */
+export const ComplaintRequest = z
+  .object({
+    kind: z.enum(COMPLAINT_KINDS).default('notice'),
+    name: plain(COMPLAINT_NAME_MAX).pipe(z.string().min(1)),
+    email: Email,
+    subject: plain(COMPLAINT_SUBJECT_MAX).pipe(z.string().min(1)),
+    /** Where: a profile or message link; http(s) only. */
+    url: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(COMPLAINT_URL_MAX)])
+      .optional(),
+    text: plain(COMPLAINT_TEXT_MAX).pipe(z.string().min(COMPLAINT_TEXT_MIN)),
+    /** The statement that the notice is made in good faith: must be given. */
+    good_faith: z.literal(true),
+    /** The language of the receipt mail; default the site's. */
+    locale: Locale.optional(),
+  })
+  .strict()
+export type ComplaintRequest = z.infer<typeof ComplaintRequest>
+
+export const ComplaintResponse = z.object({
+  complaint: z.object({
+    reference: z.string(),
+    status: z.literal('received'),
+    created_at: z.string(),
+  }),
+})
+
+/** GET /api/lander_members.php: the public card of a member, nothing more. */
+export const LanderMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string(),
+  gender: Gender,
+  thumb: z.string(),
+  fictional: z.boolean(),
+})
+export type LanderMember = z.infer<typeof LanderMember>
+
+export const LanderMembersQuery = z.object({
+  /** A member landing page's member: answered as `member`, the others are similar members. */
+  member: MemberId.optional(),
+})
+export const LanderMembersResponse = z.object({
+  /** The visitor's country (geo-IP settings, else the operator's). */
+  country: z.string(),
+  /** The member asked for, or null when deleted, unknown or without a photo. */
+  member: LanderMember.nullable(),
+  members: z.array(LanderMember),
+})
+export type LanderMembersResponse = z.infer<typeof LanderMembersResponse>

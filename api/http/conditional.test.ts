@@ -1,0 +1,65 @@
+// The polled reads of spec §9 (user, chats, likes) carry an ETag and answer
+// 304 without a body to a matching If-None-Match, so an idle member's poll
+// costs headers only; a change answers 200 with a new ETag.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type Api, createApi } from '../app.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { login, send } from '../test/http.ts'
+import { addMember, type MemberRow, TEST_PASSWORD, testPasswordHash } from '../test/seed.ts'
+
+describeEngines('conditional polls (%s)', (engine) => {
+  let database: TestDatabase
+  let app: Api
+  let me: MemberRow
+  let other: MemberRow
+  let cookie: string
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine)
+    app = createApi({ db: database.db })
+    const passwordHash = await testPasswordHash()
+    me = (await addMember(database.db, { passwordHash }))!
+    other = (await addMember(database.db, { passwordHash }))!
+    cookie = await login(app, me.email, TEST_PASSWORD)
+  })
+  afterAll(() => database.close())
+
+  it.each(['/api/user.php', '/api/chats.php', '/api/likes.php'])(
+    '%s: 304 with no body while nothing changed',
+    async (path) => {
+      const first = await send(app, path, { cookie })
+      expect(first.status).toBe(200)
+      const etag = first.headers.get('etag')
+      expect(etag).toMatch(/^"[^"]+"$/)
+      const again = await send(app, path, { cookie, headers: { 'if-none-match': etag! } })
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe('')
+      expect(again.headers.get('etag')).toBe(etag)
+      // Member data stays out of HTTP caches, 304 or not.
+      expect(again.headers.get('cache-control')).toBe('no-store')
+    },
+  )
+
+  it('answers 200 with a new ETag once the data changed (a like given)', async () => {
+    const first = await send(app, '/api/likes.php', { cookie })
+    const etag = first.headers.get('etag')!
+    const liked = await send(app, '/api/likes.php', {
+      method: 'POST',
+      cookie,
+      body: { profile: other.id, client_id: crypto.randomUUID() },
+    })
+    expect(liked.status).toBeLessThan(300)
+    const after = await send(app, '/api/likes.php', { cookie, headers: { 'if-none-match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+  })
+
+  it("another member's answer never matches mine", async () => {
+    const mine = (await send(app, '/api/user.php', { cookie })).headers.get('etag')!
+    const theirs = await send(app, '/api/user.php', {
+      cookie: await login(app, other.email, TEST_PASSWORD),
+      headers: { 'if-none-match': mine },
+    })
+    expect(theirs.status).toBe(200)
+  })
+})

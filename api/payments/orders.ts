@@ -1,0 +1,268 @@
+// Orders (POST /api/orders.php): a package, a method and perhaps a discount
+// code become an order row (idempotent on the member's client id, like a
+// message) and a payment at the provider; the answer is the checkout URL.
+// Amounts and credits are decided here from the package and the code, never
+// from the client. Nothing is granted here: only the provider's word does
+// that (api/payments/settle.ts).
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { creditLedger, members, orders, paymentCustomers } from '../../db/schema.ts'
+import type { CreditHistoryResponse, OrderResponse, Transaction } from '../contract/index.ts'
+import {
+  bonusCredits,
+  currencyOf,
+  discounted,
+  MANDATE_METHODS,
+  methodsFor,
+  type PaymentMethod,
+} from '../contract/rules/payments.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import { enqueue } from '../jobs/queue.ts'
+import { checkCode } from './discounts.ts'
+import { packageIn } from './packages.ts'
+import type { PaymentProvider, SequenceType } from './provider.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** The reconcile job: asks the provider about an order whose webhook may have been lost. */
+export const PAYMENT_CHECK = 'payments.check'
+/** First reconcile this long after the order; then with the queue's backoff. */
+export const CHECK_AFTER_MS = 15 * 60_000
+
+export interface OrderDeps {
+  provider: PaymentProvider
+  /** The site's public origin (PUBLIC_URL, else the request's): redirect and webhook URLs. */
+  base: string
+}
+
+export interface OrderInput {
+  package: string
+  method: PaymentMethod
+  discountCode?: string | undefined
+  clientId: string
+  /** A repeat order may charge the member's mandate without a checkout. */
+  repeat?: boolean
+}
+
+export const toTransaction = (o: OrderRow): Transaction => ({
+  id: o.publicId,
+  status: o.status as Transaction['status'],
+  package: o.packageId,
+  method: o.method,
+  currency: o.currency,
+  amount: o.amount,
+  credits: o.credits,
+  credits_added: o.grantedAt ? o.credits - o.reversedCredits : 0,
+  created_at: o.createdAt.toISOString(),
+})
+
+const answerOf = (o: OrderRow): OrderResponse => ({
+  transaction: toTransaction(o),
+  checkout_url: o.checkoutUrl,
+})
+
+/** 128 random bits: the transaction page is public, so its address must not be guessable. */
+const publicId = () => randomBytes(16).toString('base64url')
+
+/** POST /api/orders.php: the order (201), or the first answer to a replay of its client id (200). */
+export async function createOrder(
+  db: Db,
+  deps: OrderDeps,
+  memberId: number,
+  input: OrderInput,
+): Promise<{ created: boolean; answer: OrderResponse }> {
+  const [me] = await db
+    .select({ country: members.country, name: members.name, email: members.email })
+    .from(members)
+    .where(eq(members.id, memberId))
+  if (!me) throw notFound()
+  const prior = await findByClientId(db, memberId, input.clientId)
+  if (prior) return { created: false, answer: replay(prior, input) }
+
+  if (!methodsFor(me.country).includes(input.method))
+    throw new ApiFailure(400, 'invalid_input', 'method', 'method: not offered in your country')
+  const currency = currencyOf(me.country)
+  const pkg = await packageIn(db, input.package, currency)
+  if (!pkg) throw new ApiFailure(400, 'invalid_input', 'package', 'package: no such package')
+  const code = input.discountCode ? await checkCode(db, memberId, input.discountCode) : null
+  const base = pkg.credits + pkg.bonus
+  const credits = base + (code?.bonusPercent ? bonusCredits(pkg.credits, code.bonusPercent) : 0)
+  const amount = code?.percentOff ? discounted(pkg.price, code.percentOff) : pkg.price
+
+  const mandateCapable = MANDATE_METHODS.includes(input.method)
+  const customerId = mandateCapable ? await customerOf(db, deps.provider, memberId, me) : null
+  const mandateId = input.repeat && customerId ? await deps.provider.validMandate(customerId) : null
+  const sequenceType: SequenceType = mandateId ? 'recurring' : customerId ? 'first' : 'oneoff'
+
+  const id = publicId()
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(orders)
+      .values({
+        publicId: id,
+        memberId,
+        clientId: input.clientId,
+        packageId: pkg.id,
+        method: input.method,
+        currency,
+        amount,
+        credits,
+        discountCode: code?.code ?? null,
+        provider: deps.provider.name,
+        sequenceType,
+      })
+      .onConflictDoNothing()
+      .returning()
+    const row = rows[0]
+    // A reconcile in case the webhook never comes (spec: credits are never lost).
+    if (row)
+      await enqueue(tx, {
+        kind: PAYMENT_CHECK,
+        payload: { order: row.publicId },
+        runAt: new Date(Date.now() + CHECK_AFTER_MS),
+        key: `${PAYMENT_CHECK}:${row.publicId}`,
+        maxAttempts: 12,
+      })
+    return row
+  })
+  if (!inserted) {
+    // The same client id raced us and won: its answer, as for any replay.
+    const winner = await findByClientId(db, memberId, input.clientId)
+    if (!winner) throw new ApiFailure(409, 'action_in_progress', 'client_id')
+    return { created: false, answer: replay(winner, input) }
+  }
+
+  try {
+    const payment = await deps.provider.createPayment({
+      amount,
+      currency,
+      description: `${credits} credits (${pkg.id})`,
+      method: input.method,
+      redirectUrl: `${deps.base}/transactions/${id}`,
+      webhookUrl: `${deps.base}/api/payments/webhook.php`,
+      orderId: id,
+      sequenceType,
+      ...(customerId ? { customerId } : {}),
+      ...(mandateId ? { mandateId } : {}),
+    })
+    const [row] = await db
+      .update(orders)
+      .set({ paymentId: payment.id, checkoutUrl: payment.checkoutUrl, updatedAt: new Date() })
+      .where(eq(orders.id, inserted.id))
+      .returning()
+    return { created: true, answer: answerOf(row ?? inserted) }
+  } catch (e) {
+    console.error('payments: create failed', e)
+    await db
+      .update(orders)
+      .set({ status: 'failed', updatedAt: new Date() })
+      .where(and(eq(orders.id, inserted.id), eq(orders.status, 'pending')))
+    throw new ApiFailure(503, 'payment_provider_unavailable', undefined, 'try again in a moment')
+  }
+}
+
+async function findByClientId(db: Db, memberId: number, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.clientId, clientId)))
+  return row
+}
+
+/** A client id seen before: its first answer, or 422 when it named another order. */
+function replay(prior: OrderRow, input: OrderInput): OrderResponse {
+  const same =
+    prior.packageId === input.package &&
+    prior.method === input.method &&
+    prior.discountCode === (input.discountCode ?? null)
+  if (!same)
+    throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another order')
+  // Still talking to the provider (a concurrent duplicate): the client retries.
+  if (prior.paymentId === null && prior.status === 'pending')
+    throw new ApiFailure(409, 'action_in_progress', 'client_id')
+  return answerOf(prior)
+}
+
+/** The member's customer at the provider (for mandates), made once. */
+async function customerOf(
+  db: Db,
+  provider: PaymentProvider,
+  memberId: number,
+  me: { name: string; email: string },
+): Promise<string | null> {
+  const [known] = await db
+    .select({ id: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(
+      and(eq(paymentCustomers.memberId, memberId), eq(paymentCustomers.provider, provider.name)),
+    )
+  if (known) return known.id
+  try {
+    const id = await provider.createCustomer({ name: me.name, email: me.email })
+    await db
+      .insert(paymentCustomers)
+      .values({ memberId, provider: provider.name, customerId: id })
+      .onConflictDoNothing()
+    const [row] = await db
+      .select({ id: paymentCustomers.customerId })
+      .from(paymentCustomers)
+      .where(
+        and(eq(paymentCustomers.memberId, memberId), eq(paymentCustomers.provider, provider.name)),
+      )
+    return row?.id ?? null
+  } catch (e) {
+    // Without a customer the order is a plain one-off payment: repeat orders use the checkout.
+    console.error('payments: customer not created', e)
+    return null
+  }
+}
+
+/** The last paid order: what /credits/repeat-order buys again. */
+export async function lastPaidOrder(db: Db, memberId: number) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        inArray(orders.status, ['paid', 'refunded', 'charged_back']),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1)
+  return row
+}
+
+/** GET /api/transactions.php?id=: public, addressed by the unguessable id. */
+export async function transactionOf(db: Db, id: string): Promise<Transaction> {
+  const [row] = await db.select().from(orders).where(eq(orders.publicId, id))
+  if (!row) throw notFound()
+  return toTransaction(row)
+}
+
+/** The last 100 ledger rows shown on /credits. */
+const HISTORY_ROWS = 100
+
+/** GET /api/credit_history.php: purchases, spends and refunds with the balance after each. */
+export async function creditHistory(db: Db, memberId: number): Promise<CreditHistoryResponse> {
+  const [rows, last] = await Promise.all([
+    db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.memberId, memberId))
+      .orderBy(desc(creditLedger.id))
+      .limit(HISTORY_ROWS),
+    lastPaidOrder(db, memberId),
+  ])
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      delta: r.delta,
+      reason: r.reason,
+      balance_after: r.balanceAfter,
+      at: r.createdAt.toISOString(),
+    })),
+    last_order: last ? { package: last.packageId, method: last.method } : null,
+  }
+}

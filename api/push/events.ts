@@ -1,0 +1,37 @@
+// Push events: what a hot path (a sent message) enqueues in its own statement
+// instead of building the push there. The job expands into the push job of
+// api/push/job.ts with the payload in the recipient's language and the badge
+// as it is when the job runs; notifyMember drops it for a blocked or deleted
+// member, or one without a device, as it does for any event.
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import type { JobHandlers } from '../jobs/queue.ts'
+import { enqueuePush } from './notify.ts'
+
+/** Named by api/chats (which writes the job in SQL) and read here. */
+export const PUSH_EVENT_JOB = 'push-event'
+
+const Member = z.object({ id: z.number().int(), name: z.string() })
+const PushEventJob = z.object({
+  memberId: z.number().int(),
+  event: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('message'),
+      from: Member,
+      conversation: z.number().int(),
+      text: z.string(),
+      message: z.number().int().optional(),
+    }),
+    z.object({ kind: z.literal('like'), from: Member }),
+  ]),
+})
+
+export function pushEventJobHandlers(db: Db): JobHandlers {
+  return {
+    [PUSH_EVENT_JOB]: async (payload, job) => {
+      const { memberId, event } = PushEventJob.parse(payload)
+      // The event's own time bounds the push's life (TTL), not this job's.
+      await enqueuePush(db, memberId, event, { now: () => job.createdAt.getTime() })
+    },
+  }
+}

@@ -1,0 +1,143 @@
+// Spec §2 "Unknown paths give 404": the server knows the app's route table
+// (dist/routes.json, written by tools/routes-vite-plugin.ts from the router's
+// generated tree) and answers a path no page matches with 404 and the app
+// (which shows the error page), a bot with the plain status only.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { routePatterns } from '../../tools/routes-vite-plugin.ts'
+import { createServer } from '../server.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { isBot } from './bots.ts'
+import { compileRoutes } from './route-table.ts'
+
+const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36'
+
+/** The route table of the app as it is now (the same parse the build runs). */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const patterns = routePatterns(readFileSync(join(ROOT, 'app', 'routeTree.gen.ts'), 'utf8'))
+
+it('reads every page path of the generated route tree, params and all', () => {
+  expect(patterns).toContain('/')
+  expect(patterns).toContain('/members/$memberId')
+  expect(patterns).toContain('/chats/$chatId')
+  expect(patterns).toContain('/_dev/mail')
+})
+
+it('matches $param to one segment, {-$param} to zero or one, a splat to any rest', () => {
+  const isPage = compileRoutes([
+    '/members/$memberId',
+    '/credits/$creditId/{-$paymentMethod}',
+    '/landers/gallery/$',
+  ])
+  expect(isPage('/members/12')).toBe(true)
+  expect(isPage('/members/12/')).toBe(true)
+  expect(isPage('/members/12/extra')).toBe(false)
+  expect(isPage('/members')).toBe(false)
+  expect(isPage('/credits/3')).toBe(true)
+  expect(isPage('/credits/3/ideal')).toBe(true)
+  expect(isPage('/credits/3/ideal/x')).toBe(false)
+  expect(isPage('/landers/gallery/a/b/c')).toBe(true)
+  expect(isPage('/landers/other')).toBe(false)
+  expect(isPage('/%E0%A4%A')).toBe(false)
+})
+
+it('tells bots from browsers by the user agent', () => {
+  expect(isBot(GOOGLEBOT)).toBe(true)
+  expect(isBot('Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(true)
+  expect(isBot('facebookexternalhit/1.1')).toBe(true)
+  expect(isBot('curl/8.5.0')).toBe(true)
+  expect(isBot(CHROME)).toBe(false)
+  expect(
+    isBot('Mozilla/5.0 (Linux; Android 12; CUBOT X30) Chrome/120.0 Mobile Safari/537.36'),
+  ).toBe(false)
+  expect(isBot(undefined)).toBe(false)
+})
+
+describeEngines('the page server on %s', (engine) => {
+  let database: TestDatabase
+  let dist: string
+  let server: ReturnType<typeof createServer>
+  const get = (path: string, ua = CHROME) =>
+    server.request(`http://localhost${path}`, { headers: { 'user-agent': ua } })
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine)
+    dist = mkdtempSync(join(tmpdir(), 'amora-dist-'))
+    mkdirSync(join(dist, 'media'))
+    writeFileSync(join(dist, 'index.html'), SHELL)
+    writeFileSync(join(dist, 'routes.json'), JSON.stringify(patterns))
+    server = createServer({ db: database.db, distDir: dist, mediaDir: join(dist, 'media') })
+  })
+
+  afterAll(async () => {
+    await database?.close()
+    if (dist) rmSync(dist, { recursive: true, force: true })
+  })
+
+  // Spec §2's screens that exist in this build, one concrete path each
+  // (with a trailing slash too, which is the same page).
+  const known = [
+    '/',
+    '/login',
+    '/signup',
+    '/chats',
+    '/chats/7',
+    '/members',
+    '/search',
+    '/members/12',
+    '/likes/m/12',
+    '/members/12/chat',
+    '/profile',
+    '/likes',
+    '/likes/received',
+    '/activate/done',
+    '/activate/error',
+    '/notifications',
+    '/mail-change/do',
+    '/account-deleted',
+    '/complete-signup',
+    '/reset-password',
+    '/reset-password/do',
+    '/_dev/mail',
+    '/members/',
+  ]
+  it.each(known)('answers the page %s with 200 and the app', async (path) => {
+    const res = await get(path)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe(SHELL)
+  })
+
+  it.each(['/no-such-page', '/members/12/nothing', '/login/extra', '/pagesx'])(
+    'answers the unknown path %s with 404 and the app (its error page)',
+    async (path) => {
+      const res = await get(path)
+      expect(res.status).toBe(404)
+      expect(await res.text()).toBe(SHELL)
+    },
+  )
+
+  it('answers a bot on an unknown path with the plain status, without the app', async () => {
+    const res = await get('/no-such-page', GOOGLEBOT)
+    expect(res.status).toBe(404)
+    const body = await res.text()
+    expect(body).toBe('404 Not Found')
+    expect(body).not.toContain('<div id="root">')
+  })
+
+  it('gives a bot the page itself on a known path', async () => {
+    const res = await get('/login', GOOGLEBOT)
+    expect(res.status).toBe(200)
+  })
+
+  it('leaves unknown API calls to the API (JSON 404)', async () => {
+    const res = await get('/api/nothing.php')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+  })
+})

@@ -1,0 +1,73 @@
+// The members a lander shows (spec §2 landers and member landing pages):
+// real members with a photo, near the visitor (the geo-IP country of the
+// settings, else the operator's), as public cards: name, age, city, photo.
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members } from '../../db/schema.ts'
+import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
+import { countryOptions } from '../contract/rules/search.ts'
+import { imagesOf, toProfile } from '../profiles/profiles.ts'
+import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/search.ts'
+
+/** Enough for a collage of 12 and a feed, small enough for a phone's first screen. */
+export const LANDER_MEMBERS = 24
+
+const cards = async (db: Db, rows: (typeof members.$inferSelect)[]): Promise<LanderMember[]> => {
+  const imgs = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.flatMap((r) => {
+    const p = toProfile(r, imgs.get(r.id) ?? [])
+    if (!p.main_image) return []
+    const { id, name, age, city, country, gender, fictional } = p
+    return [{ id, name, age, city, country, gender, thumb: p.main_image.thumb_filename, fictional }]
+  })
+}
+
+const birthBefore = (years: number) => {
+  const d = new Date()
+  d.setUTCFullYear(d.getUTCFullYear() - years)
+  return d.toISOString().slice(0, 10)
+}
+
+export async function landerMembers(
+  db: Db,
+  settings: Settings,
+  memberId: number | undefined,
+): Promise<LanderMembersResponse> {
+  const { country } = guestViewer(settings, undefined)
+  let member: LanderMember | null = null
+  let similar: SQL | undefined
+  if (memberId !== undefined) {
+    const [row] = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    member = row ? ((await cards(db, [row]))[0] ?? null) : null
+    if (row) {
+      // Spec §4 similar: same gender, age widened by 5 years each way.
+      const age = toProfile(row, []).age
+      similar = and(
+        ne(members.id, row.id),
+        eq(members.gender, row.gender),
+        lte(members.dateOfBirth, birthBefore(age - SIMILAR_AGE_WIDENING)),
+        gt(members.dateOfBirth, birthBefore(age + SIMILAR_AGE_WIDENING + 1)),
+      )
+    }
+  }
+  const rows = await db
+    .select()
+    .from(members)
+    .where(
+      and(
+        isNull(members.deletedAt),
+        isNotNull(members.mainImageId),
+        inArray(members.country, countryOptions(country)),
+        similar,
+      ),
+    )
+    .orderBy(desc(members.lastActiveAt), desc(members.id))
+    .limit(LANDER_MEMBERS)
+  return { country, member, members: await cards(db, rows) }
+}

@@ -1,0 +1,38 @@
+// Server route rules (spec §2 "Server route rules may redirect, including to
+// external addresses"): an operator lists redirects by path in the
+// site_settings row `route_rules`, applied by the server before the app.
+// Not a public setting (settings.php never answers it).
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { siteSettings } from '../../db/schema.ts'
+
+export const ROUTE_RULES_KEY = 'route_rules'
+
+/**
+ * One rule: `from` is a path ("/old") or a path prefix ending in "/*"
+ * ("/promo/*"); `to` a path of the site or an absolute http(s) address.
+ */
+export const RouteRule = z.object({
+  from: z.string().regex(/^\/[^?#\s]*$/),
+  to: z.union([z.string().regex(/^\/[^\s]*$/), z.url({ protocol: /^https?$/ })]),
+  status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
+})
+export type RouteRule = z.infer<typeof RouteRule>
+
+/** The operator's rules; a malformed row is logged and ignored, never a broken site. */
+export async function loadRouteRules(db: Db): Promise<RouteRule[]> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, ROUTE_RULES_KEY))
+  if (!row) return []
+  const parsed = z.array(RouteRule).safeParse(row.value)
+  if (parsed.success) return parsed.data
+  console.error('site_settings: route_rules ignored', parsed.error.issues)
+  return []
+}
+
+/** The first rule that matches `path`, if any. */
+export function matchRule(rules: RouteRule[], path: string): RouteRule | undefined {
+  return rules.find((r) =>
+    r.from.endsWith('/*') ? path.startsWith(r.from.slice(0, -1)) : r.from === path,
+  )
+}

@@ -1,0 +1,13 @@
+// The server's push key (spec §9 settings.push_pub) as the worker stored it,
+// for the page code that subscribes the browser (app/features/push/).
+import { syncWorker } from '../../sync/client.ts'
+import { kvGet } from '../../sync/store/kv.ts'
+import { localDb } from '../../sync/store/store.ts'
+
+/** settings.push_pub, fetched first if the store has no settings yet; '' = push not offered. */
+export async function pushPublicKey(): Promise<string> {
+  const stored = await kvGet(localDb(), 'settings')
+  if (stored) return stored.push_pub
+  await syncWorker().syncSettings()
+  return (await kvGet(localDb(), 'settings'))?.push_pub ?? ''
+}

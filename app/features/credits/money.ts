@@ -1,0 +1,17 @@
+import { getLocale } from '../../../messages/paraglide/runtime.js'
+import { formatMoney } from '../../ui/format.ts'
+
+/** Minor units as the member reads money in their language ("€19.95", "89,99 zł"). */
+export const money = (minor: number, currency: string) => formatMoney(minor / 100, currency)
+
+/** A countdown: "23:59:59", with the days before it in the member's language ("6 d"). */
+export function countdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  const days = Math.floor(s / 86_400)
+  const hms = [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':')
+  if (days === 0) return hms
+  const d = new Intl.NumberFormat(getLocale(), { style: 'unit', unit: 'day', unitDisplay: 'short' })
+  return `${d.format(days)} ${hms}`
+}

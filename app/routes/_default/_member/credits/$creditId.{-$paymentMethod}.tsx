@@ -1,0 +1,105 @@
+// /credits/{creditId}/{paymentMethod?} (spec §2, required): the chosen
+// package and the payment methods of the member's country, the one in the
+// path preselected; paying creates the order and goes to the checkout.
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import { useDiscount, usePackages } from '../../../../data/usePayments.ts'
+import { worker } from '../../../../data/worker.ts'
+import { useWorker } from '../../../../features/account/forms/use-worker.ts'
+import { methodName } from '../../../../features/credits/methods.ts'
+import { money } from '../../../../features/credits/money.ts'
+import '../../../../features/credits/credits.css'
+import { followOrder } from './-components/after-order.ts'
+
+export const Route = createFileRoute('/_default/_member/credits/$creditId/{-$paymentMethod}')({
+  validateSearch: (search: Record<string, unknown>): { code?: string } =>
+    typeof search.code === 'string' && search.code ? { code: search.code } : {},
+  component: ChoosePayment,
+})
+
+const ok = <T,>(value: T) => ({ ok: true as const, value })
+
+function ChoosePayment() {
+  const { creditId, paymentMethod } = Route.useParams()
+  const { code } = Route.useSearch()
+  const navigate = useNavigate()
+  const packages = usePackages()
+  const active = useDiscount()
+  // A code from a link (the account-deletion offer) shows its own effect.
+  const linked = useWorker(
+    () => (code ? worker().discountFor(code) : Promise.resolve(ok({ discount: null }))),
+    code ?? '',
+  )
+  const discount = code ? (linked?.discount ?? null) : active
+  const [chosen, setChosen] = useState<string | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  if (!packages) return <main className="page page--narrow" aria-busy="true" />
+  const pkg = packages.packages.find((p) => p.id === creditId)
+  if (!pkg)
+    return (
+      <main className="page page--narrow">
+        <p>{m.credits_unknown_package()}</p>
+        <Link to="/credits">{m.credits_tx_back()}</Link>
+      </main>
+    )
+  const method =
+    chosen ??
+    (paymentMethod && packages.methods.includes(paymentMethod as never)
+      ? paymentMethod
+      : packages.methods[0])
+  const bonus = discount?.bonus_percent
+    ? Math.floor((pkg.credits * discount.bonus_percent) / 100)
+    : 0
+  const price = discount?.percent_off
+    ? Math.max(1, Math.round((pkg.price * (100 - discount.percent_off)) / 100))
+    : pkg.price
+  const amount = money(price, packages.currency)
+
+  async function pay(e: FormEvent) {
+    e.preventDefault()
+    if (!method) return
+    setBusy(true)
+    setFailed(false)
+    const res = await worker().placeOrder(creditId, method, code ?? discount?.code)
+    if (!res.ok) {
+      setBusy(false)
+      setFailed(true)
+      return
+    }
+    await followOrder(res.value, navigate)
+  }
+
+  return (
+    <main className="page page--narrow">
+      <h1>{m.credits_package_credits({ credits: pkg.credits })}</h1>
+      <p>{m.credits_you_get({ credits: pkg.credits + pkg.bonus + bonus })}</p>
+      <form onSubmit={(e) => void pay(e)} aria-busy={busy}>
+        <fieldset className="methods">
+          <legend>{m.credits_method_title()}</legend>
+          {packages.methods.map((id) => (
+            <label key={id}>
+              <input
+                type="radio"
+                name="method"
+                value={id}
+                checked={method === id}
+                onChange={() => setChosen(id)}
+              />
+              {methodName(id)}
+            </label>
+          ))}
+        </fieldset>
+        {failed && <p role="alert">{m.credits_pay_failed()}</p>}
+        <button
+          type="submit"
+          className="button"
+          disabled={busy || !method || (code !== undefined && linked === undefined)}
+        >
+          {m.credits_pay({ amount })}
+        </button>
+      </form>
+    </main>
+  )
+}

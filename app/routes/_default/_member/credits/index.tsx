@@ -1,0 +1,56 @@
+// /credits (spec §2, required): the packages in the member's currency with
+// the active discount applied, the balance, and every purchase and spend with
+// the balance after it.
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import { useCreditHistory, useDiscount, usePackages } from '../../../../data/usePayments.ts'
+import { DiscountBanner } from '../../../../features/credits/DiscountBanner.tsx'
+import { PackageList } from '../../../../features/credits/PackageList.tsx'
+import { formatDateTime } from '../../../../ui/format.ts'
+
+export const Route = createFileRoute('/_default/_member/credits/')({ component: Credits })
+
+const REASONS: Record<string, () => string> = {
+  purchase: m.credits_reason_purchase,
+  message: m.credits_reason_message,
+  bonus: m.credits_reason_bonus,
+  refund: m.credits_reason_refund,
+  adjustment: m.credits_reason_adjustment,
+}
+
+function Credits() {
+  const packages = usePackages()
+  const discount = useDiscount()
+  const { history, balance } = useCreditHistory()
+  return (
+    <main className="page">
+      <h1>{m.credits_title()}</h1>
+      {balance !== undefined && (
+        <p data-balance={balance}>{m.credits_balance({ credits: balance })}</p>
+      )}
+      {discount && <DiscountBanner discount={discount} />}
+      {packages && <PackageList data={packages} discount={discount} choose />}
+      {history?.last_order && (
+        <p>
+          <Link to="/credits/repeat-order">{m.credits_repeat_link()}</Link>
+        </p>
+      )}
+      <section aria-labelledby="credit-history">
+        <h2 id="credit-history">{m.credits_history_title()}</h2>
+        {history && history.entries.length === 0 && <p>{m.credits_history_empty()}</p>}
+        <ul className="credit-history">
+          {history?.entries.map((e) => (
+            <li key={e.id}>
+              <span>{(REASONS[e.reason] ?? (() => e.reason))()}</span>
+              <span className={e.delta > 0 ? 'credit-history__delta--plus' : undefined}>
+                {e.delta > 0 ? `+${e.delta}` : e.delta}
+              </span>
+              <span>{m.credits_history_balance({ balance: e.balance_after })}</span>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { m } from '../../../../../../messages/paraglide/messages.js'
+import { useLikes } from '../../../../../data/useLikes.ts'
+import { worker } from '../../../../../data/worker.ts'
+import { LikeButton } from '../../../../../ui/LikeButton.tsx'
+import { mediaUrl } from '../../../../../ui/media.ts'
+import type { LikesType } from './likes-type.ts'
+
+/**
+ * Likes received (new first, spec §4, each opening /likes/m/{id}, which
+ * clears its new flag) and likes given, from the store: offline the lists
+ * seen last show.
+ */
+export function LikesPage({ type }: { type: LikesType }) {
+  // Opening the page refreshes the lists; the worker also polls them (spec §9).
+  const data = useLikes(type)
+
+  const [loading, setLoading] = useState(false)
+  async function showMore(loaded: number, pageSize: number) {
+    setLoading(true)
+    await worker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
+    setLoading(false)
+  }
+
+  return (
+    <main className="page page--narrow">
+      <h1>{m.likes_title()}</h1>
+      <nav className="tabs" aria-label={m.likes_tabs_label()}>
+        <Link
+          to="/likes/$type"
+          params={{ type: 'received' }}
+          aria-current={type === 'received' ? 'page' : undefined}
+        >
+          {m.likes_received()}
+          {data && data.newCount > 0 && (
+            <span className="badge">{m.likes_new_count({ count: data.newCount })}</span>
+          )}
+        </Link>
+        <Link
+          to="/likes/$type"
+          params={{ type: 'given' }}
+          aria-current={type === 'given' ? 'page' : undefined}
+        >
+          {m.likes_given()}
+        </Link>
+      </nav>
+      {data === undefined && <p>{m.loading()}</p>}
+      {data && !data.synced && data.entries.length === 0 && <p>{m.likes_not_saved()}</p>}
+      {data?.synced && data.entries.length === 0 && (
+        <p>{type === 'received' ? m.likes_empty_received() : m.likes_empty_given()}</p>
+      )}
+      {data && data.entries.length > 0 && (
+        <ul
+          className="likes-list"
+          aria-label={type === 'received' ? m.likes_received() : m.likes_given()}
+        >
+          {data.entries.map(({ profile, isNew, liked }) => (
+            <li
+              key={profile.id}
+              className={`likes-list__item${isNew ? ' likes-list__item--new' : ''}`}
+            >
+              {profile.main_image ? (
+                <img
+                  className="likes-list__photo"
+                  src={mediaUrl(profile.main_image.thumb_filename)}
+                  alt=""
+                  width={56}
+                  height={56}
+                />
+              ) : (
+                <span className="likes-list__photo" aria-hidden="true" />
+              )}
+              <div className="likes-list__text">
+                <Link
+                  className="likes-list__name"
+                  to={type === 'received' ? '/likes/m/$memberId' : '/members/$memberId'}
+                  params={{ memberId: String(profile.id) }}
+                >
+                  {profile.name}
+                </Link>
+                {isNew && <span className="badge badge--new">{m.likes_new()}</span>}
+                <span className="likes-list__meta">
+                  {m.tile_age({ age: profile.age })}
+                  {profile.city ? ` · ${profile.city}` : ''}
+                </span>
+              </div>
+              <LikeButton profile={profile} liked={liked} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data?.more && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={loading}
+          onClick={() => void showMore(data.entries.length, data.pageSize)}
+        >
+          {loading ? m.loading() : m.likes_show_more()}
+        </button>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,47 @@
+import type { Cam } from '../../../../../../api/contract/index.ts'
+import { m } from '../../../../../../messages/paraglide/messages.js'
+
+/** Spec §7: a webcam click opens the provider's page through our redirect. */
+export const camHref = (account: string) =>
+  `/api/xcams/redirect.php?account=${encodeURIComponent(account)}`
+
+/** A CSS url() that a quote, backslash or line break in the address cannot break out of. */
+const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURIComponent)}")`
+
+/**
+ * A webcam tile (spec §2, §6). It is advertising and says so, visibly (an
+ * "Ad" badge, a different frame) and in its accessible name, so it never
+ * passes for a member. Its class differs from member tiles (`tile`) on
+ * purpose. The thumbnail is decoration (the link text names the cam), drawn
+ * as a background so it is not one of the members' photos.
+ */
+export function CamTile({ cam }: { cam: Cam }) {
+  return (
+    <li className="cam-tile" data-cam={cam.account}>
+      <a
+        className="cam-tile__link"
+        href={camHref(cam.account)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <span className="visually-hidden">
+          {m.cam_tile_label({ name: cam.name, age: cam.age })} {m.cam_tile_new_tab()}
+        </span>
+        <span className="cam-tile__badge" aria-hidden="true">
+          {m.cam_ad_badge()}
+        </span>
+        <span
+          className="cam-tile__photo"
+          aria-hidden="true"
+          style={{ backgroundImage: cssUrl(cam.thumb_url) }}
+        />
+        <span className="cam-tile__name" aria-hidden="true">
+          {cam.name}, {m.tile_age({ age: cam.age })}
+        </span>
+        <span className="cam-tile__cta" aria-hidden="true">
+          {cam.online && <span className="cam-tile__live" />} {m.cam_tile_cta()}
+        </span>
+      </a>
+    </li>
+  )
+}

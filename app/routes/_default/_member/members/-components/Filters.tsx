@@ -1,0 +1,92 @@
+import { type FormEvent, useState } from 'react'
+import { m } from '../../../../../../messages/paraglide/messages.js'
+import type { SearchPageRow } from '../../../../../data/worker.ts'
+import { formatCountry } from '../../../../../ui/format.ts'
+import { AGE_BUCKETS, type AgeBucket, bucketOf } from './age-buckets.ts'
+
+export interface FilterValues {
+  gender: 'male' | 'female'
+  country: string
+  region: string
+  age: AgeBucket
+}
+
+const AGE_LABEL: Record<AgeBucket, () => string> = {
+  all: m.age_all,
+  upto25: m.age_upto25,
+  '26_35': m.age_26_35,
+  '36_45': m.age_36_45,
+  '46_55': m.age_46_55,
+  '56_65': m.age_56_65,
+  '65plus': m.age_65plus,
+}
+
+export function Filters({
+  page,
+  onSearch,
+}: {
+  page: SearchPageRow
+  onSearch: (v: FilterValues) => void
+}) {
+  const f = page.filters
+  const [country, setCountry] = useState(f.country ?? '')
+  // Regions are known for the searched country only; another country starts at "any".
+  const regions = country === f.country ? page.filterOptions.countryregion : []
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    onSearch({
+      gender: data.get('gender') === 'male' ? 'male' : 'female',
+      country: String(data.get('country') ?? ''),
+      region: String(data.get('region') ?? ''),
+      age: String(data.get('age')) as AgeBucket,
+    })
+  }
+
+  return (
+    <form className="filters" aria-label={m.members_filters()} onSubmit={submit}>
+      <label>
+        {m.filter_gender()}
+        <select name="gender" defaultValue={f.gender ?? 'female'}>
+          <option value="female">{m.gender_female()}</option>
+          <option value="male">{m.gender_male()}</option>
+        </select>
+      </label>
+      <label>
+        {m.filter_country()}
+        <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
+          {page.filterOptions.country.map((c) => (
+            <option key={c.id} value={c.id}>
+              {formatCountry(c.id, c.name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.filter_region()}
+        <select name="region" key={country} defaultValue={f.countryregion ?? ''}>
+          <option value="">{m.filter_region_any()}</option>
+          {regions.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.filter_age()}
+        <select name="age" defaultValue={bucketOf(f.min_age, f.max_age)}>
+          {(Object.keys(AGE_BUCKETS) as AgeBucket[]).map((b) => (
+            <option key={b} value={b}>
+              {AGE_LABEL[b]()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        {m.filter_search()}
+      </button>
+    </form>
+  )
+}

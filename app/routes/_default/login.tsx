@@ -1,0 +1,74 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { m } from '../../../messages/paraglide/messages.js'
+import { leaveIfMember } from '../../data/guard.ts'
+import { worker } from '../../data/worker.ts'
+
+type LoginSearch = { redirect?: string }
+
+export const Route = createFileRoute('/_default/login')({
+  validateSearch: (s: Record<string, unknown>): LoginSearch =>
+    // Only same-site paths: an open redirect would hand phishers a trusted link.
+    typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//')
+      ? { redirect: s.redirect }
+      : {},
+  // A logged-in member has no business here (spec §2: redirect instead).
+  beforeLoad: leaveIfMember,
+  component: Login,
+})
+
+function Login() {
+  const { redirect } = Route.useSearch()
+  const navigate = useNavigate()
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    setBusy(true)
+    setError(null)
+    const res = await worker().login(String(form.get('email')), String(form.get('password')))
+    setBusy(false)
+    if (!res.ok) {
+      setError(
+        res.error.code === 'offline'
+          ? m.error_offline()
+          : res.error.code === 'invalid_credentials' || res.error.code === 'invalid_input'
+            ? m.login_invalid()
+            : m.error_generic(),
+      )
+      return
+    }
+    // The worker stored the member and tells every page (app/data/session.ts).
+    await navigate({ to: redirect ?? '/members' })
+  }
+
+  return (
+    <main className="page page--narrow">
+      <h1>{m.login_title()}</h1>
+      <form className="form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <label>
+          {m.login_email()}
+          <input name="email" type="email" autoComplete="username" required maxLength={254} />
+        </label>
+        <label>
+          {m.login_password()}
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? m.login_submitting() : m.login_submit()}
+        </button>
+      </form>
+      <p className="form__links">
+        <Link to="/reset-password">{m.login_forgot()}</Link>
+        <Link to="/signup">{m.login_no_account()}</Link>
+      </p>
+    </main>
+  )
+}

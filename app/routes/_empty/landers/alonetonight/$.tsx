@@ -1,0 +1,30 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { parseSlug } from '../../../../../api/contract/rules/index.ts'
+import { AloneLander } from '../-components/AloneLander.tsx'
+
+/**
+ * Spec §2: /landers/alonetonight/{slug...} in the empty layout; the first segment is
+ * the localized slug. The bare path (matched here too) goes to the slug;
+ * ToSlug reads the stored settings (Dexie), kept out of the lander's first load.
+ */
+const ToSlug = lazy(() =>
+  import('../../../../features/landers/ToSlug.tsx').then((x) => ({ default: x.ToSlug })),
+)
+
+export const Route = createFileRoute('/_empty/landers/alonetonight/$')({
+  beforeLoad: ({ params }) => {
+    const slug = params._splat?.split('/')[0] ?? ''
+    if (slug !== '' && !parseSlug('alonetonight', slug)) throw notFound()
+  },
+  component: function Page() {
+    const { _splat } = Route.useParams()
+    return _splat ? (
+      <AloneLander />
+    ) : (
+      <Suspense>
+        <ToSlug base="/landers/alonetonight" page="alonetonight" />
+      </Suspense>
+    )
+  },
+})

@@ -1,0 +1,30 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { parseSlug } from '../../../../../api/contract/rules/index.ts'
+import { IconsLander } from '../-components/IconsLander.tsx'
+
+/**
+ * Spec §2: /landers/iconslanding/{slug...} in the empty layout; the first segment is
+ * the localized slug. The bare path (matched here too) goes to the slug;
+ * ToSlug reads the stored settings (Dexie), kept out of the lander's first load.
+ */
+const ToSlug = lazy(() =>
+  import('../../../../features/landers/ToSlug.tsx').then((x) => ({ default: x.ToSlug })),
+)
+
+export const Route = createFileRoute('/_empty/landers/iconslanding/$')({
+  beforeLoad: ({ params }) => {
+    const slug = params._splat?.split('/')[0] ?? ''
+    if (slug !== '' && !parseSlug('iconslanding', slug)) throw notFound()
+  },
+  component: function Page() {
+    const { _splat } = Route.useParams()
+    return _splat ? (
+      <IconsLander />
+    ) : (
+      <Suspense>
+        <ToSlug base="/landers/iconslanding" page="iconslanding" />
+      </Suspense>
+    )
+  },
+})

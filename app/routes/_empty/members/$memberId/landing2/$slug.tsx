@@ -1,0 +1,16 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { parseSlug } from '../../../../../../api/contract/rules/index.ts'
+import { MemberLanding } from '../../../../../features/landers/MemberLanding.tsx'
+import { parseMemberId } from '../../../../../ui/member-id.ts'
+
+/** Spec §2 /members/{id}/landing2/{slug} in the empty layout, open to guests (see README). */
+export const Route = createFileRoute('/_empty/members/$memberId/landing2/$slug')({
+  beforeLoad: ({ params }) => {
+    if (parseMemberId(params.memberId) === null || !parseSlug('landing2', params.slug))
+      throw notFound()
+  },
+  component: function Page() {
+    const { memberId } = Route.useParams()
+    return <MemberLanding memberId={Number(memberId)} variant="landing2" />
+  },
+})

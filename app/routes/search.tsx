@@ -1,8 +1,0 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-
-/** Spec §2: /search is an alias of /members. */
-export const Route = createFileRoute('/search')({
-  beforeLoad: ({ search }) => {
-    throw redirect({ to: '/members', search })
-  },
-})

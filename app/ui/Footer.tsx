@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router'
+import { m } from '../../messages/paraglide/messages.js'
+import { useCompanyInfo } from '../data/useCompanyInfo.ts'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
+
+/**
+ * The information pages (spec §2), in the footer of every default-layout
+ * page. Typed as plain strings: some of these pages come with their own
+ * routes; a path the build does not have yet shows the error page.
+ */
+const INFO_PAGES: { to: string; label: () => string }[] = [
+  { to: '/pages/faq', label: m.footer_faq },
+  { to: '/pricing', label: m.footer_pricing },
+  { to: '/pages/service', label: m.footer_service },
+  { to: '/complaints', label: m.footer_complaints },
+  { to: '/pages/terms', label: m.footer_terms },
+  { to: '/pages/privacy', label: m.footer_privacy },
+  { to: '/pages/cookies', label: m.footer_cookies },
+  { to: '/pages/return-policy', label: m.footer_return_policy },
+  { to: '/pages/ban', label: m.footer_ban },
+]
+
+export function Footer() {
+  const company = useCompanyInfo()
+  return (
+    <footer className="site-footer">
+      <nav aria-label={m.footer_label()}>
+        <ul className="site-footer__links">
+          {INFO_PAGES.map((p) => (
+            <li key={p.to}>
+              {/* The route table is typed; information pages may land later. */}
+              <Link to={p.to as '/'}>{p.label()}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LanguageSwitcher />
+      {company && (
+        <address className="site-footer__imprint" aria-label={m.footer_imprint()}>
+          <span>
+            © {new Date().getFullYear()} {company.name}
+          </span>
+          {company.address && (
+            <span>
+              {[company.address, company.city, company.country].filter(Boolean).join(', ')}
+            </span>
+          )}
+          {company.kvk && <span>{m.footer_kvk({ kvk: company.kvk })}</span>}
+          {company.vat_numbers.length > 0 && (
+            <span>{m.footer_vat({ vat: company.vat_numbers.join(', ') })}</span>
+          )}
+        </address>
+      )}
+    </footer>
+  )
+}

@@ -1,0 +1,49 @@
+// The long fuzz run: the fuzzer of api/http/fuzz.test.ts with 10,000 inputs
+// per endpoint (README "Security"), printing what it sent and found.
+//   node --import tsx bench/fuzz.ts [--per-endpoint=10000] [--seed=1]
+// Runs on an in-memory PGlite; FUZZ_DATABASE_URL runs it on that PostgreSQL
+// database instead (a throw-away one: the run adds triggers and rows).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApi } from '../api/app.ts'
+import { FUZZED, fuzz, installChangeCounter, sessionCookie } from '../api/test/fuzz.ts'
+import { addMembers } from '../api/test/seed.ts'
+import { openDatabase } from '../db/client.ts'
+
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const perEndpoint = arg('per-endpoint', 10_000)
+const seed = arg('seed', 1)
+
+const url = process.env.FUZZ_DATABASE_URL
+const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' })
+const media = mkdtempSync(join(tmpdir(), 'amora-fuzz-bench-'))
+const app = createApi({ db: database.db, mediaDir: media })
+const members = await addMembers(database.db, [
+  { gender: 'male', activatedAt: new Date() },
+  { activatedAt: new Date() },
+  {},
+])
+await installChangeCounter(database.db)
+
+const t0 = performance.now()
+const stats = await fuzz(app, database.db, {
+  perEndpoint,
+  seed,
+  ids: members.map((m) => m.id),
+  cookie: () => sessionCookie(database.db, members[0]!.id),
+})
+const seconds = (performance.now() - t0) / 1000
+
+console.log(`engine ${database.kind}, ${FUZZED.length} endpoint/method pairs, ${perEndpoint} each`)
+console.log(
+  `${stats.requests} requests in ${seconds.toFixed(0)} s (${(stats.requests / seconds).toFixed(0)}/s)`,
+)
+console.log('answers by status:', JSON.stringify(stats.byStatus))
+const distinct = new Map(stats.failures.map((f) => [`${f.endpoint}: ${f.problem}`, f.request]))
+console.log(`rule breaks: ${stats.failures.length} (${distinct.size} distinct)`)
+for (const [what, request] of distinct) console.log(`  ${what}\n    e.g. ${request}`)
+rmSync(media, { recursive: true, force: true })
+await database.close()
+process.exit(stats.failures.length > 0 ? 1 : 0)

@@ -1,0 +1,86 @@
+// Lighthouse (mobile, the default config: Moto G-class screen, simulated slow
+// 4G and 4x CPU slowdown) on `/`, `/signup` and a profile page of the built
+// site, on the system Chromium. Three runs per page; prints the median of
+// each figure. Goals (README "Templates, niches and sites"): performance
+// >= 95, accessibility 100, best practices >= 95.
+//
+//   npm run build && node --import tsx bench/lighthouse.ts
+//
+// The site runs as `npm start` does (e2e/harness.ts: fresh PGlite, demo
+// seed) with SITE_SETTINGS from the environment if set, e.g. to measure a
+// template: SITE_SETTINGS='{"template":"lavish","niche":7}'.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { DEMO, startSite } from '../e2e/harness.ts'
+
+const RUNS = 3
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const site = await startSite(
+  process.env.SITE_SETTINGS ? { SITE_SETTINGS: process.env.SITE_SETTINGS } : {},
+)
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+})
+
+try {
+  // A profile a guest may open (spec §2: optional auth): the demo member's first chat partner.
+  const login = await fetch(`${site.url}/api/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  })
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const chats = await (await fetch(`${site.url}/api/chats.php`, { headers: { cookie } })).json()
+  const profile = `/members/${chats.chats[0].profile.id}`
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+  console.log('page          perf  a11y  bp    LCP ms  CLS     TBT ms   (median of 3, mobile)')
+  for (const path of ['/', '/signup', profile]) {
+    const runs: Record<string, number>[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${site.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      })
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`)
+      const { categories: c, audits: a } = result.lhr
+      runs.push({
+        perf: (c.performance?.score ?? 0) * 100,
+        a11y: (c.accessibility?.score ?? 0) * 100,
+        bp: (c['best-practices']?.score ?? 0) * 100,
+        lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
+        cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+        tbt: a['total-blocking-time']?.numericValue ?? NaN,
+      })
+      if (i === 0) {
+        const failed = [...Object.values(result.lhr.categories)].flatMap((cat) =>
+          cat.auditRefs
+            .filter((r) => r.weight > 0 && (a[r.id]?.score ?? 1) < 1)
+            .map((r) => `${cat.id}:${r.id}`),
+        )
+        if (failed.length > 0)
+          console.log(`  ${path} audits below full score: ${failed.join(', ')}`)
+      }
+    }
+    const m = (k: string) => median(runs.map((r) => r[k] ?? NaN))
+    console.log(
+      `${path.padEnd(13)} ${m('perf').toFixed(0).padEnd(5)} ${m('a11y').toFixed(0).padEnd(5)} ${m('bp').toFixed(0).padEnd(5)} ${m('lcp').toFixed(0).padEnd(7)} ${m('cls').toFixed(3).padEnd(7)} ${m('tbt').toFixed(0)}`,
+    )
+  }
+} finally {
+  chrome.kill()
+  await site.stop()
+}
