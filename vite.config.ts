@@ -4,8 +4,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './messages/options.ts'
-import { routesPlugin } from './tools/routes-vite-plugin.ts'
 import { precompressPlugin } from './tools/precompress-vite-plugin.ts'
+import { routesPlugin } from './tools/routes-vite-plugin.ts'
 import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`

@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config'
 // roots the build in app/ and loads the PWA plugins, which tests do not need.
 export default defineConfig({
   test: {
-    include: ['{api,sync,db,sw,app,integration,messages}/**/*.test.{ts,tsx}', 'layers.test.ts'],
+    include: [
+      '{api,sync,db,sw,app,integration,messages,tools}/**/*.test.{ts,tsx}',
+      'layers.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tmp-root/**', 'e2e/**'],
     environment: 'node',
     // An in-memory PGlite takes 2-3 s to start and migrate, a PostgreSQL

@@ -24,6 +24,7 @@ import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
+import { operatorRoutes } from './operator/routes.ts'
 import { checkoutRoutes } from './payments/checkout.ts'
 import { type LocalProvider, localProvider } from './payments/local.ts'
 import { mollieProvider } from './payments/mollie.ts'
@@ -155,6 +156,7 @@ export function createApi({
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
+    .route('/', operatorRoutes({ db, accounts, jobs, payments, events }))
   if (isLocal(payments)) api.route('/', checkoutRoutes(payments))
 
   const app = new Hono()

@@ -14,6 +14,7 @@ import {
   SERVICE_WORKER_CSP,
   securityHeaders,
 } from './http/security-headers.ts'
+import { currentStaff } from './operator/auth.ts'
 import { operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
@@ -140,6 +141,14 @@ export function createServer({ distDir, ...deps }: ServerOptions) {
           precompressed: true,
         }),
       )
+      // The operator's console: its pages exist only for staff. Anyone else
+      // (a member too) gets the 404 of a page that does not exist; only the
+      // sign-in page answers everyone.
+      .get('/operator/*', async (c, next) => {
+        c.header('X-Robots-Tag', 'noindex')
+        if (c.req.path === '/operator/login' || (await currentStaff(c, deps.db))) return next()
+        return shell(c, 404)
+      })
       .get('*', async (c): Promise<Response> => {
         // Spec §2: a path no page of the app matches answers 404 (the app's
         // error page); a bot gets the plain status without the app.

@@ -97,6 +97,7 @@ const [
   import('./server.ts'),
   import('./settings/settings.ts'),
 ])
+const { ensureDemoStaff, ensureFirstAdmin } = await import('./operator/first-start.ts')
 
 const database = await step(STEP.database, async () => {
   const opened = await openDatabase(config.database)
@@ -123,11 +124,19 @@ if (config.demoSeed) {
     console.log(`start: demo data ready (${result.members} members, ${Date.now() - t0} ms)`)
     console.log('start: demo login  demo@example.com / demopassword  (DEMO_SEED=off disables)')
     console.log('start: second demo login  demo2@example.com / demopassword  (paid, Belgium)')
+    await ensureDemoStaff(database.db, console.log, 'Operator console (demo)')
   })
 } else {
   progress.detail(STEP.seed, 'DEMO_SEED=off')
   progress.end(STEP.seed)
 }
+
+await ensureFirstAdmin(
+  database.db,
+  process.env.OPERATOR_EMAIL ?? 'admin@localhost',
+  console.log,
+  `Operator console ${config.accounts.publicUrl ? new URL(config.accounts.publicUrl).host : ''}`.trim(),
+)
 
 if (!config.accounts.publicUrl && config.accounts.siteHosts.length === 0 && !config.demoSeed) {
   console.warn(

@@ -34,6 +34,8 @@ import { Route as DefaultActivateDoneRouteImport } from './routes/_default/activ
 import { Route as DefaultActivateErrorRouteImport } from './routes/_default/activate/error'
 import { Route as DefaultMailChangeDoRouteImport } from './routes/_default/mail-change/do'
 import { Route as DefaultMembersMemberIdRouteImport } from './routes/_default/members/$memberId'
+import { Route as DefaultOperatorConsoleRouteImport } from './routes/_default/operator/_console'
+import { Route as DefaultOperatorLoginRouteImport } from './routes/_default/operator/login'
 import { Route as DefaultPagesBanRouteImport } from './routes/_default/pages/ban'
 import { Route as DefaultPagesCookiesRouteImport } from './routes/_default/pages/cookies'
 import { Route as DefaultPagesFaqRouteImport } from './routes/_default/pages/faq'
@@ -57,6 +59,9 @@ import { Route as DefaultMemberLikesIndexRouteImport } from './routes/_default/_
 import { Route as DefaultMemberLikesTypeRouteImport } from './routes/_default/_member/likes/$type'
 import { Route as DefaultMemberMembersIndexRouteImport } from './routes/_default/_member/members/index'
 import { Route as DefaultLikesMMemberIdRouteImport } from './routes/_default/likes/m/$memberId'
+import { Route as DefaultOperatorConsoleIndexRouteImport } from './routes/_default/operator/_console/index'
+import { Route as DefaultOperatorConsoleAuditRouteImport } from './routes/_default/operator/_console/audit'
+import { Route as DefaultOperatorConsoleStaffRouteImport } from './routes/_default/operator/_console/staff'
 import { Route as EmptyLandersAlonetonightSplatRouteImport } from './routes/_empty/landers/alonetonight/$'
 import { Route as EmptyLandersGallerySplatRouteImport } from './routes/_empty/landers/gallery/$'
 import { Route as EmptyLandersIconslandingSplatRouteImport } from './routes/_empty/landers/iconslanding/$'
@@ -190,6 +195,16 @@ const DefaultMembersMemberIdRoute = DefaultMembersMemberIdRouteImport.update({
   path: '/members/$memberId',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultOperatorConsoleRoute = DefaultOperatorConsoleRouteImport.update({
+  id: '/operator/_console',
+  path: '/operator',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultOperatorLoginRoute = DefaultOperatorLoginRouteImport.update({
+  id: '/operator/login',
+  path: '/operator/login',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultPagesBanRoute = DefaultPagesBanRouteImport.update({
   id: '/pages/ban',
   path: '/pages/ban',
@@ -313,6 +328,24 @@ const DefaultLikesMMemberIdRoute = DefaultLikesMMemberIdRouteImport.update({
   path: '/likes/m/$memberId',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultOperatorConsoleIndexRoute =
+  DefaultOperatorConsoleIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleAuditRoute =
+  DefaultOperatorConsoleAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleStaffRoute =
+  DefaultOperatorConsoleStaffRouteImport.update({
+    id: '/staff',
+    path: '/staff',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const EmptyLandersAlonetonightSplatRoute =
   EmptyLandersAlonetonightSplatRouteImport.update({
     id: '/landers/alonetonight/$',
@@ -405,6 +438,8 @@ export interface FileRoutesByFullPath {
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
   '/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/operator': typeof DefaultOperatorConsoleRouteWithChildren
+  '/operator/login': typeof DefaultOperatorLoginRoute
   '/pages/ban': typeof DefaultPagesBanRoute
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
@@ -423,6 +458,8 @@ export interface FileRoutesByFullPath {
   '/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
   '/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
@@ -434,6 +471,7 @@ export interface FileRoutesByFullPath {
   '/credits/': typeof DefaultMemberCreditsIndexRoute
   '/likes/': typeof DefaultMemberLikesIndexRoute
   '/members/': typeof DefaultMemberMembersIndexRoute
+  '/operator/': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
@@ -460,6 +498,7 @@ export interface FileRoutesByTo {
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
   '/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/operator/login': typeof DefaultOperatorLoginRoute
   '/pages/ban': typeof DefaultPagesBanRoute
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
@@ -478,6 +517,8 @@ export interface FileRoutesByTo {
   '/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
   '/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
@@ -489,6 +530,7 @@ export interface FileRoutesByTo {
   '/credits': typeof DefaultMemberCreditsIndexRoute
   '/likes': typeof DefaultMemberLikesIndexRoute
   '/members': typeof DefaultMemberMembersIndexRoute
+  '/operator': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
@@ -523,6 +565,8 @@ export interface FileRoutesById {
   '/_default/activate/error': typeof DefaultActivateErrorRoute
   '/_default/mail-change/do': typeof DefaultMailChangeDoRoute
   '/_default/members/$memberId': typeof DefaultMembersMemberIdRoute
+  '/_default/operator/_console': typeof DefaultOperatorConsoleRouteWithChildren
+  '/_default/operator/login': typeof DefaultOperatorLoginRoute
   '/_default/pages/ban': typeof DefaultPagesBanRoute
   '/_default/pages/cookies': typeof DefaultPagesCookiesRoute
   '/_default/pages/faq': typeof DefaultPagesFaqRoute
@@ -541,6 +585,8 @@ export interface FileRoutesById {
   '/_default/_member/credits/repeat-order': typeof DefaultMemberCreditsRepeatOrderRoute
   '/_default/_member/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/_default/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
+  '/_default/operator/_console/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/_default/operator/_console/staff': typeof DefaultOperatorConsoleStaffRoute
   '/_empty/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/_empty/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
   '/_empty/landers/iconslanding/$': typeof EmptyLandersIconslandingSplatRoute
@@ -552,6 +598,7 @@ export interface FileRoutesById {
   '/_default/_member/credits/': typeof DefaultMemberCreditsIndexRoute
   '/_default/_member/likes/': typeof DefaultMemberLikesIndexRoute
   '/_default/_member/members/': typeof DefaultMemberMembersIndexRoute
+  '/_default/operator/_console/': typeof DefaultOperatorConsoleIndexRoute
   '/_lander/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/_default/_member/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
   '/_empty/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
@@ -581,6 +628,8 @@ export interface FileRouteTypes {
     | '/activate/error'
     | '/mail-change/do'
     | '/members/$memberId'
+    | '/operator'
+    | '/operator/login'
     | '/pages/ban'
     | '/pages/cookies'
     | '/pages/faq'
@@ -599,6 +648,8 @@ export interface FileRouteTypes {
     | '/credits/repeat-order'
     | '/likes/$type'
     | '/likes/m/$memberId'
+    | '/operator/audit'
+    | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
     | '/landers/iconslanding/$'
@@ -610,6 +661,7 @@ export interface FileRouteTypes {
     | '/credits/'
     | '/likes/'
     | '/members/'
+    | '/operator/'
     | '/landers/$lander/'
     | '/credits/$creditId/{-$paymentMethod}'
     | '/members/$memberId/landing2/$slug'
@@ -636,6 +688,7 @@ export interface FileRouteTypes {
     | '/activate/error'
     | '/mail-change/do'
     | '/members/$memberId'
+    | '/operator/login'
     | '/pages/ban'
     | '/pages/cookies'
     | '/pages/faq'
@@ -654,6 +707,8 @@ export interface FileRouteTypes {
     | '/credits/repeat-order'
     | '/likes/$type'
     | '/likes/m/$memberId'
+    | '/operator/audit'
+    | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
     | '/landers/iconslanding/$'
@@ -665,6 +720,7 @@ export interface FileRouteTypes {
     | '/credits'
     | '/likes'
     | '/members'
+    | '/operator'
     | '/landers/$lander'
     | '/credits/$creditId/{-$paymentMethod}'
     | '/members/$memberId/landing2/$slug'
@@ -698,6 +754,8 @@ export interface FileRouteTypes {
     | '/_default/activate/error'
     | '/_default/mail-change/do'
     | '/_default/members/$memberId'
+    | '/_default/operator/_console'
+    | '/_default/operator/login'
     | '/_default/pages/ban'
     | '/_default/pages/cookies'
     | '/_default/pages/faq'
@@ -716,6 +774,8 @@ export interface FileRouteTypes {
     | '/_default/_member/credits/repeat-order'
     | '/_default/_member/likes/$type'
     | '/_default/likes/m/$memberId'
+    | '/_default/operator/_console/audit'
+    | '/_default/operator/_console/staff'
     | '/_empty/landers/alonetonight/$'
     | '/_empty/landers/gallery/$'
     | '/_empty/landers/iconslanding/$'
@@ -727,6 +787,7 @@ export interface FileRouteTypes {
     | '/_default/_member/credits/'
     | '/_default/_member/likes/'
     | '/_default/_member/members/'
+    | '/_default/operator/_console/'
     | '/_lander/landers/$lander/'
     | '/_default/_member/credits/$creditId/{-$paymentMethod}'
     | '/_empty/members/$memberId/landing2/$slug'
@@ -919,6 +980,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultMembersMemberIdRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/operator/_console': {
+      id: '/_default/operator/_console'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof DefaultOperatorConsoleRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/operator/login': {
+      id: '/_default/operator/login'
+      path: '/operator/login'
+      fullPath: '/operator/login'
+      preLoaderRoute: typeof DefaultOperatorLoginRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/pages/ban': {
       id: '/_default/pages/ban'
       path: '/pages/ban'
@@ -1080,6 +1155,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultLikesMMemberIdRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/operator/_console/': {
+      id: '/_default/operator/_console/'
+      path: '/'
+      fullPath: '/operator/'
+      preLoaderRoute: typeof DefaultOperatorConsoleIndexRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/audit': {
+      id: '/_default/operator/_console/audit'
+      path: '/audit'
+      fullPath: '/operator/audit'
+      preLoaderRoute: typeof DefaultOperatorConsoleAuditRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/staff': {
+      id: '/_default/operator/_console/staff'
+      path: '/staff'
+      fullPath: '/operator/staff'
+      preLoaderRoute: typeof DefaultOperatorConsoleStaffRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_empty/landers/alonetonight/$': {
       id: '/_empty/landers/alonetonight/$'
       path: '/landers/alonetonight/$'
@@ -1229,6 +1325,24 @@ const DefaultMemberRouteWithChildren = DefaultMemberRoute._addFileChildren(
   DefaultMemberRouteChildren,
 )
 
+interface DefaultOperatorConsoleRouteChildren {
+  DefaultOperatorConsoleAuditRoute: typeof DefaultOperatorConsoleAuditRoute
+  DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
+  DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
+}
+
+const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
+  {
+    DefaultOperatorConsoleAuditRoute: DefaultOperatorConsoleAuditRoute,
+    DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
+    DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
+  }
+
+const DefaultOperatorConsoleRouteWithChildren =
+  DefaultOperatorConsoleRoute._addFileChildren(
+    DefaultOperatorConsoleRouteChildren,
+  )
+
 interface DefaultRouteChildren {
   DefaultMemberRoute: typeof DefaultMemberRouteWithChildren
   DefaultAccountDeletedRoute: typeof DefaultAccountDeletedRoute
@@ -1244,6 +1358,8 @@ interface DefaultRouteChildren {
   DefaultActivateErrorRoute: typeof DefaultActivateErrorRoute
   DefaultMailChangeDoRoute: typeof DefaultMailChangeDoRoute
   DefaultMembersMemberIdRoute: typeof DefaultMembersMemberIdRoute
+  DefaultOperatorConsoleRoute: typeof DefaultOperatorConsoleRouteWithChildren
+  DefaultOperatorLoginRoute: typeof DefaultOperatorLoginRoute
   DefaultPagesBanRoute: typeof DefaultPagesBanRoute
   DefaultPagesCookiesRoute: typeof DefaultPagesCookiesRoute
   DefaultPagesFaqRoute: typeof DefaultPagesFaqRoute
@@ -1272,6 +1388,8 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultActivateErrorRoute: DefaultActivateErrorRoute,
   DefaultMailChangeDoRoute: DefaultMailChangeDoRoute,
   DefaultMembersMemberIdRoute: DefaultMembersMemberIdRoute,
+  DefaultOperatorConsoleRoute: DefaultOperatorConsoleRouteWithChildren,
+  DefaultOperatorLoginRoute: DefaultOperatorLoginRoute,
   DefaultPagesBanRoute: DefaultPagesBanRoute,
   DefaultPagesCookiesRoute: DefaultPagesCookiesRoute,
   DefaultPagesFaqRoute: DefaultPagesFaqRoute,

@@ -462,4 +462,5 @@ export const reports = pgTable(
 )
 export * from './schema/payments.ts'
 export * from './schema/push.ts'
+export * from './schema/staff.ts'
 export * from './schema/traffic.ts'

@@ -27,7 +27,14 @@ export const NOTIFICATION_BADGE_ICON = '/icons/badge-96.png'
 
 // Navigations under these prefixes are real server responses (API calls,
 // webcam redirects, photos, locale files) and must never get the app shell.
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/media\//, /^\/_i18n\//]
+export const NAVIGATION_DENYLIST: RegExp[] = [
+  /^\/api\//,
+  /^\/media\//,
+  /^\/_i18n\//,
+  // The operator's console needs the network: its pages answer 404 to
+  // anyone but staff, which a cached shell would hide.
+  /^\/operator(\/|$)/,
+]
 
 // Spec §7 push worker. /sw.js imports it (one scope, one worker); the
 // version query changes when its contract with the page or the server does.

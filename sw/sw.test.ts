@@ -213,15 +213,25 @@ describe('runtime cache matching', () => {
     expect(I18N_MAX_AGE_S).toBe(24 * 60 * 60)
   })
 
-  it('gives every app path the shell, but not API, media or locale files', () => {
+  it('gives every app path the shell, but not API, media, locale files or the console', () => {
     const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
-    for (const path of ['/', '/login', '/chats/42', '/members/7/landing2/slug', '/api-docs']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/chats/42',
+      '/members/7/landing2/slug',
+      '/api-docs',
+      '/operators-faq',
+    ]) {
       expect(denied(path)).toBe(false)
     }
     for (const path of [
       '/api/xcams/redirect.php?account=1',
       '/media/p/1.jpg',
       '/_i18n/en/messages.json',
+      '/operator',
+      '/operator/login',
+      '/operator/queue',
     ]) {
       expect(denied(path)).toBe(true)
     }

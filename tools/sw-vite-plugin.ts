@@ -11,10 +11,12 @@
 // cap the worker's HTTP cache at 24 hours anyway, but no-cache makes an
 // update visible on the next navigation).
 
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite'
+import { consoleOnlyFiles } from './console-chunks.ts'
 
 const SW_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../sw')
 const SW_ENTRY = path.join(SW_DIR, 'sw.ts')
@@ -106,12 +108,17 @@ async function buildServiceWorker(config: ResolvedConfig): Promise<void> {
   // Loaded here, not at the top: workbox-build is heavy and only the
   // production build needs it.
   const { injectManifest } = await import('workbox-build')
+  // The console's own chunks stay out (tools/console-chunks.ts).
+  const manifestPath = path.join(outDir, '.vite/manifest.json')
+  const consoleFiles = existsSync(manifestPath)
+    ? consoleOnlyFiles(JSON.parse(await readFile(manifestPath, 'utf8')))
+    : []
   const { count, size, warnings } = await injectManifest({
     swSrc: swPath,
     swDest: swPath,
     globDirectory: outDir,
     globPatterns: PRECACHE_PATTERNS,
-    globIgnores: PRECACHE_IGNORES,
+    globIgnores: [...PRECACHE_IGNORES, ...consoleFiles],
     dontCacheBustURLsMatching: HASHED_ASSET,
     maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
     injectionPoint: INJECTION_POINT,

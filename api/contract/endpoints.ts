@@ -69,6 +69,7 @@ import {
   SendMessageRequest,
   SendMessageResponse,
 } from './messages.ts'
+import { operatorEndpoints } from './operator/index.ts'
 import {
   CreditHistoryResponse,
   DiscountQuery,
@@ -93,6 +94,7 @@ import {
   PushUnsubscribeResponse,
   PushVisibilityQuery,
 } from './push.ts'
+import type { Capability } from './rules/staff.ts'
 import { SearchQuery, SearchResponse, ShowcaseResponse } from './search.ts'
 import { EndSessionRequest, SessionsResponse } from './sessions.ts'
 import { CompanyInfo, Settings } from './settings.ts'
@@ -124,6 +126,12 @@ export interface EndpointDef {
   multipart?: true
   /** An HTML form post (application/x-www-form-urlencoded): the payment provider's webhook and the local checkout. */
   form?: true
+  /**
+   * A console endpoint's permission (api/contract/rules/staff.ts): the staff
+   * gate refuses staff whose roles lack it with 403, before the route runs.
+   * Console endpoints without one are open to every signed-in staff member.
+   */
+  capability?: Capability
 }
 
 export const endpoints = {
@@ -437,6 +445,9 @@ export const endpoints = {
     query: ResellPartnerQuery,
     response: null,
   },
+
+  // The operator's console (404 to anyone but staff)
+  ...operatorEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

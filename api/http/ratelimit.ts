@@ -40,6 +40,10 @@ export const LIMITS = {
   // The public complaints form: a person files a few; the 11th in an hour is
   // refused, so the form cannot be used to mail receipts in bulk.
   complaint: { limit: 10, windowMs: 60 * MINUTE },
+  // Console sign-in: staff type a password and a code a few times at most;
+  // tighter than members', since a staff account sees every member.
+  staff_login: { limit: 10, windowMs: 15 * MINUTE },
+  staff_login_account: { limit: 5, windowMs: 15 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

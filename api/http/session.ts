@@ -37,7 +37,7 @@ export const nowOf = (c: Context): Date =>
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Secure everywhere but plain-http localhost, where browsers would drop it. */
-function isSecureOrigin(c: Context): boolean {
+export function isSecureOrigin(c: Context): boolean {
   const url = new URL(c.req.url)
   const proto = c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)

@@ -1,10 +1,13 @@
 // The engines an API suite runs on: PGlite always, PostgreSQL as well when
 // DATABASE_URL names a server (CI sets it). Use with
 //   describe.each(engines)('%s', (engine) => { ... freshDatabase(engine) ... })
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { describe } from 'vitest'
-import { type Db, type Listen, openDatabase } from '../../db/client.ts'
+import { type Db, type Listen, openDatabase, pgliteTemplate } from '../../db/client.ts'
 
 export type Engine = 'pglite' | 'postgres'
 
@@ -44,7 +47,7 @@ export interface TestDatabase {
  */
 export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' })
+    const database = await openDatabase({ kind: 'pglite', template: await migratedTemplate() })
     return { db: database.db, engine, listen: database.listen, close: () => database.close() }
   }
   const serverUrl = process.env.DATABASE_URL
@@ -106,4 +109,32 @@ async function dropDatabase(url: string, name: string): Promise<void> {
     }
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   })
+}
+
+const MIGRATIONS = new URL('../../db/migrations/', import.meta.url)
+
+/**
+ * The migrated empty database every PGlite suite starts from, made once per
+ * set of migrations and kept in the temp directory (keyed by the migrations'
+ * hash, written under a temporary name and renamed, so parallel workers never
+ * read half a file). Migrations still run on the copy: a stale template
+ * would only cost the time it was meant to save.
+ */
+let template: Promise<Blob> | undefined
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256')
+    for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+      if (!/\.(sql|json)$/.test(name)) continue
+      hash.update(name).update(readFileSync(new URL(name, MIGRATIONS)))
+    }
+    const file = join(tmpdir(), `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+    if (existsSync(file)) return new Blob([readFileSync(file)])
+    const dump = await pgliteTemplate()
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
+    return dump
+  })()
+  return template
 }

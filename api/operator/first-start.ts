@@ -1,0 +1,62 @@
+// Staff accounts a fresh installation needs. The console has no sign-up:
+// without staff nobody could ever reach it, so the first start creates an
+// admin and prints its one-time password and TOTP setup (like a self-hosted
+// product's first admin), once. The demo adds one account per role.
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { staff } from '../../db/schema.ts'
+import type { StaffRole } from '../contract/rules/staff.ts'
+import { createStaff, staffCount } from './staff.ts'
+import { totpUri } from './totp.ts'
+
+/** The demo's staff: every role, and two moderators (an appeal goes to another one). */
+export const DEMO_STAFF: { email: string; name: string; roles: StaffRole[] }[] = [
+  { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'] },
+  { email: 'moderator@example.com', name: 'Max Moderator', roles: ['moderator'] },
+  { email: 'moderator2@example.com', name: 'Mia Moderator', roles: ['moderator'] },
+  { email: 'support@example.com', name: 'Sam Support', roles: ['support'] },
+  { email: 'finance@example.com', name: 'Fin Finance', roles: ['finance'] },
+]
+
+/**
+ * The demo's staff (password `demopassword`, like the demo members; each
+ * with its own random TOTP secret made on first start), printed on every
+ * start with the secret, so a developer can add it to an authenticator app
+ * or get a code with `npm run totp -- <secret>`.
+ */
+export async function ensureDemoStaff(
+  db: Db,
+  log: (line: string) => void,
+  issuer: string,
+): Promise<void> {
+  for (const s of DEMO_STAFF) {
+    await createStaff(db, { ...s, password: 'demopassword' }, issuer)
+    const [row] = await db
+      .select({ secret: staff.totpSecret })
+      .from(staff)
+      .where(eq(staff.email, s.email))
+    if (row)
+      log(
+        `start: console login  ${s.email} / demopassword  (${s.roles.join(', ')}) TOTP secret ${row.secret}`,
+      )
+  }
+  log('start: console at /operator/login; a current code: npm run totp -- <secret>')
+}
+
+/**
+ * Outside the demo: when no staff account exists, one admin (OPERATOR_EMAIL,
+ * default admin@localhost) with a random password, printed once with its
+ * TOTP URI. Whoever starts the server first hands it on or changes it.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  email: string,
+  log: (line: string) => void,
+  issuer: string,
+): Promise<void> {
+  if ((await staffCount(db)) > 0) return
+  const made = await createStaff(db, { email, name: 'Admin', roles: ['admin'] }, issuer)
+  if (!made) return
+  log(`start: first console admin ${email} / ${made.password} (shown once)`)
+  log(`start: its TOTP: ${totpUri(made.totpSecret, email, issuer)}`)
+}

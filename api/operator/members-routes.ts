@@ -1,0 +1,10 @@
+import { Hono } from 'hono'
+import type { StaffEnv } from './auth.ts'
+import type { OperatorDeps } from './deps.ts'
+
+/**
+ * The console's members endpoints (api/contract/operator/members.ts). Mounted
+ * behind the staff gate of api/operator/routes.ts: c.get('staff') is the
+ * signed-in staff member; the staff gate has checked the endpoint's capability (endpoint table).
+ */
+export const memberAdminRoutes = (_deps: OperatorDeps) => new Hono<StaffEnv>()

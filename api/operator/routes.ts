@@ -1,0 +1,146 @@
+import { Hono } from 'hono'
+import { ipOf } from '../accounts/deps.ts'
+import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
+import { operatorEndpoints } from '../contract/operator/index.ts'
+import type { StaffMe } from '../contract/operator/staff.ts'
+import { type Capability, can, capabilitiesOf, type StaffRole } from '../contract/rules/staff.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import { enforce, forgive } from '../http/ratelimit.ts'
+import { nowOf } from '../http/session.ts'
+import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import {
+  audit,
+  endStaffSession,
+  hidden,
+  type StaffEnv,
+  type StaffMember,
+  currentStaff as staffOfRequest,
+  startStaffSession,
+} from './auth.ts'
+import type { OperatorDeps } from './deps.ts'
+import { memberAdminRoutes } from './members-routes.ts'
+import { moderationRoutes } from './moderation-routes.ts'
+import { siteAdminRoutes } from './sites-routes.ts'
+import {
+  auditPage,
+  createStaff,
+  listStaff,
+  staffEntry,
+  updateStaff,
+  verifyStaffLogin,
+} from './staff.ts'
+
+export const toMe = (s: Pick<StaffMember, 'id' | 'email' | 'name' | 'roles'>): StaffMe => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  roles: s.roles as StaffRole[],
+  capabilities: capabilitiesOf(s.roles),
+})
+
+/** `METHOD /api/operator/...` → the permission the endpoint table gives it. */
+const CAPABILITY_OF = new Map<string, Capability>(
+  Object.values(operatorEndpoints as Record<string, EndpointDef>)
+    .filter((e) => e.capability)
+    .map((e) => [`${e.method} ${e.path}`, e.capability as Capability]),
+)
+
+/**
+ * The console's API under /api/operator/. The sign-in is open to anyone
+ * (rate-limited); every other path needs a live staff session and answers
+ * anyone else exactly like a path that does not exist.
+ */
+export function operatorRoutes(deps: OperatorDeps) {
+  const { db } = deps
+  return new Hono<StaffEnv>()
+    .post(pathOf(endpoints.operatorLogin), bodyOf(endpoints.operatorLogin), async (c) => {
+      const { email, password, code } = c.req.valid('json')
+      await enforce(c, db, 'staff_login', `${ipOf(c, deps.accounts)}|${email.trim().toLowerCase()}`)
+      const accountKey = email.trim().toLowerCase()
+      await enforce(c, db, 'staff_login_account', accountKey)
+      const id = await verifyStaffLogin(db, email, password, code, nowOf(c))
+      // One answer for every failure: unknown address, wrong password, wrong
+      // or reused code, disabled account.
+      if (id === null) throw new ApiFailure(401, 'invalid_credentials')
+      await forgive(db, 'staff_login_account', accountKey)
+      await startStaffSession(c, db, id)
+      await audit(db, id, { action: 'staff.login', targetType: 'staff', targetId: id })
+      const me = await staffEntry(db, id)
+      if (!me) throw hidden()
+      return c.json(toMe(me))
+    })
+    .use('/operator/*', async (c, next) => {
+      const member = await staffOfRequest(c, db)
+      if (!member) throw hidden()
+      // The endpoint table names each console endpoint's permission; it is
+      // checked here for all of them, so no route can forget it.
+      const capability = CAPABILITY_OF.get(`${c.req.method} ${c.req.path}`)
+      if (capability && !can(member.roles, capability)) throw new ApiFailure(403, 'forbidden')
+      c.set('staff', member)
+      await next()
+    })
+    .post(pathOf(endpoints.operatorLogout), async (c) => {
+      await endStaffSession(c, db)
+      return c.json({ status: 'done' as const })
+    })
+    .get(pathOf(endpoints.operatorMe), (c) => c.json(toMe(c.get('staff'))))
+    .get(pathOf(endpoints.operatorAudit), queryOf(endpoints.operatorAudit), async (c) =>
+      c.json(await auditPage(db, c.req.valid('query'))),
+    )
+    .get(pathOf(endpoints.operatorStaff), async (c) => c.json({ staff: await listStaff(db) }))
+    .post(
+      pathOf(endpoints.operatorStaffCreate),
+      bodyOf(endpoints.operatorStaffCreate),
+      async (c) => {
+        const input = c.req.valid('json')
+        const created = await db.transaction(async (tx) => {
+          const made = await createStaff(tx, input, `Operator console ${new URL(c.req.url).host}`)
+          if (!made) return null
+          await audit(tx, c.get('staff').id, {
+            action: 'staff.create',
+            targetType: 'staff',
+            targetId: made.id,
+            details: { email: input.email, roles: input.roles },
+          })
+          return made
+        })
+        if (!created) throw new ApiFailure(409, 'email_taken', 'email')
+        const entry = await staffEntry(db, created.id)
+        if (!entry) throw notFound()
+        return c.json({
+          staff: entry,
+          password: created.password,
+          totp_secret: created.totpSecret,
+          totp_uri: created.totpUri,
+        })
+      },
+    )
+    .put(
+      pathOf(endpoints.operatorStaffUpdate),
+      bodyOf(endpoints.operatorStaffUpdate),
+      async (c) => {
+        const { id, reason, ...change } = c.req.valid('json')
+        const me = c.get('staff')
+        // An admin cannot lock themselves out (the last admin would leave the console without one).
+        if (id === me.id && (change.disabled || (change.roles && !change.roles.includes('admin'))))
+          throw new ApiFailure(422, 'cannot_change_own_access', 'id')
+        const entry = await db.transaction(async (tx) => {
+          const updated = await updateStaff(tx, id, change, nowOf(c))
+          if (!updated) return null
+          await audit(tx, me.id, {
+            action: 'staff.update',
+            targetType: 'staff',
+            targetId: id,
+            reason,
+            details: change,
+          })
+          return updated
+        })
+        if (!entry) throw notFound()
+        return c.json(entry)
+      },
+    )
+    .route('/', moderationRoutes(deps))
+    .route('/', memberAdminRoutes(deps))
+    .route('/', siteAdminRoutes(deps))
+}

@@ -1,0 +1,36 @@
+// The console's sections, each shown only to staff whose roles allow it (the
+// server checks again on every call: api/contract/rules/staff.ts).
+
+import type { Capability } from '../../../api/contract/rules/staff.ts'
+import { m } from '../../../messages/paraglide/messages.js'
+
+export interface ConsoleSection {
+  to: string
+  label: () => string
+  /** What the section is for, on the overview's card. */
+  about: () => string
+  /** Null: every staff member. */
+  capability: Capability | null
+}
+
+export const CONSOLE_SECTIONS: ConsoleSection[] = [
+  { to: '/operator', label: m.op_nav_overview, about: m.op_about_overview, capability: null },
+  { to: '/operator/audit', label: m.op_nav_audit, about: m.op_about_audit, capability: 'audit' },
+  {
+    to: '/operator/staff',
+    label: m.op_nav_staff,
+    about: m.op_about_staff,
+    capability: 'staff.manage',
+  },
+]
+
+export const sectionsFor = (capabilities: readonly string[]) =>
+  CONSOLE_SECTIONS.filter((s) => s.capability === null || capabilities.includes(s.capability))
+
+const ROLE_NAMES: Record<string, () => string> = {
+  moderator: m.op_role_moderator,
+  support: m.op_role_support,
+  finance: m.op_role_finance,
+  admin: m.op_role_admin,
+}
+export const roleName = (role: string) => ROLE_NAMES[role]?.() ?? role

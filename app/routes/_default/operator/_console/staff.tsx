@@ -1,0 +1,132 @@
+// Staff accounts (admins): who has which roles; add a colleague (their
+// one-time password and authenticator secret are shown here once); change
+// roles or disable an account, with a reason for the audit log.
+import { createFileRoute } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type {
+  StaffCreateResponse,
+  StaffEntry,
+  StaffListResponse,
+} from '../../../../../api/contract/operator/staff.ts'
+import { STAFF_ROLES } from '../../../../../api/contract/rules/staff.ts'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import { consoleCall, useConsoleQuery } from '../../../../data/operator.ts'
+import { roleName } from '../../../../features/operator/nav.ts'
+
+export const Route = createFileRoute('/_default/operator/_console/staff')({
+  component: StaffPage,
+})
+
+function StaffPage() {
+  const { staff: me } = Route.useRouteContext()
+  const list = useConsoleQuery<StaffListResponse>('/api/operator/staff.php')
+  const [created, setCreated] = useState<StaffCreateResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  async function add(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const formEl = e.currentTarget
+    const form = new FormData(formEl)
+    setError(null)
+    const res = await consoleCall<StaffCreateResponse>('POST', '/api/operator/staff.php', {
+      email: String(form.get('email')),
+      name: String(form.get('name')),
+      roles: form.getAll('roles').map(String),
+    })
+    if (!res.ok) {
+      setError(res.error === 'email_taken' ? m.op_staff_email_taken() : m.op_check_fields())
+      return
+    }
+    formEl.reset()
+    setCreated(res.data)
+    list.reload()
+  }
+
+  async function toggle(s: StaffEntry) {
+    const reason = window.prompt(m.op_reason_prompt())
+    if (!reason?.trim()) return
+    const res = await consoleCall('PUT', '/api/operator/staff.php', {
+      id: s.id,
+      disabled: !s.disabled,
+      reason,
+    })
+    if (!res.ok) setError(m.error_generic())
+    list.reload()
+  }
+
+  return (
+    <main>
+      <h1>{m.op_staff_title()}</h1>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <caption className="visually-hidden">{m.op_staff_title()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.op_col_name()}</th>
+              <th scope="col">{m.login_email()}</th>
+              <th scope="col">{m.op_col_roles()}</th>
+              <th scope="col">{m.op_col_state()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.staff.map((s) => (
+              <tr key={s.id}>
+                <td>{s.name}</td>
+                <td>{s.email}</td>
+                <td>{s.roles.map(roleName).join(', ')}</td>
+                <td>
+                  {s.disabled ? m.op_staff_disabled() : m.op_staff_active()}{' '}
+                  {s.id !== me.id && (
+                    <button type="button" className="button--quiet" onClick={() => void toggle(s)}>
+                      {s.disabled ? m.op_staff_enable() : m.op_staff_disable()}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{m.op_staff_add()}</h2>
+      {created && (
+        <section className="console-secret" aria-live="polite">
+          <p>{m.op_staff_created({ email: created.staff.email })}</p>
+          <p>
+            {m.login_password()}: <strong>{created.password}</strong>
+          </p>
+          <p>
+            {m.op_staff_totp_secret()}: <strong>{created.totp_secret}</strong>
+          </p>
+          <p>{created.totp_uri}</p>
+        </section>
+      )}
+      <form className="form" onSubmit={(e) => void add(e)}>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <label>
+          {m.op_col_name()}
+          <input name="name" required maxLength={100} />
+        </label>
+        <label>
+          {m.login_email()}
+          <input name="email" type="email" required maxLength={254} />
+        </label>
+        <fieldset>
+          <legend>{m.op_col_roles()}</legend>
+          {STAFF_ROLES.map((r) => (
+            <label key={r}>
+              <input type="checkbox" name="roles" value={r} /> {roleName(r)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button">
+          {m.op_staff_add()}
+        </button>
+      </form>
+    </main>
+  )
+}
