@@ -29,6 +29,22 @@ export interface Site {
   dataDir: string
   /** Stops the site; with keepData its PGlite directory stays for the test to read (then remove it). */
   stop(options?: { keepData?: boolean }): Promise<void>
+  /** What the server printed so far (stdout and stderr). */
+  output(): string
+}
+
+/**
+ * The TOTP secret of a demo staff account, as the start printed it
+ * (api/operator/first-start.ts); codes come from api/operator/totp.ts.
+ */
+export function staffSecret(site: Site, email: string): string {
+  const line = site
+    .output()
+    .split('\n')
+    .find((l) => l.includes(`console login  ${email} `))
+  const secret = line?.match(/TOTP secret ([A-Z2-7]+)/)?.[1]
+  if (!secret) throw new Error(`no TOTP secret printed for ${email}`)
+  return secret
 }
 
 /** The site as `npm start` runs it, on its own port and data directory. */
@@ -56,6 +72,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    output: () => log,
     async stop(options = {}) {
       // Idempotent: a test may stop the site itself (to read its database).
       if (child.exitCode === null && child.signalCode === null) {

@@ -4,7 +4,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { consoleCall, type StaffMe } from '../../../data/operator.ts'
-import '../../../features/operator/operator.css'
 
 export const Route = createFileRoute('/_default/operator/login')({
   component: StaffLogin,

@@ -115,7 +115,7 @@ function StaffPage() {
           {m.login_email()}
           <input name="email" type="email" required maxLength={254} />
         </label>
-        <fieldset>
+        <fieldset className="console-checks">
           <legend>{m.op_col_roles()}</legend>
           {STAFF_ROLES.map((r) => (
             <label key={r}>
