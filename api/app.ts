@@ -9,6 +9,7 @@ import { userRoutes } from './accounts/user-routes.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
 import { chatRoutes } from './chats/chat-routes.ts'
 import { type EventsTiming, messageRoutes } from './chats/message-routes.ts'
+import { messageMailJobHandlers } from './chats/message-mail.ts'
 import { chatsRoutes } from './chats/routes.ts'
 import { complaintRoutes } from './complaints/routes.ts'
 import { endpoints } from './contract/endpoints.ts'
@@ -97,6 +98,7 @@ export function createApi({
 }: AppDeps) {
   const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
   jobs.register(mailJobs(db, accounts.mailer))
+  jobs.register(messageMailJobHandlers(db, accounts.mailer))
   jobs.register(
     paymentJobs(db, () => ({
       provider: payments,

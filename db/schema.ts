@@ -227,6 +227,8 @@ export const conversationMembers = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     /** Set when the member deletes the chat from their list (spec §4). */
     hiddenAt: ts('hidden_at'),
+    /** When the member was last mailed about a new message here (api/chats/message-mail.ts). */
+    mailedAt: ts('mailed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.memberId] }),

@@ -116,6 +116,20 @@ async function settle(page: Page) {
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
+/** Like and chat buttons of member tiles whose label is cut (by the button or by the tile). */
+const clippedTileButtons = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.tile__actions .button')]
+      .filter((b) => {
+        const tile = b.closest('article')?.getBoundingClientRect()
+        const box = b.getBoundingClientRect()
+        return (
+          b.scrollWidth > b.clientWidth + 1 || (tile !== undefined && box.right > tile.right + 1)
+        )
+      })
+      .map((b) => b.textContent?.trim() ?? ''),
+  )
+
 const GUEST_SHOTS = ['/', '/signup', '/no-such-page']
 const memberShots = () => [
   '/members',
@@ -149,6 +163,7 @@ describe('screenshots against e2e/baselines', () => {
             await settle(page)
             expect(await page.locator('html').getAttribute('class')).toContain(s.template)
             expect(await overflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(width)
+            expect(await clippedTileButtons(page), `${path}: tile buttons cut off`).toEqual([])
             const png = await page.screenshot({
               mask: [page.locator(MASK)],
               animations: 'disabled',

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { Db } from '../../db/client.ts'
-import type { AccountsDeps } from '../accounts/deps.ts'
+import { type AccountsDeps, linkBase } from '../accounts/deps.ts'
 import { liveMember } from '../accounts/user.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CreditsResponse } from '../contract/index.ts'
@@ -71,6 +71,8 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
           conversation,
           text,
           clientId: client_id,
+          // Where a mail to the recipient links (none for a request to an unknown host).
+          mailBase: linkBase(c, deps.accounts).base,
         })
         if (pushed) deps.jobs?.poke()
         return c.json(answer, created ? 201 : 200)

@@ -19,6 +19,7 @@ import { messageCost } from '../credits/ledger.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { PUSH_EVENT_JOB } from '../push/events.ts'
+import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -104,6 +105,11 @@ export interface SendInput {
   conversation: number
   text: string
   clientId: string
+  /**
+   * Base of the links of a mail to the recipient about this message
+   * (api/accounts/deps.ts linkBase); null or absent: no mail.
+   */
+  mailBase?: string | null
 }
 
 /**
@@ -114,8 +120,9 @@ export interface SendInput {
  * stands between them; inserts the message under the sender's client id; and
  * only when that insert happened debits the cost, writes the ledger row,
  * moves the conversation's newest message, counts it unread for the
- * recipient (bringing back a chat they deleted) and, when the recipient has a
- * device to push to, enqueues the push job. The debit is unconditional on
+ * recipient (bringing back a chat they deleted), when the recipient has a
+ * device to push to enqueues the push job, and when a mail about it may be due
+ * enqueues that job to run a little later (api/chats/message-mail.ts). The debit is unconditional on
  * purpose: the CHECK (credits >= 0) on members is the guard, so a balance
  * spent by a concurrent send fails the whole statement (nothing stored) and
  * answers 402. The insert comes first so that a concurrent replay of the same
@@ -128,6 +135,7 @@ export async function sendMessage(
   input: SendInput,
 ): Promise<SendOutcome> {
   const cost = await messageCost(db)
+  const mailBase = input.mailBase ?? null
   let result: unknown
   try {
     result = await db.execute(sql`
@@ -177,6 +185,30 @@ export async function sendMessage(
         WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = checks.other)
         ON CONFLICT DO NOTHING
         RETURNING id
+      ), mail AS (
+        -- The mail about it, should the recipient still be away when it runs
+        -- (api/chats/message-mail.ts has the rule and checks it all again).
+        -- Only where one may be due: an activated, real member who wants
+        -- them, with no visible page, not mailed within the gap, and not
+        -- mailed about this chat since they last read it or came back.
+        INSERT INTO jobs (kind, payload, dedupe_key, run_at)
+        SELECT ${MESSAGE_MAIL_JOB},
+          jsonb_build_object('memberId', checks.other, 'from', ${memberId}::bigint,
+            'conversation', ${input.conversation}::bigint, 'message', ins.id, 'base', ${mailBase}::text),
+          'message-mail:' || ins.id,
+          now() + ${mailDelaySql}
+        FROM ins, checks
+        JOIN members r ON r.id = checks.other
+        JOIN conversation_members cm
+          ON cm.conversation_id = ${input.conversation} AND cm.member_id = checks.other
+        LEFT JOIN push_members pm ON pm.member_id = checks.other
+        WHERE ${mailBase}::text IS NOT NULL
+          AND r.activated_at IS NOT NULL AND NOT r.fictional
+          AND coalesce(pm.messages, true)
+          AND NOT coalesce(pm.visible_until > now(), false)
+          AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
+          AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
+        ON CONFLICT DO NOTHING
       )
       SELECT checks.other, checks.live, checks.blocked, checks.credits AS seen_credits,
         ins.id, ins.created_at, debit.credits, (SELECT count(*) FROM push) AS pushes
@@ -282,7 +314,8 @@ export async function markRead(db: Db, memberId: number, conversationId: number)
   await db.transaction(async (tx) => {
     await tx
       .update(conversationMembers)
-      .set({ unreadCount: 0 })
+      // Read: the next message of this chat may be mailed again.
+      .set({ unreadCount: 0, mailedAt: null })
       .where(
         and(
           eq(conversationMembers.conversationId, conversationId),

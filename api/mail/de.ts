@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** German (formal: Sie). After the salutation's comma the next paragraph starts lowercase. */
 export const de: LocaleTemplates = {
@@ -103,4 +103,18 @@ export const de: LocaleTemplates = {
       action: { label: 'Transaktion ansehen', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} hat Ihnen auf ${v.site} eine Nachricht geschickt`,
+    lines: [
+      `Hallo ${v.name},`,
+      `${m(v).sender} hat Ihnen auf ${v.site} eine neue Nachricht geschickt.`,
+      'Melden Sie sich an, um sie zu lesen und zu antworten. Solange Sie sie nicht gelesen haben, schreiben wir Ihnen zu diesem Chat keine weitere E-Mail.',
+    ],
+    action: { label: 'Nachricht lesen', url: v.link },
+    optOut: {
+      label:
+        'Sie möchten diese E-Mails nicht? Schalten Sie „Neue Nachrichten“ in Ihren Benachrichtigungen aus',
+      url: m(v).settings,
+    },
+  }),
 }

@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** English: complete; every other locale falls back to these per mail kind. */
 export const en: LocaleTemplates = {
@@ -103,4 +103,17 @@ export const en: LocaleTemplates = {
       action: { label: 'View the transaction', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} sent you a message on ${v.site}`,
+    lines: [
+      `Hello ${v.name},`,
+      `${m(v).sender} sent you a new message on ${v.site}.`,
+      'Log in to read it and reply. Until you have read it, we will not email you about this chat again.',
+    ],
+    action: { label: 'Read the message', url: v.link },
+    optOut: {
+      label: 'Rather not get these emails? Turn off "New messages" in your notification settings',
+      url: m(v).settings,
+    },
+  }),
 }

@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** Spanish (formal: usted); the salutation ends in a colon, as Spanish letters do. */
 export const es: LocaleTemplates = {
@@ -103,4 +103,18 @@ export const es: LocaleTemplates = {
       action: { label: 'Ver la transacción', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} le ha enviado un mensaje en ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `${m(v).sender} le ha enviado un mensaje nuevo en ${v.site}.`,
+      'Inicie sesión para leerlo y responder. Mientras no lo haya leído, no le enviaremos más correos sobre este chat.',
+    ],
+    action: { label: 'Leer el mensaje', url: v.link },
+    optOut: {
+      label:
+        '¿Prefiere no recibir estos correos? Desactive «Mensajes nuevos» en sus notificaciones',
+      url: m(v).settings,
+    },
+  }),
 }

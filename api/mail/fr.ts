@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** French (formal: vous); a no-break space precedes ! ? : ; as French typography wants. */
 export const fr: LocaleTemplates = {
@@ -103,4 +103,18 @@ export const fr: LocaleTemplates = {
       action: { label: 'Voir la transaction', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} vous a envoyé un message sur ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `${m(v).sender} vous a envoyé un nouveau message sur ${v.site}.`,
+      'Connectez-vous pour le lire et y répondre. Tant que vous ne l’aurez pas lu, nous ne vous écrirons plus au sujet de cette conversation.',
+    ],
+    action: { label: 'Lire le message', url: v.link },
+    optOut: {
+      label:
+        'Vous préférez ne plus recevoir ces e-mails ? Désactivez « Nouveaux messages » dans vos notifications',
+      url: m(v).settings,
+    },
+  }),
 }

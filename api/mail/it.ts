@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** Italian (formal: Lei), worded to avoid gendered participles. */
 export const it: LocaleTemplates = {
@@ -103,4 +103,18 @@ export const it: LocaleTemplates = {
       action: { label: 'Vedi la transazione', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} Le ha scritto un messaggio su ${v.site}`,
+    lines: [
+      `Gentile ${v.name},`,
+      `${m(v).sender} Le ha inviato un nuovo messaggio su ${v.site}.`,
+      'Acceda per leggerlo e rispondere. Finché non lo avrà letto, non Le invieremo altre email su questa chat.',
+    ],
+    action: { label: 'Leggi il messaggio', url: v.link },
+    optOut: {
+      label:
+        'Preferisce non ricevere queste email? Disattivi «Nuovi messaggi» nelle impostazioni delle notifiche',
+      url: m(v).settings,
+    },
+  }),
 }

@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /** Dutch. */
 export const nl: LocaleTemplates = {
@@ -103,4 +103,17 @@ export const nl: LocaleTemplates = {
       action: { label: 'Bekijk de transactie', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `${m(v).sender} heeft je een bericht gestuurd op ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      `${m(v).sender} heeft je een nieuw bericht gestuurd op ${v.site}.`,
+      'Log in om het te lezen en te antwoorden. Zolang je het niet gelezen hebt, mailen we je niet opnieuw over dit gesprek.',
+    ],
+    action: { label: 'Lees het bericht', url: v.link },
+    optOut: {
+      label: 'Liever geen mails hierover? Zet "Nieuwe berichten" uit bij je meldingen',
+      url: m(v).settings,
+    },
+  }),
 }

@@ -1,4 +1,4 @@
-import { complaintOf as c, type LocaleTemplates } from './types.ts'
+import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
 
 /**
  * Polish, in neutral polite forms (impersonal and "prosimy" constructions) so no
@@ -107,4 +107,18 @@ export const pl: LocaleTemplates = {
       action: { label: 'Zobacz transakcję', url: v.link },
     }
   },
+  new_message: (v) => ({
+    subject: `Nowa wiadomość w serwisie ${v.site} od: ${m(v).sender}`,
+    lines: [
+      `Dzień dobry, ${v.name}!`,
+      `W serwisie ${v.site} czeka nowa wiadomość od: ${m(v).sender}.`,
+      'Wystarczy się zalogować, aby ją przeczytać i odpowiedzieć. Dopóki nie zostanie przeczytana, nie wyślemy kolejnego e-maila w sprawie tej rozmowy.',
+    ],
+    action: { label: 'Przeczytaj wiadomość', url: v.link },
+    optOut: {
+      label:
+        'Te e-maile nie są potrzebne? Wystarczy wyłączyć „Nowe wiadomości” w ustawieniach powiadomień',
+      url: m(v).settings,
+    },
+  }),
 }

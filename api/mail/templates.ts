@@ -35,12 +35,16 @@ export function renderMail(kind: MailKind, locale: string, vars: MailVars): Rend
     ...content.lines,
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     `-- \n${vars.site}`,
+    ...(content.optOut ? [`${content.optOut.label}: ${content.optOut.url}`] : []),
   ].join('\n\n')
   const lang = own ? locale : 'en'
   const button = content.action
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p>` +
       `<p style="font-size:12px;color:#666">${escapeHtml(content.action.url)}</p>`
     : ''
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${content.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${button}<p style="color:#666">${escapeHtml(vars.site)}</p></body></html>`
+  const optOut = content.optOut
+    ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(content.optOut.url)}" style="color:#666">${escapeHtml(content.optOut.label)}</a></p>`
+    : ''
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${content.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${button}<p style="color:#666">${escapeHtml(vars.site)}</p>${optOut}</body></html>`
   return { subject: content.subject, text, html, locale: lang }
 }

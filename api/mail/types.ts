@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   'complaint_receipt',
   'complaint',
   'receipt',
+  'new_message',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -43,6 +44,11 @@ export interface MailVars {
   }
   /** A purchase of credits: what was bought, for how much (formatted), the balance after it. */
   receipt?: { credits: number; amount: string; balance: number; transaction: string }
+  /**
+   * A new message: who wrote (the sender's profile name; never the message
+   * itself) and where the member turns these mails off (absolute /notifications).
+   */
+  message?: { sender: string; settings: string }
 }
 
 export interface MailContent {
@@ -51,6 +57,8 @@ export interface MailContent {
   lines: string[]
   /** The one button of the mail; in the text part it is the label and the URL. */
   action?: { label: string; url: string }
+  /** Small print under the signature: why this mail came and where to stop it (label and URL). */
+  optOut?: { label: string; url: string }
 }
 
 export type LocaleTemplates = Record<MailKind, (v: MailVars) => MailContent>
@@ -65,6 +73,10 @@ const NO_COMPLAINT = {
   text: '',
   member: null,
 }
+
+/** The message of a new-message mail (always set for that kind). */
+export const messageOf = (v: MailVars): NonNullable<MailVars['message']> =>
+  v.message ?? { sender: '', settings: v.link }
 
 /** The complaint of a complaint mail (always set for those kinds). */
 export const complaintOf = (v: MailVars): NonNullable<MailVars['complaint']> =>

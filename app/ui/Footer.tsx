@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../messages/paraglide/messages.js'
 import { useCompanyInfo } from '../data/useCompanyInfo.ts'
+import { useLook } from '../theme/site.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 
 /**
@@ -22,6 +23,9 @@ const INFO_PAGES: { to: string; label: () => string }[] = [
 
 export function Footer() {
   const company = useCompanyInfo()
+  // The operator's footer-copyright flag (template_flags, spec §9) drops the
+  // "© year" notice only: the company's name stays, as the imprint needs it.
+  const { flags } = useLook()
   return (
     <footer className="site-footer">
       <nav aria-label={m.footer_label()}>
@@ -37,8 +41,10 @@ export function Footer() {
       <LanguageSwitcher />
       {company && (
         <address className="site-footer__imprint" aria-label={m.footer_imprint()}>
-          <span>
-            © {new Date().getFullYear()} {company.name}
+          <span className="site-footer__company">
+            {flags.footer_copyright
+              ? `© ${new Date().getFullYear()} ${company.name}`
+              : company.name}
           </span>
           {company.address && (
             <span>

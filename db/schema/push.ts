@@ -11,4 +11,6 @@ export const pushMembers = pgTable('push_members', {
   likes: boolean('likes').notNull().default(true),
   /** A page of the site reported itself visible until then (refreshed while it stays so). */
   visibleUntil: timestamp('visible_until', { withTimezone: true, mode: 'date' }),
+  /** The last mail about a new message to the member (api/chats/message-mail.ts spaces them). */
+  messageMailedAt: timestamp('message_mailed_at', { withTimezone: true, mode: 'date' }),
 })
