@@ -4,6 +4,7 @@
 // worker's own thread nor the service worker), counted as gzip -9 of the
 // built file, as a phone on a slow network downloads it.
 //   node --import tsx bench/page-js.ts     (after `npm run build`; `npm run size` runs it)
+//   ... --files                            also lists each page's scripts, largest first
 // Exits 1 when a page is over its limit.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -132,6 +133,10 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
       const files = [...new Set(urls)].filter((u) => !OFF_MAIN_THREAD.test(u))
       const bytes = files.reduce((sum, f) => sum + gzipSize(f), 0)
       await context.close()
+      if (process.argv.includes('--files')) {
+        for (const f of files.sort((a, b) => gzipSize(b) - gzipSize(a)))
+          console.log(`    ${(gzipSize(f) / KB).toFixed(1).padStart(6)} ${f}`)
+      }
       const over = bytes > entry.limit
       failed ||= over
       console.log(
