@@ -111,9 +111,11 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
       }
       const page = await context.newPage()
       await page.goto(entry.path.replace('{profile}', String(profile)), { waitUntil: 'load' })
-      // The route's own chunks load after the shell's script runs. A guest's
-      // page goes quiet; a member's keeps its event stream open, so wait for
-      // the members grid instead.
+      // The route's own chunks load after the shell's script runs and the
+      // worker has answered the stored session, which can take longer than
+      // the network's quiet half second on a busy machine: wait for the
+      // page's heading first. A guest's page then goes quiet; a member's
+      // keeps its event stream open, so wait for the members grid instead.
       if (entry.member) {
         await page.waitForFunction(
           () => document.querySelectorAll('main a[href^="/members/"]').length >= 3,
@@ -121,6 +123,7 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
           { timeout: 60_000 },
         )
       } else {
+        await page.waitForSelector('#app-root h1', { timeout: 60_000 })
         await page.waitForLoadState('networkidle')
       }
       const urls = await page.evaluate(() =>

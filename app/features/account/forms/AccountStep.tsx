@@ -3,7 +3,7 @@
 // check aborts the older one in the worker), and a mistyped provider domain
 // gets a "did you mean" button that replaces the address.
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AccountUser } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
@@ -25,7 +25,19 @@ import {
 } from '../validation.ts'
 import { Field, FormAlert } from './Field.tsx'
 import { failureText } from './failure-text.ts'
-import { type LegalDoc, LegalModal } from './LegalModals.tsx'
+import type { LegalDoc } from './LegalModals.tsx'
+
+/** The terms and privacy texts: only a visitor who opens them downloads them. */
+const LegalModal = lazy(() =>
+  import('./LegalModals.tsx').then((mod) => ({ default: mod.LegalModal })),
+)
+
+/** Whether the legal texts were ever asked for (then they stay mounted). */
+function useLegalShown(doc: LegalDoc | null): boolean {
+  const [shown, setShown] = useState(false)
+  if (doc !== null && !shown) setShown(true)
+  return shown || doc !== null
+}
 
 /**
  * Not in the spec: the check waits for a short pause in typing. Each keystroke
@@ -63,6 +75,8 @@ export function AccountStep({
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [legal, setLegal] = useState<LegalDoc | null>(null)
+  // The texts load when first opened, then stay mounted (the dialog returns focus on close).
+  const legalShown = useLegalShown(legal)
   const emailInput = useRef<HTMLInputElement>(null)
 
   const typed = email.trim()
@@ -241,7 +255,11 @@ export function AccountStep({
       <button type="submit" className="button" disabled={busy}>
         {busy ? m.signup_submitting() : m.signup_submit()}
       </button>
-      <LegalModal doc={legal} site={site} company={company} onClose={() => setLegal(null)} />
+      {legalShown && (
+        <Suspense fallback={null}>
+          <LegalModal doc={legal} site={site} company={company} onClose={() => setLegal(null)} />
+        </Suspense>
+      )}
     </form>
   )
 }
