@@ -10,7 +10,6 @@ import { getLocale } from '../../../../messages/paraglide/runtime.js'
 import { worker } from '../../../data/worker.ts'
 import { readMatchAnswers } from '../../landers/match-answers.ts'
 import type { NetworkEntry } from '../../tracking/tracking.ts'
-import { suggestEmail } from '../email-suggest.ts'
 import { errorText } from '../error-text.ts'
 import {
   EMAIL_MAX,
@@ -31,6 +30,19 @@ import type { LegalDoc } from './LegalModals.tsx'
 const LegalModal = lazy(() =>
   import('./LegalModals.tsx').then((mod) => ({ default: mod.LegalModal })),
 )
+
+/**
+ * The "did you mean" checker (with its provider lists), loaded once the
+ * visitor starts typing an address: not part of the form's first paint.
+ */
+function useEmailSuggester(typing: boolean) {
+  const [suggest, setSuggest] = useState<((email: string) => string | null) | null>(null)
+  useEffect(() => {
+    if (!typing || suggest) return
+    void import('../email-suggest.ts').then((mod) => setSuggest(() => mod.suggestEmail))
+  }, [typing, suggest])
+  return suggest
+}
 
 /** Whether the legal texts were ever asked for (then they stay mounted). */
 function useLegalShown(doc: LegalDoc | null): boolean {
@@ -80,7 +92,8 @@ export function AccountStep({
   const emailInput = useRef<HTMLInputElement>(null)
 
   const typed = email.trim()
-  const suggestion = useMemo(() => suggestEmail(typed), [typed])
+  const suggestEmail = useEmailSuggester(typed !== '')
+  const suggestion = useMemo(() => suggestEmail?.(typed) ?? null, [typed, suggestEmail])
   const status = check?.email === typed ? check.status : null
   const note = status ? emailStatusNote(status) : null
 
