@@ -2,11 +2,14 @@
 // never the worker module itself.
 import * as Comlink from 'comlink'
 import type { SyncEvent } from './engine.ts'
+import type { KvKey, KvValues } from './store/kv.ts'
+import type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 import type { SyncApi } from './worker.ts'
 
 export type { Result, SyncError } from './core/errors.ts'
 export type { SearchFilters } from './search/search-key.ts'
 export { searchKey } from './search/search-key.ts'
+export type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 export type { SyncApi, SyncEvent }
 
 let remote: Comlink.Remote<SyncApi> | undefined
@@ -22,3 +25,32 @@ export function syncWorker(): Comlink.Remote<SyncApi> {
 export function onSyncEvent(listener: (e: SyncEvent) => void): void {
   void syncWorker().subscribe(Comlink.proxy(listener))
 }
+
+/** The worker's store-read handlers, typed per read (Comlink's Remote drops the generics). */
+interface StoreReadsRemote {
+  watchStore<N extends ReadName>(
+    name: N,
+    args: ReadArgs<N>,
+    listener: (value: ReadValue<N>) => void,
+  ): Promise<number>
+  unwatchStore(id: number): Promise<void>
+  readStore<N extends ReadName>(name: N, ...args: ReadArgs<N>): Promise<ReadValue<N>>
+}
+const reads = () => syncWorker() as unknown as StoreReadsRemote
+
+/**
+ * Watches a named read of the store (sync/store/watch.ts), run by the worker:
+ * `listener` gets its value now and after every change. Answers the stop.
+ */
+export function watchStore<N extends ReadName>(
+  name: N,
+  args: ReadArgs<N>,
+  listener: (value: ReadValue<N>) => void,
+): () => void {
+  const id = reads().watchStore(name, args, Comlink.proxy(listener))
+  return () => void id.then((watch) => reads().unwatchStore(watch))
+}
+
+/** A typed kv value of the store, read once by the worker. */
+export const readKv = <K extends KvKey>(key: K) =>
+  reads().readStore('kv', key) as Promise<KvValues[K] | undefined>

@@ -12,6 +12,7 @@ import { paymentsHandlers } from './payments/payments.ts'
 import { pushHandlers } from './push/handlers.ts'
 import { sessionHandlers } from './session/handlers.ts'
 import { localDb } from './store/store.ts'
+import { watchHandlers } from './store/watch.ts'
 import { trafficHandlers } from './traffic/handlers.ts'
 
 const engine = new SyncEngine(localDb())
@@ -42,6 +43,7 @@ const api = combineHandlers(
   pushHandlers({
     setPushSubscribed: (subscribed) => engine.setPushSubscribed(subscribed),
   }),
+  watchHandlers(engine.ctx.db),
 )
 
 export type SyncApi = typeof api

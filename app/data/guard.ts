@@ -1,7 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { syncWorker } from '../../sync/client.ts'
-import { kvGet } from '../../sync/store/kv.ts'
-import { localDb } from '../../sync/store/store.ts'
+import { readKv, syncWorker } from '../../sync/client.ts'
 import type { session as Session } from './session.ts'
 
 /** beforeLoad of every page that needs a login (spec §2 auth "required"). */
@@ -40,7 +38,7 @@ export async function leaveIfMember({ search }: { search: { redirect?: string } 
 export async function leaveIfSignupComplete({ context }: { context: { session: typeof Session } }) {
   const user = await context.session.load()
   if (!user) return
-  let step = (await kvGet(localDb(), 'account'))?.last_signup_step
+  let step = (await readKv('account'))?.last_signup_step
   if (step === undefined) {
     const res = await syncWorker().account()
     step = res.ok ? res.value.account.last_signup_step : undefined

@@ -1,12 +1,10 @@
 // The member's own account (profile fields, notes, last step, pending mail),
 // as the worker stored it: /profile renders from it at once and offline, and
 // the page load refreshes it.
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { AccountState } from '../../api/contract/index.ts'
 import { type SyncError, syncWorker } from '../../sync/client.ts'
-import { kvGet } from '../../sync/store/kv.ts'
-import { localDb } from '../../sync/store/store.ts'
+import { useKv } from './stored.ts'
 
 export function useAccount(): { account: AccountState | undefined; error: SyncError | null } {
   const [error, setError] = useState<SyncError | null>(null)
@@ -15,6 +13,6 @@ export function useAccount(): { account: AccountState | undefined; error: SyncEr
       .account()
       .then((res) => setError(res.ok ? null : res.error))
   }, [])
-  const account = useLiveQuery(() => kvGet(localDb(), 'account'), [])
+  const account = useKv('account')
   return { account, error }
 }

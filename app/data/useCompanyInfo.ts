@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import type { CompanyInfo } from '../../api/contract/index.ts'
 import { syncWorker } from '../../sync/client.ts'
-import { kvGet } from '../../sync/store/kv.ts'
-import { localDb } from '../../sync/store/store.ts'
+import { useKv } from './stored.ts'
 
 let requested = false
 /** The last imprint seen on this page load: it outlives the store's wipe on logout. */
@@ -16,7 +14,7 @@ let lastKnown: CompanyInfo | undefined
  * empty); the footer keeps showing what it had until the next page load.
  */
 export function useCompanyInfo(): CompanyInfo | undefined {
-  const value = useLiveQuery(() => kvGet(localDb(), 'companyInfo'), [])
+  const value = useKv('companyInfo')
   useEffect(() => {
     if (requested) return
     requested = true

@@ -1,23 +1,15 @@
 // Search pages, webcam tiles, profiles and like state, from the store: the
 // worker fetches, the pages show the stored copy at once (offline too) and
 // update when the fresh one lands.
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import type { Profile } from '../../api/contract/index.ts'
 import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../sync/client.ts'
 import { camsKey } from '../../sync/members/view.ts'
-import { localDb } from '../../sync/store/store.ts'
-
-const present = (ps: (Profile | undefined)[]): Profile[] => ps.flatMap((p) => (p ? [p] : []))
+import { useStored } from './stored.ts'
 
 /** Which of `ids` the member likes, as the store shows it (pending actions included). */
 export function useLikedSet(ids: readonly number[]): ReadonlySet<number> {
-  const key = ids.join(',')
-  // `key` stands for the ids: a new array each render must not restart the query.
-  const liked = useLiveQuery(async () => {
-    const rows = await localDb().likes.bulkGet([...ids])
-    return new Set(rows.flatMap((r) => (r?.liked ? [r.id] : [])))
-  }, [key])
+  // useStored keys the watch by value: a new array of the same ids keeps it.
+  const liked = useStored('likedSet', [[...ids]])
   return liked ?? new Set()
 }
 
@@ -35,15 +27,7 @@ export function useSearchPage(filters: SearchFilters, page: number) {
       .search(filters, page, key !== 'default')
       .then((res) => setError(res.ok ? null : res.error))
   }, [key, page])
-  const stored = useLiveQuery(async () => {
-    const row = await localDb().searchPages.get([key, page])
-    if (!row) return { row: null, profiles: [], similar: [] }
-    const [profiles, similar] = await Promise.all([
-      localDb().profiles.bulkGet(row.ids),
-      localDb().profiles.bulkGet(row.similarIds ?? []),
-    ])
-    return { row, profiles: present(profiles), similar: present(similar) }
-  }, [key, page])
+  const stored = useStored('searchPage', [key, page])
   return { key, stored, error }
 }
 
@@ -52,13 +36,7 @@ export function useHomeSearch(trafficsource: string | undefined) {
   useEffect(() => {
     void syncWorker().search({}, 1, false, trafficsource)
   }, [trafficsource])
-  return useLiveQuery(async () => {
-    const db = localDb()
-    const row = await db.searchPages.get(['default', 1])
-    const profiles = row ? await db.profiles.bulkGet(row.ids) : []
-    const liked = new Set((await db.likes.toArray()).filter((l) => l.liked).map((l) => l.id))
-    return { profiles: present(profiles), liked }
-  }, [])
+  return useStored('homeSearch', [])
 }
 
 export interface CamFilters {
@@ -74,11 +52,8 @@ export function useCams(show: boolean, filters: CamFilters | undefined) {
   useEffect(() => {
     if (show && filters) void syncWorker().syncCams(filters)
   }, [show, key])
-  const row = useLiveQuery(
-    async () => (show && key ? localDb().cams.get(key) : undefined),
-    [show, key],
-  )
-  return show ? (row?.cams ?? []) : []
+  const row = useStored('cams', [show && key ? key : ''])
+  return show && key ? (row?.cams ?? []) : []
 }
 
 /** A profile page: the stored detail, else what a list knew; loaded through the worker. */
@@ -90,13 +65,6 @@ export function useProfile(memberId: number) {
       .loadProfile(memberId)
       .then((res) => setStatus(res.ok ? 'ok' : res.error.status === 404 ? 'missing' : 'failed'))
   }, [memberId])
-  const stored = useLiveQuery(async () => {
-    const [detail, base, like] = await Promise.all([
-      localDb().profileDetails.get(memberId),
-      localDb().profiles.get(memberId),
-      localDb().likes.get(memberId),
-    ])
-    return { detail, base, liked: like?.liked ?? false }
-  }, [memberId])
+  const stored = useStored('profile', [memberId])
   return { status, stored }
 }

@@ -1,12 +1,10 @@
 // Buying credits, from the store: packages, the active discount, the credits
 // history and a transaction's state. Each hook asks the worker to refresh
 // what it shows; the page renders the stored copy (offline: the last one).
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { TRANSACTION_POLL_MS } from '../../api/contract/rules/payments.ts'
 import { syncWorker } from '../../sync/client.ts'
-import { kvGet } from '../../sync/store/kv.ts'
-import { localDb } from '../../sync/store/store.ts'
+import { useKv } from './stored.ts'
 
 export type {
   CreditHistoryResponse,
@@ -20,7 +18,7 @@ export function usePackages(country?: string) {
   useEffect(() => {
     void syncWorker().loadPackages(country)
   }, [country])
-  const stored = useLiveQuery(() => kvGet(localDb(), 'packages'), [])
+  const stored = useKv('packages')
   // A guest's choice of country shows only its own prices, never a stale other.
   return country && stored && stored.country !== country ? undefined : stored
 }
@@ -29,12 +27,12 @@ export function useDiscount() {
   useEffect(() => {
     void syncWorker().loadDiscount()
   }, [])
-  return useLiveQuery(() => kvGet(localDb(), 'discount'), [])?.discount
+  return useKv('discount')?.discount
 }
 
 /** The history; asked again whenever the balance changes (a purchase, a send, a refund). */
 export function useCreditHistory() {
-  const credits = useLiveQuery(() => kvGet(localDb(), 'credits'), [])
+  const credits = useKv('credits')
   useEffect(() => {
     void syncWorker().syncCredits()
   }, [])
@@ -44,7 +42,7 @@ export function useCreditHistory() {
     if (balance !== undefined) void syncWorker().loadCreditHistory()
   }, [balance])
   return {
-    history: useLiveQuery(() => kvGet(localDb(), 'creditHistory'), []),
+    history: useKv('creditHistory'),
     balance,
   }
 }
@@ -75,7 +73,7 @@ export function useTransaction(id: string) {
       clearTimeout(timer)
     }
   }, [id])
-  const stored = useLiveQuery(() => kvGet(localDb(), 'transaction'), [])
+  const stored = useKv('transaction')
   if (missing) return null
   return stored?.id === id ? stored : undefined
 }

@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import type { Settings } from '../../api/contract/index.ts'
 import { syncWorker } from '../../sync/client.ts'
-import { kvGet } from '../../sync/store/kv.ts'
-import { localDb } from '../../sync/store/store.ts'
+import { useKv } from './stored.ts'
 
 let refreshed = false
 
@@ -15,7 +13,7 @@ let refreshed = false
  * write them back right after the wipe. Offline the stored copy serves.
  */
 export function useSettings(): Settings | undefined {
-  const value = useLiveQuery(() => kvGet(localDb(), 'settings'), [])
+  const value = useKv('settings')
   useEffect(() => {
     if (refreshed) return
     refreshed = true

@@ -2,7 +2,6 @@
 // §7 "a service worker is registered at /sw.js (scope /)").
 import type { PageToSwMessage, SwToPageMessage } from '../../sw/messages.ts'
 import { onSyncEvent, worker } from '../data/worker.ts'
-import { resendSubscription } from './push/device.ts'
 import { captureInstallPrompt } from './push/install.ts'
 import { startVisibilityReports } from './push/visibility.ts'
 
@@ -46,9 +45,10 @@ function relayWorkerToServiceWorker() {
       // member is here (notification clicks, spec §4), and the push
       // subscription goes to the server again (spec §4 push states).
       postToSw({ type: 'SESSION' })
-      void resendSubscription().catch((err: unknown) =>
-        console.warn('re-sending the push subscription failed', err),
-      )
+      // Loaded only here: a guest's page never needs the push code.
+      void import('./push/device.ts')
+        .then((device) => device.resendSubscription())
+        .catch((err: unknown) => console.warn('re-sending the push subscription failed', err))
     }
     signedIn = present
   }

@@ -14,7 +14,7 @@ import {
   isChunkLoadError,
   reloadForChunk,
 } from '../features/site/chunk-reload.ts'
-import { EntryWarning, needsEntryWarning } from '../features/site/EntryWarning.tsx'
+import { needsEntryWarning } from '../features/site/entry-warning-rule.ts'
 import {
   DEV_PANEL_KEY,
   DEV_TEMPLATE_KEY,
@@ -23,10 +23,17 @@ import {
 } from '../features/site/flags.ts'
 import { rootClasses } from '../route-name.ts'
 import { lookClasses, useLook } from '../theme/site.ts'
+// The error page (with the navigation and footer it brings) stays in the
+// shell: the default layout's pages need the same navigation and footer.
 import { ErrorPage } from '../ui/ErrorPage.tsx'
 import { LoadingBar } from '../ui/LoadingBar.tsx'
 import { NotFound } from '../ui/NotFound.tsx'
 import { Toasts } from '../ui/Toasts.tsx'
+
+/** Loaded only on a niche site (adult content): the general site never downloads it. */
+const EntryWarning = lazy(() =>
+  import('../features/site/EntryWarning.tsx').then((mod) => ({ default: mod.EntryWarning })),
+)
 
 /** Loaded only when its flag opens it: members never download it otherwise. */
 const DevPanel = lazy(() =>
@@ -72,7 +79,11 @@ function Root() {
       <LoadingBar />
       <Outlet />
       <Toasts />
-      {!entryConfirmed && needsEntryWarning(settings?.niche) && <EntryWarning />}
+      {!entryConfirmed && needsEntryWarning(settings?.niche) && (
+        <Suspense fallback={null}>
+          <EntryWarning />
+        </Suspense>
+      )}
       {devPanelOpen && (
         <Suspense fallback={null}>
           <DevPanel />

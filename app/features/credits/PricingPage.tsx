@@ -49,9 +49,3 @@ export function PricingPage({ title, country }: { title: string; country: string
     </main>
   )
 }
-
-/** ?country=XX of the pricing pages, without zod on the main thread. */
-export const countrySearch = (search: Record<string, unknown>): { country?: string } =>
-  typeof search.country === 'string' && /^[A-Z]{2}$/.test(search.country)
-    ? { country: search.country }
-    : {}

@@ -4,9 +4,6 @@ import { m } from '../../../messages/paraglide/messages.js'
 import { MODAL_Z_INDEX, teleports } from '../../ui/root-constants.ts'
 import { ENTRY_CONFIRMED_KEY, setFlag } from './flags.ts'
 
-/** Spec §1 niches: 1 is the general site; every other niche is adult content. */
-export const needsEntryWarning = (niche: number | undefined) => niche !== undefined && niche !== 1
-
 /** Where a visitor who is not 18 goes instead. */
 const LEAVE_URL = 'https://www.google.com/'
 

@@ -1,7 +1,8 @@
 // /pricing (spec §2, public).
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
-import { countrySearch, PricingPage } from '../../features/credits/PricingPage.tsx'
+import { countrySearch } from '../../features/credits/country-search.ts'
+import { PricingPage } from '../../features/credits/PricingPage.tsx'
 
 export const Route = createFileRoute('/_default/pricing')({
   validateSearch: countrySearch,

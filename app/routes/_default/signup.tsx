@@ -2,7 +2,7 @@
 // app/features/account/signup-steps.ts as a pure reducer; this route keeps its state,
 // renders the step and carries out the effects it answers.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { AccountUser, Settings } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { leaveIfSignupComplete } from '../../data/guard.ts'
@@ -10,12 +10,7 @@ import { session, useSession } from '../../data/session.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { worker } from '../../data/worker.ts'
 import { AccountStep } from '../../features/account/forms/AccountStep.tsx'
-import {
-  AboutSection,
-  LocationSection,
-  NotesSection,
-  ownValues,
-} from '../../features/account/forms/sections.tsx'
+import { ownValues } from '../../features/account/forms/own-values.ts'
 import { currentSubscription, pushCapable, pushOffer } from '../../features/account/push.ts'
 import {
   ACTIVATION_TICK_MS,
@@ -31,10 +26,23 @@ import {
   signupsEnabled,
 } from '../../features/account/signup-steps.ts'
 import { captureNetwork, type NetworkEntry } from '../../features/tracking/tracking.ts'
-import { DoneStep } from './signup/-components/DoneStep.tsx'
-import { PhotoStep } from './signup/-components/PhotoStep.tsx'
 import { ProgressStep } from './signup/-components/ProgressStep.tsx'
-import { PushStep } from './signup/-components/PushStep.tsx'
+
+// The steps after the first load when the visitor reaches them: a guest's
+// first visit downloads only the account step.
+const PushStep = lazy(() =>
+  import('./signup/-components/PushStep.tsx').then((mod) => ({ default: mod.PushStep })),
+)
+const PhotoStep = lazy(() =>
+  import('./signup/-components/PhotoStep.tsx').then((mod) => ({ default: mod.PhotoStep })),
+)
+const DoneStep = lazy(() =>
+  import('./signup/-components/DoneStep.tsx').then((mod) => ({ default: mod.DoneStep })),
+)
+const sections = () => import('../../features/account/forms/sections.tsx')
+const LocationSection = lazy(() => sections().then((mod) => ({ default: mod.LocationSection })))
+const AboutSection = lazy(() => sections().then((mod) => ({ default: mod.AboutSection })))
+const NotesSection = lazy(() => sections().then((mod) => ({ default: mod.NotesSection })))
 
 // A member whose sign-up is complete goes to the members area instead.
 export const Route = createFileRoute('/_default/signup')({
@@ -248,59 +256,61 @@ function SignupFlow({
       <h2 ref={heading} tabIndex={-1}>
         {title()}
       </h2>
-      {step === STEP.account && (
-        <AccountStep
-          site={settings.name}
-          company={settings.company_name}
-          network={network}
-          onCreated={(u, email) => void created(u, email)}
-          onClosed={onClosed}
-        />
-      )}
-      {step === STEP.push && (
-        <PushStep
-          pushPub={settings.push_pub}
-          onDone={next}
-          onHide={() => dispatch({ type: 'push_display', show: false })}
-        />
-      )}
-      {step === STEP.photo && (
-        <PhotoStep initialThumb={user?.main_image?.thumb_filename ?? null} onDone={next} />
-      )}
-      {step === STEP.location && (
-        <LocationSection
-          settings={settings}
-          user={account}
-          geolocate={geolocate}
-          submitLabel={m.signup_continue()}
-          onSaved={next}
-        />
-      )}
-      {step === STEP.about && (
-        <AboutSection
-          settings={settings}
-          user={account}
-          submitLabel={m.signup_continue()}
-          onSaved={next}
-        />
-      )}
-      {step === STEP.notes && (
-        <NotesSection
-          settings={settings}
-          user={account}
-          hint={m.signup_notes_hint()}
-          submitLabel={m.signup_continue()}
-          onSaved={next}
-        />
-      )}
-      {step === STEP.progress && <ProgressStep tick={state.tick} />}
-      {step === STEP.done && (
-        <DoneStep
-          email={user?.email ?? account?.email ?? ''}
-          mailprovider={user?.mailprovider ?? account?.mailprovider ?? 0}
-          sender={settings.name}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step === STEP.account && (
+          <AccountStep
+            site={settings.name}
+            company={settings.company_name}
+            network={network}
+            onCreated={(u, email) => void created(u, email)}
+            onClosed={onClosed}
+          />
+        )}
+        {step === STEP.push && (
+          <PushStep
+            pushPub={settings.push_pub}
+            onDone={next}
+            onHide={() => dispatch({ type: 'push_display', show: false })}
+          />
+        )}
+        {step === STEP.photo && (
+          <PhotoStep initialThumb={user?.main_image?.thumb_filename ?? null} onDone={next} />
+        )}
+        {step === STEP.location && (
+          <LocationSection
+            settings={settings}
+            user={account}
+            geolocate={geolocate}
+            submitLabel={m.signup_continue()}
+            onSaved={next}
+          />
+        )}
+        {step === STEP.about && (
+          <AboutSection
+            settings={settings}
+            user={account}
+            submitLabel={m.signup_continue()}
+            onSaved={next}
+          />
+        )}
+        {step === STEP.notes && (
+          <NotesSection
+            settings={settings}
+            user={account}
+            hint={m.signup_notes_hint()}
+            submitLabel={m.signup_continue()}
+            onSaved={next}
+          />
+        )}
+        {step === STEP.progress && <ProgressStep tick={state.tick} />}
+        {step === STEP.done && (
+          <DoneStep
+            email={user?.email ?? account?.email ?? ''}
+            mailprovider={user?.mailprovider ?? account?.mailprovider ?? 0}
+            sender={settings.name}
+          />
+        )}
+      </Suspense>
     </Page>
   )
 }

@@ -3,14 +3,13 @@
 // check aborts the older one in the worker), and a mistyped provider domain
 // gets a "did you mean" button that replaces the address.
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AccountUser } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
 import { worker } from '../../../data/worker.ts'
 import { readMatchAnswers } from '../../landers/match-answers.ts'
 import type { NetworkEntry } from '../../tracking/tracking.ts'
-import { suggestEmail } from '../email-suggest.ts'
 import { errorText } from '../error-text.ts'
 import {
   EMAIL_MAX,
@@ -25,7 +24,32 @@ import {
 } from '../validation.ts'
 import { Field, FormAlert } from './Field.tsx'
 import { failureText } from './failure-text.ts'
-import { type LegalDoc, LegalModal } from './LegalModals.tsx'
+import type { LegalDoc } from './LegalModals.tsx'
+
+/** The terms and privacy texts: only a visitor who opens them downloads them. */
+const LegalModal = lazy(() =>
+  import('./LegalModals.tsx').then((mod) => ({ default: mod.LegalModal })),
+)
+
+/**
+ * The "did you mean" checker (with its provider lists), loaded once the
+ * visitor starts typing an address: not part of the form's first paint.
+ */
+function useEmailSuggester(typing: boolean) {
+  const [suggest, setSuggest] = useState<((email: string) => string | null) | null>(null)
+  useEffect(() => {
+    if (!typing || suggest) return
+    void import('../email-suggest.ts').then((mod) => setSuggest(() => mod.suggestEmail))
+  }, [typing, suggest])
+  return suggest
+}
+
+/** Whether the legal texts were ever asked for (then they stay mounted). */
+function useLegalShown(doc: LegalDoc | null): boolean {
+  const [shown, setShown] = useState(false)
+  if (doc !== null && !shown) setShown(true)
+  return shown || doc !== null
+}
 
 /**
  * Not in the spec: the check waits for a short pause in typing. Each keystroke
@@ -63,10 +87,13 @@ export function AccountStep({
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [legal, setLegal] = useState<LegalDoc | null>(null)
+  // The texts load when first opened, then stay mounted (the dialog returns focus on close).
+  const legalShown = useLegalShown(legal)
   const emailInput = useRef<HTMLInputElement>(null)
 
   const typed = email.trim()
-  const suggestion = useMemo(() => suggestEmail(typed), [typed])
+  const suggestEmail = useEmailSuggester(typed !== '')
+  const suggestion = useMemo(() => suggestEmail?.(typed) ?? null, [typed, suggestEmail])
   const status = check?.email === typed ? check.status : null
   const note = status ? emailStatusNote(status) : null
 
@@ -241,7 +268,11 @@ export function AccountStep({
       <button type="submit" className="button" disabled={busy}>
         {busy ? m.signup_submitting() : m.signup_submit()}
       </button>
-      <LegalModal doc={legal} site={site} company={company} onClose={() => setLegal(null)} />
+      {legalShown && (
+        <Suspense fallback={null}>
+          <LegalModal doc={legal} site={site} company={company} onClose={() => setLegal(null)} />
+        </Suspense>
+      )}
     </form>
   )
 }

@@ -8,23 +8,8 @@ import { type SyncError, worker } from '../../../data/worker.ts'
 import { AboutForm } from './AboutForm.tsx'
 import { LocationForm, type Place } from './LocationForm.tsx'
 import { NotesForm } from './NotesForm.tsx'
+import { ownValues } from './own-values.ts'
 import { useWorker } from './use-worker.ts'
-
-/** What the member has really set: the server's placeholders (account.missing) count as unset. */
-export function ownValues(user: AccountUser | null) {
-  const missing = new Set(user?.account.missing ?? ['country', 'gender', 'date_of_birth'])
-  const p = user?.profile
-  return {
-    country: missing.has('country') ? null : (p?.country ?? null),
-    countryregion: p?.countryregion ?? null,
-    city: p?.city ?? null,
-    gender: missing.has('gender') ? null : (p?.gender ?? null),
-    date_of_birth: missing.has('date_of_birth') ? null : (p?.date_of_birth ?? null),
-    personal: p?.personal ?? null,
-    profile_fields: user?.account.profile_fields ?? {},
-    notes: user?.account.notes ?? {},
-  }
-}
 
 const saved = async (call: Promise<{ ok: boolean; error?: SyncError }>) => {
   const res = await call

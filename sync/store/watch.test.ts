@@ -1,0 +1,108 @@
+// The store reads the worker runs for the page (no Dexie on the main thread):
+// a watch answers the current value at once, again after every write, and
+// nothing after it is stopped.
+// fake-indexeddb must be installed before Dexie loads: keep this import first.
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { profile } from '../test/fake-api.ts'
+import { kvPut } from './kv.ts'
+import { LocalDb } from './store.ts'
+import { watchHandlers } from './watch.ts'
+
+let db: LocalDb
+
+beforeEach(() => {
+  db = new LocalDb(`watch-test-${crypto.randomUUID()}`)
+})
+
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+/** Collects a watch's answers; `next(n)` waits until there are n of them. */
+function collector<T>() {
+  const values: T[] = []
+  const waiters: (() => void)[] = []
+  return {
+    values,
+    listener: (v: T) => {
+      values.push(v)
+      for (const w of waiters.splice(0)) w()
+    },
+    async next(n: number) {
+      const deadline = Date.now() + 2000
+      while (values.length < n) {
+        if (Date.now() > deadline) throw new Error(`only ${values.length} of ${n} answers`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 50)
+        })
+      }
+      return values[n - 1]
+    },
+  }
+}
+
+describe('store reads for the page', () => {
+  it('a kv watch answers the stored value, then every change', async () => {
+    const reads = watchHandlers(db)
+    const seen = collector<unknown>()
+    const id = reads.watchStore('kv', ['badge'], seen.listener)
+    expect(await seen.next(1)).toBeUndefined()
+    await kvPut(db, 'badge', 3)
+    expect(await seen.next(2)).toBe(3)
+    reads.unwatchStore(id)
+    await kvPut(db, 'badge', 4)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(seen.values).toEqual([undefined, 3])
+  })
+
+  it('a profile read joins the stored detail, the list copy and the like state', async () => {
+    const reads = watchHandlers(db)
+    await db.profiles.put({ ...profile(7), seenAt: 1 })
+    await db.likes.put({ id: 7, liked: true, serverLiked: true, confirmedAt: 1, order: 1 })
+    const value = await reads.readStore('profile', 7)
+    expect(value.base?.name).toBe('Member 7')
+    expect(value.detail).toBeUndefined()
+    expect(value.liked).toBe(true)
+  })
+
+  it('likedSet answers which of the ids are liked, as a Set', async () => {
+    const reads = watchHandlers(db)
+    await db.likes.bulkPut([
+      { id: 1, liked: true, serverLiked: true, confirmedAt: 1, order: 1 },
+      { id: 2, liked: false, serverLiked: true, confirmedAt: 1, order: 2 },
+    ])
+    expect(await reads.readStore('likedSet', [1, 2, 3])).toEqual(new Set([1]))
+  })
+
+  it('a messages watch answers one conversation in order, oldest first', async () => {
+    const reads = watchHandlers(db)
+    const msg = (key: string, conversation: number, order: number) => ({
+      key,
+      id: order,
+      conversation,
+      from: 1,
+      text: key,
+      sentAt: '2026-01-01T00:00:00.000Z',
+      status: 'sent' as const,
+      order,
+    })
+    await db.messages.bulkPut([msg('b', 5, 2), msg('a', 5, 1), msg('x', 6, 1)])
+    const seen = collector<{ key: string }[]>()
+    const id = reads.watchStore('messages', [5], seen.listener)
+    expect((await seen.next(1))?.map((m) => m.key)).toEqual(['a', 'b'])
+    await db.messages.put(msg('c', 5, 3))
+    expect((await seen.next(2))?.map((m) => m.key)).toEqual(['a', 'b', 'c'])
+    reads.unwatchStore(id)
+  })
+
+  it('stopping a watch twice, or one never started, is harmless', () => {
+    const reads = watchHandlers(db)
+    const id = reads.watchStore('chats', [], () => {})
+    reads.unwatchStore(id)
+    reads.unwatchStore(id)
+    reads.unwatchStore(12345)
+  })
+})
