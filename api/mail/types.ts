@@ -12,6 +12,9 @@ export const MAIL_KINDS = [
   'complaint_receipt',
   'complaint',
   'receipt',
+  'statement_of_reasons',
+  'report_decision',
+  'appeal_decision',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -43,6 +46,16 @@ export interface MailVars {
   }
   /** A purchase of credits: what was bought, for how much (formatted), the balance after it. */
   receipt?: { credits: number; amount: string; balance: number; transaction: string }
+  /**
+   * A statement of reasons (DSA Art. 17): the restriction (warn | suspend |
+   * ban | remove_photo | remove_text), the rule, the moderator's facts and
+   * reasons, and a suspension's last day (YYYY-MM-DD, else '').
+   */
+  statement?: { kind: string; rule: string; reason: string; ends: string }
+  /** The decision on a report or complaint, to whoever sent it. */
+  decision?: { acted: boolean; action: string }
+  /** The outcome of an appeal (upheld | lifted) with the second moderator's reason. */
+  appeal?: { outcome: string; reason: string }
 }
 
 export interface MailContent {
@@ -69,3 +82,9 @@ const NO_COMPLAINT = {
 /** The complaint of a complaint mail (always set for those kinds). */
 export const complaintOf = (v: MailVars): NonNullable<MailVars['complaint']> =>
   v.complaint ?? NO_COMPLAINT
+
+const NO_STATEMENT = { kind: '', rule: '', reason: '', ends: '' }
+
+/** The statement of a statement-of-reasons or appeal mail (always set for those kinds). */
+export const statementOf = (v: MailVars): NonNullable<MailVars['statement']> =>
+  v.statement ?? NO_STATEMENT
