@@ -40,7 +40,7 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
     'nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu',
   ),
   de: keys(
-    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title',
+    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue',
   ),
   // Italian says "home", "password", "chat" and "single".
   it: keys(
@@ -49,7 +49,7 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   // "Menu" is the Dutch, Italian, French and Polish word too.
   // French spells these words like English.
   fr: keys(
-    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu',
+    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt',
   ),
   es: keys(
     'nav_chats chats_title chat_start_error_title chat_page_title_unknown pages_cookies_title',

@@ -36,7 +36,7 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       if (bar?.kind === 'ban')
         throw new ApiFailure(403, 'banned', undefined, 'this account is closed', { rule: bar.rule })
       if (bar)
-        throw new ApiFailure(403, 'suspended', undefined, 'this account is suspended', {
+        throw new ApiFailure(403, 'suspended', undefined, bar.endsAt?.toISOString(), {
           until: bar.endsAt?.toISOString() ?? '',
           rule: bar.rule,
         })
