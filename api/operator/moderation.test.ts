@@ -26,7 +26,7 @@ import {
   QueueResponse,
 } from '../contract/operator/moderation.ts'
 import { StatementResponse } from '../contract/traffic.ts'
-import { type AccountsApi, accountsApi } from '../test/accounts.ts'
+import { type AccountsApi, accountsApi, tokenIn } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, birthDate, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
@@ -337,7 +337,7 @@ describeEngines('moderation on %s', (engine) => {
     expect(after.lifted_at).not.toBeNull()
   })
 
-  it('bans: login answers 403 banned, audited', async () => {
+  it('bans: login answers 403 banned, audited; a password reset then gives no session', async () => {
     const reporter = await member()
     const reported = await member()
     const reportId = await report(reporter, reported)
@@ -358,6 +358,22 @@ describeEngines('moderation on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'report'), eq(auditLog.targetId, String(reportId))))
     expect(entry?.action).toBe('moderation.ban')
+    // A password reset sets the new password but starts no session for a banned member.
+    await send(api.app, '/api/reset_password.php', {
+      method: 'POST',
+      body: { email: reported.email },
+      headers: { 'x-forwarded-for': '203.0.113.91' },
+    })
+    await api.mailer.idle()
+    const resetMail = (await mailsTo(reported.email)).find((m) => m.kind === 'reset')
+    const token = tokenIn(resetMail?.text ?? '', '/reset-password/do')
+    const done = await send(api.app, '/api/reset_password.php?do=1', {
+      method: 'POST',
+      body: { token, password: 'a long and new secret' },
+    })
+    expect(done.status).toBe(200)
+    expect(done.headers.get('set-cookie') ?? '').not.toMatch(/\bsid=[^;]/)
+    expect(await t.db.select().from(sessions).where(eq(sessions.memberId, reported.id))).toEqual([])
   })
 
   it('removes a photo and the profile text, marks fictional, dismisses: each audited; dismissing tells the reporter nothing was done', async () => {
