@@ -16,6 +16,7 @@ import { Route as LanderRouteImport } from './routes/_lander'
 import { Route as DefaultIndexRouteImport } from './routes/_default/index'
 import { Route as DefaultMemberRouteImport } from './routes/_default/_member'
 import { Route as DefaultAccountDeletedRouteImport } from './routes/_default/account-deleted'
+import { Route as DefaultAppealRouteImport } from './routes/_default/appeal'
 import { Route as DefaultComplaintsRouteImport } from './routes/_default/complaints'
 import { Route as DefaultCompleteSignupRouteImport } from './routes/_default/complete-signup'
 import { Route as DefaultLoginRouteImport } from './routes/_default/login'
@@ -61,6 +62,8 @@ import { Route as DefaultMemberMembersIndexRouteImport } from './routes/_default
 import { Route as DefaultLikesMMemberIdRouteImport } from './routes/_default/likes/m/$memberId'
 import { Route as DefaultOperatorConsoleIndexRouteImport } from './routes/_default/operator/_console/index'
 import { Route as DefaultOperatorConsoleAuditRouteImport } from './routes/_default/operator/_console/audit'
+import { Route as DefaultOperatorConsoleDsaRouteImport } from './routes/_default/operator/_console/dsa'
+import { Route as DefaultOperatorConsoleQueueRouteImport } from './routes/_default/operator/_console/queue'
 import { Route as DefaultOperatorConsoleStaffRouteImport } from './routes/_default/operator/_console/staff'
 import { Route as EmptyLandersAlonetonightSplatRouteImport } from './routes/_empty/landers/alonetonight/$'
 import { Route as EmptyLandersGallerySplatRouteImport } from './routes/_empty/landers/gallery/$'
@@ -103,6 +106,11 @@ const DefaultMemberRoute = DefaultMemberRouteImport.update({
 const DefaultAccountDeletedRoute = DefaultAccountDeletedRouteImport.update({
   id: '/account-deleted',
   path: '/account-deleted',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAppealRoute = DefaultAppealRouteImport.update({
+  id: '/appeal',
+  path: '/appeal',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultComplaintsRoute = DefaultComplaintsRouteImport.update({
@@ -340,6 +348,18 @@ const DefaultOperatorConsoleAuditRoute =
     path: '/audit',
     getParentRoute: () => DefaultOperatorConsoleRoute,
   } as any)
+const DefaultOperatorConsoleDsaRoute =
+  DefaultOperatorConsoleDsaRouteImport.update({
+    id: '/dsa',
+    path: '/dsa',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleQueueRoute =
+  DefaultOperatorConsoleQueueRouteImport.update({
+    id: '/queue',
+    path: '/queue',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const DefaultOperatorConsoleStaffRoute =
   DefaultOperatorConsoleStaffRouteImport.update({
     id: '/staff',
@@ -421,6 +441,7 @@ const EmptyMembersMemberIdLanding3SlugRoute =
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
   '/account-deleted': typeof DefaultAccountDeletedRoute
+  '/appeal': typeof DefaultAppealRoute
   '/complaints': typeof DefaultComplaintsRoute
   '/complete-signup': typeof DefaultCompleteSignupRoute
   '/login': typeof DefaultLoginRoute
@@ -459,6 +480,8 @@ export interface FileRoutesByFullPath {
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/operator/queue': typeof DefaultOperatorConsoleQueueRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -482,6 +505,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute
   '/account-deleted': typeof DefaultAccountDeletedRoute
+  '/appeal': typeof DefaultAppealRoute
   '/complaints': typeof DefaultComplaintsRoute
   '/complete-signup': typeof DefaultCompleteSignupRoute
   '/login': typeof DefaultLoginRoute
@@ -518,6 +542,8 @@ export interface FileRoutesByTo {
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/operator/queue': typeof DefaultOperatorConsoleQueueRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -546,6 +572,7 @@ export interface FileRoutesById {
   '/_lander': typeof LanderRouteWithChildren
   '/_default/_member': typeof DefaultMemberRouteWithChildren
   '/_default/account-deleted': typeof DefaultAccountDeletedRoute
+  '/_default/appeal': typeof DefaultAppealRoute
   '/_default/complaints': typeof DefaultComplaintsRoute
   '/_default/complete-signup': typeof DefaultCompleteSignupRoute
   '/_default/login': typeof DefaultLoginRoute
@@ -586,6 +613,8 @@ export interface FileRoutesById {
   '/_default/_member/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/_default/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/_default/operator/_console/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/_default/operator/_console/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/_default/operator/_console/queue': typeof DefaultOperatorConsoleQueueRoute
   '/_default/operator/_console/staff': typeof DefaultOperatorConsoleStaffRoute
   '/_empty/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/_empty/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -611,6 +640,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account-deleted'
+    | '/appeal'
     | '/complaints'
     | '/complete-signup'
     | '/login'
@@ -649,6 +679,8 @@ export interface FileRouteTypes {
     | '/likes/$type'
     | '/likes/m/$memberId'
     | '/operator/audit'
+    | '/operator/dsa'
+    | '/operator/queue'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -672,6 +704,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account-deleted'
+    | '/appeal'
     | '/complaints'
     | '/complete-signup'
     | '/login'
@@ -708,6 +741,8 @@ export interface FileRouteTypes {
     | '/likes/$type'
     | '/likes/m/$memberId'
     | '/operator/audit'
+    | '/operator/dsa'
+    | '/operator/queue'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -735,6 +770,7 @@ export interface FileRouteTypes {
     | '/_lander'
     | '/_default/_member'
     | '/_default/account-deleted'
+    | '/_default/appeal'
     | '/_default/complaints'
     | '/_default/complete-signup'
     | '/_default/login'
@@ -775,6 +811,8 @@ export interface FileRouteTypes {
     | '/_default/_member/likes/$type'
     | '/_default/likes/m/$memberId'
     | '/_default/operator/_console/audit'
+    | '/_default/operator/_console/dsa'
+    | '/_default/operator/_console/queue'
     | '/_default/operator/_console/staff'
     | '/_empty/landers/alonetonight/$'
     | '/_empty/landers/gallery/$'
@@ -852,6 +890,13 @@ declare module '@tanstack/react-router' {
       path: '/account-deleted'
       fullPath: '/account-deleted'
       preLoaderRoute: typeof DefaultAccountDeletedRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/appeal': {
+      id: '/_default/appeal'
+      path: '/appeal'
+      fullPath: '/appeal'
+      preLoaderRoute: typeof DefaultAppealRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/complaints': {
@@ -1169,6 +1214,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultOperatorConsoleAuditRouteImport
       parentRoute: typeof DefaultOperatorConsoleRoute
     }
+    '/_default/operator/_console/dsa': {
+      id: '/_default/operator/_console/dsa'
+      path: '/dsa'
+      fullPath: '/operator/dsa'
+      preLoaderRoute: typeof DefaultOperatorConsoleDsaRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/queue': {
+      id: '/_default/operator/_console/queue'
+      path: '/queue'
+      fullPath: '/operator/queue'
+      preLoaderRoute: typeof DefaultOperatorConsoleQueueRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_default/operator/_console/staff': {
       id: '/_default/operator/_console/staff'
       path: '/staff'
@@ -1327,6 +1386,8 @@ const DefaultMemberRouteWithChildren = DefaultMemberRoute._addFileChildren(
 
 interface DefaultOperatorConsoleRouteChildren {
   DefaultOperatorConsoleAuditRoute: typeof DefaultOperatorConsoleAuditRoute
+  DefaultOperatorConsoleDsaRoute: typeof DefaultOperatorConsoleDsaRoute
+  DefaultOperatorConsoleQueueRoute: typeof DefaultOperatorConsoleQueueRoute
   DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
   DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
 }
@@ -1334,6 +1395,8 @@ interface DefaultOperatorConsoleRouteChildren {
 const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
   {
     DefaultOperatorConsoleAuditRoute: DefaultOperatorConsoleAuditRoute,
+    DefaultOperatorConsoleDsaRoute: DefaultOperatorConsoleDsaRoute,
+    DefaultOperatorConsoleQueueRoute: DefaultOperatorConsoleQueueRoute,
     DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
     DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
   }
@@ -1346,6 +1409,7 @@ const DefaultOperatorConsoleRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultMemberRoute: typeof DefaultMemberRouteWithChildren
   DefaultAccountDeletedRoute: typeof DefaultAccountDeletedRoute
+  DefaultAppealRoute: typeof DefaultAppealRoute
   DefaultComplaintsRoute: typeof DefaultComplaintsRoute
   DefaultCompleteSignupRoute: typeof DefaultCompleteSignupRoute
   DefaultLoginRoute: typeof DefaultLoginRoute
@@ -1376,6 +1440,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultMemberRoute: DefaultMemberRouteWithChildren,
   DefaultAccountDeletedRoute: DefaultAccountDeletedRoute,
+  DefaultAppealRoute: DefaultAppealRoute,
   DefaultComplaintsRoute: DefaultComplaintsRoute,
   DefaultCompleteSignupRoute: DefaultCompleteSignupRoute,
   DefaultLoginRoute: DefaultLoginRoute,

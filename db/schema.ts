@@ -459,9 +459,15 @@ export const reports = pgTable(
     text: text('text').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The moderator's decision (api/operator/moderation.ts); time to action is decided_at - created_at. */
+    decidedAt: ts('decided_at'),
+    decidedBy: ref('decided_by'),
+    decision: text('decision'),
+    actionSeconds: integer('action_seconds'),
   },
   (t) => [index('reports_status_idx').on(t.status, t.id)],
 )
+export * from './schema/moderation.ts'
 export * from './schema/payments.ts'
 export * from './schema/push.ts'
 export * from './schema/staff.ts'

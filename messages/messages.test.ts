@@ -33,28 +33,31 @@ const keys = (list: string) => ['app_name', ...list.split(' ')]
  * entry is a text a native speaker would write exactly so.
  */
 const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
+  // The console: "Console" (nl, it, fr), "Moderator" (nl, pl), "Support" (nl, de,
+  // fr), "Status" (nl, de), "Admin" and "Name" (de), "Staff" (it), "Finance"
+  // and "Action" (fr) are the words used there too.
   // Dutch and German took over "chat", "likes" and "single" (Dutch "credits" too); "Home", "Man",
   // "Name" and "Region" are their own words. "Cookies" is the word in nl, de,
   // fr and es; "Privacy" in nl and it.
   nl: keys(
-    'nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu',
+    'nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state',
   ),
   de: keys(
-    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title',
+    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue op_role_support op_role_admin op_col_name op_col_state',
   ),
   // Italian says "home", "password", "chat" and "single".
   it: keys(
-    'nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu',
+    'nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu op_nav_label op_nav_staff op_staff_title',
   ),
   // "Menu" is the Dutch, Italian, French and Polish word too.
   // French spells these words like English.
   fr: keys(
-    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu',
+    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt op_nav_label op_role_support op_role_finance op_col_action',
   ),
   es: keys(
     'nav_chats chats_title chat_start_error_title chat_page_title_unknown pages_cookies_title',
   ),
-  pl: keys('filter_region theme_menu'),
+  pl: keys('filter_region theme_menu op_role_moderator'),
 }
 
 /** Placeholder names a message takes: `{x}` in a text, `input x` in a variant message. */

@@ -5,8 +5,9 @@ import type { LogoutResponse } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { fromAnotherSite } from '../http/origin.ts'
 import { enforce, forgive } from '../http/ratelimit.ts'
-import { endSession, startSession } from '../http/session.ts'
+import { endSession, nowOf, startSession } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
+import { loginBarOf } from '../operator/moderation.ts'
 import { loginAccountKey, memberByEmail } from './accounts.ts'
 import { type AccountsDeps, ipOf } from './deps.ts'
 import { dummyHash, verifyPassword } from './password.ts'
@@ -29,6 +30,16 @@ export const authRoutes = (db: Db, deps: AccountsDeps) =>
       const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password)
       if (!member || !ok) throw new ApiFailure(401, 'invalid_credentials')
       await forgive(db, 'login_account', accountKey)
+      // A suspended or banned member is told so (with the right password
+      // only): the end date, the rule, and the statement sent by mail.
+      const bar = await loginBarOf(db, member.id, nowOf(c))
+      if (bar?.kind === 'ban')
+        throw new ApiFailure(403, 'banned', undefined, 'this account is closed', { rule: bar.rule })
+      if (bar)
+        throw new ApiFailure(403, 'suspended', undefined, bar.endsAt?.toISOString(), {
+          until: bar.endsAt?.toISOString() ?? '',
+          rule: bar.rule,
+        })
       await startSession(c, db, member.id)
       return c.json(await toUser(db, member))
     })

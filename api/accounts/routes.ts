@@ -12,8 +12,9 @@ import type {
 } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
-import { type AuthEnv, requireMember, sessionMember, startSession } from '../http/session.ts'
+import { type AuthEnv, nowOf, requireMember, sessionMember, startSession } from '../http/session.ts'
 import { parseOr400, pathOf, queryOf, validate } from '../http/validate.ts'
+import { loginBarOf } from '../operator/moderation.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { emailStatus, normalizeEmail } from './accounts.ts'
 import { activate, activationStatus, resendActivation } from './activation.ts'
@@ -74,7 +75,8 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
       if (c.req.valid('query').do) {
         const body = parseOr400(endpoints.resetPassword.body, raw)
         const memberId = await resetPassword(db, body.token, body.password)
-        await startSession(c, db, memberId)
+        // A suspended or banned member gets the new password but no session.
+        if (!(await loginBarOf(db, memberId, nowOf(c)))) await startSession(c, db, memberId)
         return c.json({ status: 'done' } satisfies ResetPasswordDoResponse)
       }
       const { email } = parseOr400(endpoints.requestPasswordReset.body, raw)

@@ -5,7 +5,9 @@ import { ipOf, linkBase } from '../accounts/deps.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { sessionMember } from '../http/session.ts'
-import { bodyOf, pathOf } from '../http/validate.ts'
+import { notFound } from '../http/errors.ts'
+import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { fileAppeal, sanctionByToken } from '../operator/moderation.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { fileComplaint } from './complaints.ts'
 
@@ -15,23 +17,60 @@ import { fileComplaint } from './complaints.ts'
  * attempt counts against the client's limit, valid or not.
  */
 export const complaintRoutes = (db: Db, accounts: AccountsDeps, complaintsTo: string) =>
-  new Hono().post(
-    pathOf(endpoints.complaint),
-    async (c, next) => {
-      await enforce(c, db, 'complaint', ipOf(c, accounts))
-      await next()
-    },
-    bodyOf(endpoints.complaint),
-    async (c) => {
-      const settings = await loadSettings(db)
-      const receipt = await fileComplaint(db, c.req.valid('json'), {
-        mailer: accounts.mailer,
-        complaintsTo,
-        site: settings.name,
-        siteLocale: settings.domain_language,
-        memberId: await sessionMember(c, db),
-        linkBase: linkBase(c, accounts).base,
+  new Hono()
+    .post(
+      pathOf(endpoints.complaint),
+      async (c, next) => {
+        await enforce(c, db, 'complaint', ipOf(c, accounts))
+        await next()
+      },
+      bodyOf(endpoints.complaint),
+      async (c) => {
+        const settings = await loadSettings(db)
+        const receipt = await fileComplaint(db, c.req.valid('json'), {
+          mailer: accounts.mailer,
+          complaintsTo,
+          site: settings.name,
+          siteLocale: settings.domain_language,
+          memberId: await sessionMember(c, db),
+          linkBase: linkBase(c, accounts).base,
+        })
+        return c.json(receipt, 201)
+      },
+    )
+    // The statement of reasons and its appeal, by the token of the mail: they
+    // work without a session, since a suspended member has none.
+    .get(pathOf(endpoints.statement), queryOf(endpoints.statement), async (c) => {
+      const found = await sanctionByToken(db, c.req.valid('query').token)
+      if (!found) throw notFound()
+      const { sanction: s, appeal } = found
+      return c.json({
+        kind: s.kind,
+        rule: s.rule,
+        reason: s.reason,
+        starts_at: s.startsAt.toISOString(),
+        ends_at: s.endsAt?.toISOString() ?? null,
+        lifted_at: s.liftedAt?.toISOString() ?? null,
+        automated: false as const,
+        appeal: appeal
+          ? {
+              created_at: appeal.createdAt.toISOString(),
+              outcome: appeal.outcome,
+              reason: appeal.reason,
+            }
+          : null,
       })
-      return c.json(receipt, 201)
-    },
-  )
+    })
+    .post(
+      pathOf(endpoints.appeal),
+      async (c, next) => {
+        await enforce(c, db, 'complaint', ipOf(c, accounts))
+        await next()
+      },
+      bodyOf(endpoints.appeal),
+      async (c) => {
+        const { token, text } = c.req.valid('json')
+        await fileAppeal(db, token, text)
+        return c.json({ status: 'received' as const }, 201)
+      },
+    )

@@ -99,7 +99,11 @@ import { SearchQuery, SearchResponse, ShowcaseResponse } from './search.ts'
 import { EndSessionRequest, SessionsResponse } from './sessions.ts'
 import { CompanyInfo, Settings } from './settings.ts'
 import {
+  AppealRequest,
+  AppealResponse,
   ComplaintRequest,
+  StatementQuery,
+  StatementResponse,
   ComplaintResponse,
   LanderMembersQuery,
   LanderMembersResponse,
@@ -371,6 +375,20 @@ export const endpoints = {
     path: '/api/complaints.php',
     body: ComplaintRequest,
     response: ComplaintResponse,
+  },
+  /** Public with the token of a statement-of-reasons mail: the decision, why, and its appeal. */
+  statement: {
+    method: 'GET',
+    path: '/api/statement.php',
+    query: StatementQuery,
+    response: StatementResponse,
+  },
+  /** Public with the same token (works while suspended): appeal the decision; another moderator decides. */
+  appeal: {
+    method: 'POST',
+    path: '/api/appeal.php',
+    body: AppealRequest,
+    response: AppealResponse,
   },
   /** Spec §2 developer panel: set credits to zero (development configuration only). */
   devZeroCredits: { method: 'POST', path: '/api/_dev/credits.php', response: CreditsResponse },

@@ -78,3 +78,40 @@ export const LanderMembersResponse = z.object({
   members: z.array(LanderMember),
 })
 export type LanderMembersResponse = z.infer<typeof LanderMembersResponse>
+
+/**
+ * The statement of reasons of a decision that restricted a member (DSA Art.
+ * 17), read with the token its mail carries, so it works while logged out
+ * or suspended; the appeal (DSA Art. 20) is filed with the same token.
+ */
+export const StatementQuery = z.object({ token: z.string().min(16).max(64) })
+export const StatementResponse = z.object({
+  /** warn | suspend | ban | remove_photo | remove_text */
+  kind: z.string(),
+  /** One of the site's rules (api/contract/operator/moderation.ts MODERATION_RULES). */
+  rule: z.string(),
+  reason: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  lifted_at: z.string().nullable(),
+  /** Decided by a person; no automated means. */
+  automated: z.literal(false),
+  appeal: z
+    .object({
+      created_at: z.string(),
+      /** null while open; upheld | lifted */
+      outcome: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+})
+export type StatementResponse = z.infer<typeof StatementResponse>
+
+export const APPEAL_TEXT_MAX = 5000
+export const AppealRequest = z
+  .object({
+    token: z.string().min(16).max(64),
+    text: plain(APPEAL_TEXT_MAX).pipe(z.string().min(COMPLAINT_TEXT_MIN)),
+  })
+  .strict()
+export const AppealResponse = z.object({ status: z.literal('received') })

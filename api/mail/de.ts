@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `Belästigung`,
+  spam_scam: `Spam oder Betrug`,
+  fake_profile: `Fake-Profile`,
+  explicit_content: `explizite Inhalte`,
+  underage: `Mitglieder unter 18`,
+  other: `unsere Nutzungsbedingungen`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `Wir erteilen dir eine förmliche Verwarnung.`,
+  suspend: (v) =>
+    `Wir haben dein Konto bis zum ${s(v).ends} (UTC) gesperrt. Bis dahin kannst du dich nicht anmelden.`,
+  ban: () => `Wir haben dein Konto dauerhaft geschlossen (Sperre).`,
+  remove_photo: () => `Wir haben ein Foto aus deinem Profil entfernt.`,
+  remove_text: () => `Wir haben den Text deines Profils entfernt.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** German (formal: Sie). After the salutation's comma the next paragraph starts lowercase. */
 export const de: LocaleTemplates = {
@@ -116,5 +140,43 @@ export const de: LocaleTemplates = {
         'Sie möchten diese E-Mails nicht? Schalten Sie „Neue Nachrichten“ in Ihren Benachrichtigungen aus',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Entscheidung zu deinem Konto bei ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      whatOf(v),
+      `Die betroffene Regel: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Sachverhalt und Gründe: ${s(v).reason}`,
+      `Diese Entscheidung hat ein Mensch aus unserem Moderationsteam getroffen; automatisierte Mittel wurden weder zur Erkennung noch zur Entscheidung eingesetzt.`,
+      `Du kannst innerhalb von 6 Monaten kostenlos Widerspruch einlegen, über den Link unten (oder auf der Beschwerdeseite mit „Widerspruch gegen eine Entscheidung“). Ein anderer Moderator prüft deinen Widerspruch; du kannst dich auch an eine außergerichtliche Streitbeilegungsstelle oder an ein Gericht wenden.`,
+    ],
+    action: { label: `Widerspruch einlegen`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Deine Meldung bei ${v.site}: unsere Entscheidung`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Danke für deine Meldung. Wir haben sie geprüft.`,
+      v.decision?.acted
+        ? `Wir haben Maßnahmen gegen den Inhalt oder das betroffene Mitglied ergriffen.`
+        : `Wir haben keinen Verstoß gegen unsere Regeln festgestellt und daher nichts unternommen.`,
+      `Wenn du mit dieser Entscheidung nicht einverstanden bist, kannst du sie über den Link unten anfechten.`,
+    ],
+    action: { label: `Entscheidung anfechten`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Dein Widerspruch bei ${v.site}: Entscheidung`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Ein anderer Moderator hat deinen Widerspruch geprüft.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `Wir haben die Entscheidung aufgehoben.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Du kannst dich wieder anmelden.` : ''}`
+        : `Wir halten an der Entscheidung fest.`,
+      `Gründe: ${v.appeal?.reason ?? ''}`,
+      `Wenn du weiterhin nicht einverstanden bist, kannst du dich an eine zertifizierte außergerichtliche Streitbeilegungsstelle oder an ein Gericht wenden.`,
+    ],
+    action: { label: `Anmelden`, url: v.link },
   }),
 }

@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `harassment`,
+  spam_scam: `spam or scams`,
+  fake_profile: `fake profiles`,
+  explicit_content: `explicit content`,
+  underage: `members under 18`,
+  other: `our terms of use`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `We are giving you a formal warning.`,
+  suspend: (v) =>
+    `We have suspended your account until ${s(v).ends} (UTC). You cannot log in until then.`,
+  ban: () => `We have closed your account permanently (ban).`,
+  remove_photo: () => `We have removed a photo from your profile.`,
+  remove_text: () => `We have removed the text of your profile.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** English: complete; every other locale falls back to these per mail kind. */
 export const en: LocaleTemplates = {
@@ -115,5 +139,43 @@ export const en: LocaleTemplates = {
       label: 'Rather not get these emails? Turn off "New messages" in your notification settings',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Decision about your ${v.site} account`,
+    lines: [
+      `Hello ${v.name},`,
+      whatOf(v),
+      `The rule concerned: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Facts and reasons: ${s(v).reason}`,
+      `This decision was taken by a person of our moderation team; no automated means were used to detect or decide it.`,
+      `You can appeal free of charge within 6 months with the link below (or on the complaints page, choosing "appeal of a decision"). A different moderator reviews your appeal; you can also turn to an out-of-court dispute settlement body or the courts.`,
+    ],
+    action: { label: `Appeal this decision`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Your report at ${v.site}: our decision`,
+    lines: [
+      `Hello ${v.name},`,
+      `Thank you for your report. We have reviewed it.`,
+      v.decision?.acted
+        ? `We took action against the content or the member concerned.`
+        : `We found no breach of our rules, so we took no action.`,
+      `If you disagree with this decision, you can contest it with the link below.`,
+    ],
+    action: { label: `Contest the decision`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Your appeal at ${v.site}: decision`,
+    lines: [
+      `Hello ${v.name},`,
+      `A different moderator has reviewed your appeal.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `We have lifted the decision.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` You can log in again.` : ''}`
+        : `We have upheld the decision.`,
+      `Reasons: ${v.appeal?.reason ?? ''}`,
+      `If you still disagree, you can turn to a certified out-of-court dispute settlement body or the courts.`,
+    ],
+    action: { label: `Log in`, url: v.link },
   }),
 }

@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `el acoso`,
+  spam_scam: `el spam o las estafas`,
+  fake_profile: `los perfiles falsos`,
+  explicit_content: `el contenido explícito`,
+  underage: `los miembros menores de 18 años`,
+  other: `nuestras condiciones de uso`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `Te hacemos una advertencia formal.`,
+  suspend: (v) =>
+    `Hemos suspendido tu cuenta hasta el ${s(v).ends} (UTC). Hasta entonces no puedes iniciar sesión.`,
+  ban: () => `Hemos cerrado tu cuenta de forma definitiva (expulsión).`,
+  remove_photo: () => `Hemos retirado una foto de tu perfil.`,
+  remove_text: () => `Hemos retirado el texto de tu perfil.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** Spanish (formal: usted); the salutation ends in a colon, as Spanish letters do. */
 export const es: LocaleTemplates = {
@@ -116,5 +140,43 @@ export const es: LocaleTemplates = {
         '¿Prefiere no recibir estos correos? Desactive «Mensajes nuevos» en sus notificaciones',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Decisión sobre tu cuenta de ${v.site}`,
+    lines: [
+      `Hola, ${v.name}:`,
+      whatOf(v),
+      `La norma en cuestión: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Hechos y motivos: ${s(v).reason}`,
+      `Esta decisión la ha tomado una persona de nuestro equipo de moderación; no se han usado medios automatizados ni para detectar el caso ni para decidir.`,
+      `Puedes recurrirla gratis en un plazo de 6 meses con el enlace de abajo (o en la página de reclamaciones, eligiendo «recurso contra una decisión»). Otro moderador revisará tu recurso; también puedes acudir a un órgano de resolución extrajudicial de litigios o a los tribunales.`,
+    ],
+    action: { label: `Recurrir la decisión`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Tu denuncia en ${v.site}: nuestra decisión`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Gracias por tu denuncia. La hemos revisado.`,
+      v.decision?.acted
+        ? `Hemos tomado medidas contra el contenido o el miembro en cuestión.`
+        : `No hemos encontrado ninguna infracción de nuestras normas, así que no hemos tomado medidas.`,
+      `Si no estás de acuerdo con esta decisión, puedes impugnarla con el enlace de abajo.`,
+    ],
+    action: { label: `Impugnar la decisión`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Tu recurso en ${v.site}: decisión`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Otro moderador ha revisado tu recurso.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `Hemos anulado la decisión.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Ya puedes volver a iniciar sesión.` : ''}`
+        : `Mantenemos la decisión.`,
+      `Motivos: ${v.appeal?.reason ?? ''}`,
+      `Si sigues sin estar de acuerdo, puedes acudir a un órgano certificado de resolución extrajudicial de litigios o a los tribunales.`,
+    ],
+    action: { label: `Iniciar sesión`, url: v.link },
   }),
 }

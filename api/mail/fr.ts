@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `le harcèlement`,
+  spam_scam: `le spam ou les arnaques`,
+  fake_profile: `les faux profils`,
+  explicit_content: `les contenus explicites`,
+  underage: `les membres de moins de 18 ans`,
+  other: `nos conditions d’utilisation`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `Nous t’adressons un avertissement formel.`,
+  suspend: (v) =>
+    `Nous avons suspendu ton compte jusqu’au ${s(v).ends} (UTC). D’ici là, tu ne peux pas te connecter.`,
+  ban: () => `Nous avons fermé ton compte définitivement (bannissement).`,
+  remove_photo: () => `Nous avons retiré une photo de ton profil.`,
+  remove_text: () => `Nous avons retiré le texte de ton profil.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** French (formal: vous); a no-break space precedes ! ? : ; as French typography wants. */
 export const fr: LocaleTemplates = {
@@ -116,5 +140,43 @@ export const fr: LocaleTemplates = {
         'Vous préférez ne plus recevoir ces e-mails ? Désactivez « Nouveaux messages » dans vos notifications',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Décision concernant ton compte ${v.site}`,
+    lines: [
+      `Bonjour ${v.name},`,
+      whatOf(v),
+      `La règle concernée : ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Faits et motifs : ${s(v).reason}`,
+      `Cette décision a été prise par une personne de notre équipe de modération ; aucun moyen automatisé n’a servi à détecter le cas ni à décider.`,
+      `Tu peux contester gratuitement cette décision dans un délai de 6 mois avec le lien ci-dessous (ou sur la page des réclamations, en choisissant « contestation d’une décision »). Un autre modérateur examine ta contestation ; tu peux aussi saisir un organisme de règlement extrajudiciaire des litiges ou la justice.`,
+    ],
+    action: { label: `Contester la décision`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Ton signalement sur ${v.site} : notre décision`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Merci pour ton signalement. Nous l’avons examiné.`,
+      v.decision?.acted
+        ? `Nous avons pris des mesures contre le contenu ou le membre concerné.`
+        : `Nous n’avons constaté aucune infraction à nos règles et n’avons donc rien fait.`,
+      `Si tu n’es pas d’accord avec cette décision, tu peux la contester avec le lien ci-dessous.`,
+    ],
+    action: { label: `Contester la décision`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Ta contestation sur ${v.site} : décision`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Un autre modérateur a examiné ta contestation.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `Nous avons levé la décision.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Tu peux te reconnecter.` : ''}`
+        : `Nous maintenons la décision.`,
+      `Motifs : ${v.appeal?.reason ?? ''}`,
+      `Si tu n’es toujours pas d’accord, tu peux saisir un organisme certifié de règlement extrajudiciaire des litiges ou la justice.`,
+    ],
+    action: { label: `Se connecter`, url: v.link },
   }),
 }

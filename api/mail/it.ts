@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `molestie`,
+  spam_scam: `spam o truffe`,
+  fake_profile: `profili falsi`,
+  explicit_content: `contenuti espliciti`,
+  underage: `iscritti minorenni`,
+  other: `le nostre condizioni d’uso`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `Ti diamo un avvertimento formale.`,
+  suspend: (v) =>
+    `Abbiamo sospeso il tuo account fino al ${s(v).ends} (UTC). Fino ad allora non puoi accedere.`,
+  ban: () => `Abbiamo chiuso il tuo account in modo definitivo (ban).`,
+  remove_photo: () => `Abbiamo rimosso una foto dal tuo profilo.`,
+  remove_text: () => `Abbiamo rimosso il testo del tuo profilo.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** Italian (formal: Lei), worded to avoid gendered participles. */
 export const it: LocaleTemplates = {
@@ -116,5 +140,43 @@ export const it: LocaleTemplates = {
         'Preferisce non ricevere queste email? Disattivi «Nuovi messaggi» nelle impostazioni delle notifiche',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Decisione sul tuo account di ${v.site}`,
+    lines: [
+      `Ciao ${v.name},`,
+      whatOf(v),
+      `La regola in questione: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Fatti e motivi: ${s(v).reason}`,
+      `Questa decisione è stata presa da una persona del nostro team di moderazione; non sono stati usati mezzi automatizzati né per individuare il caso né per decidere.`,
+      `Puoi presentare ricorso gratuitamente entro 6 mesi con il link qui sotto (o dalla pagina dei reclami, scegliendo "ricorso contro una decisione"). Il ricorso viene esaminato da un altro moderatore; puoi anche rivolgerti a un organismo di risoluzione extragiudiziale delle controversie o al giudice.`,
+    ],
+    action: { label: `Presenta ricorso`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `La tua segnalazione su ${v.site}: la nostra decisione`,
+    lines: [
+      `Ciao ${v.name},`,
+      `Grazie per la segnalazione. L’abbiamo esaminata.`,
+      v.decision?.acted
+        ? `Abbiamo preso provvedimenti sul contenuto o sull’iscritto in questione.`
+        : `Non abbiamo riscontrato violazioni delle nostre regole, quindi non abbiamo preso provvedimenti.`,
+      `Se non sei d’accordo con questa decisione, puoi contestarla con il link qui sotto.`,
+    ],
+    action: { label: `Contesta la decisione`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Il tuo ricorso su ${v.site}: decisione`,
+    lines: [
+      `Ciao ${v.name},`,
+      `Un altro moderatore ha esaminato il tuo ricorso.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `Abbiamo revocato la decisione.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Puoi accedere di nuovo.` : ''}`
+        : `Abbiamo confermato la decisione.`,
+      `Motivi: ${v.appeal?.reason ?? ''}`,
+      `Se non sei ancora d’accordo, puoi rivolgerti a un organismo certificato di risoluzione extragiudiziale delle controversie o al giudice.`,
+    ],
+    action: { label: `Accedi`, url: v.link },
   }),
 }

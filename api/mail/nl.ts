@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `intimidatie`,
+  spam_scam: `spam of oplichting`,
+  fake_profile: `nepprofielen`,
+  explicit_content: `expliciete inhoud`,
+  underage: `leden onder de 18`,
+  other: `onze gebruiksvoorwaarden`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `We geven je een formele waarschuwing.`,
+  suspend: (v) =>
+    `We hebben je account geschorst tot ${s(v).ends} (UTC). Tot dan kun je niet inloggen.`,
+  ban: () => `We hebben je account definitief gesloten (ban).`,
+  remove_photo: () => `We hebben een foto van je profiel verwijderd.`,
+  remove_text: () => `We hebben de tekst van je profiel verwijderd.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /** Dutch. */
 export const nl: LocaleTemplates = {
@@ -115,5 +139,43 @@ export const nl: LocaleTemplates = {
       label: 'Liever geen mails hierover? Zet "Nieuwe berichten" uit bij je meldingen',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Besluit over je account bij ${v.site}`,
+    lines: [
+      `Hallo ${v.name},`,
+      whatOf(v),
+      `De regel waar het om gaat: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Feiten en redenen: ${s(v).reason}`,
+      `Dit besluit is genomen door een medewerker van ons moderatieteam; er is geen geautomatiseerd middel gebruikt om het te signaleren of te beslissen.`,
+      `Je kunt binnen 6 maanden kosteloos bezwaar maken via de link hieronder (of op de klachtenpagina, met "bezwaar tegen een besluit"). Een andere moderator beoordeelt je bezwaar; je kunt je ook wenden tot een buitengerechtelijke geschillencommissie of de rechter.`,
+    ],
+    action: { label: `Bezwaar maken`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Je melding bij ${v.site}: ons besluit`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Bedankt voor je melding. We hebben haar bekeken.`,
+      v.decision?.acted
+        ? `We hebben maatregelen genomen tegen de inhoud of het lid in kwestie.`
+        : `We hebben geen overtreding van onze regels gevonden en daarom niets gedaan.`,
+      `Ben je het niet eens met dit besluit, dan kun je het aanvechten via de link hieronder.`,
+    ],
+    action: { label: `Besluit aanvechten`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Je bezwaar bij ${v.site}: besluit`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Een andere moderator heeft je bezwaar beoordeeld.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `We hebben het besluit ingetrokken.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Je kunt weer inloggen.` : ''}`
+        : `We houden het besluit in stand.`,
+      `Redenen: ${v.appeal?.reason ?? ''}`,
+      `Ben je het er nog steeds niet mee eens, dan kun je je wenden tot een erkende buitengerechtelijke geschillencommissie of de rechter.`,
+    ],
+    action: { label: `Inloggen`, url: v.link },
   }),
 }

@@ -1,4 +1,28 @@
-import { complaintOf as c, type LocaleTemplates, messageOf as m } from './types.ts'
+import {
+  complaintOf as c,
+  type LocaleTemplates,
+  type MailVars,
+  messageOf as m,
+  statementOf as s,
+} from './types.ts'
+
+const rules: Record<string, string> = {
+  harassment: `nękanie`,
+  spam_scam: `spam lub oszustwa`,
+  fake_profile: `fałszywe profile`,
+  explicit_content: `treści o charakterze jednoznacznie seksualnym`,
+  underage: `osoby poniżej 18 lat`,
+  other: `nasz regulamin`,
+}
+const whats: Record<string, (v: MailVars) => string> = {
+  warn: () => `Udzielamy Ci formalnego ostrzeżenia.`,
+  suspend: (v) =>
+    `Zawiesiliśmy Twoje konto do ${s(v).ends} (UTC). Do tego czasu nie możesz się zalogować.`,
+  ban: () => `Zamknęliśmy Twoje konto na stałe (blokada).`,
+  remove_photo: () => `Usunęliśmy zdjęcie z Twojego profilu.`,
+  remove_text: () => `Usunęliśmy tekst Twojego profilu.`,
+}
+const whatOf = (v: MailVars) => whats[s(v).kind]?.(v) ?? ''
 
 /**
  * Polish, in neutral polite forms (impersonal and "prosimy" constructions) so no
@@ -120,5 +144,43 @@ export const pl: LocaleTemplates = {
         'Te e-maile nie są potrzebne? Wystarczy wyłączyć „Nowe wiadomości” w ustawieniach powiadomień',
       url: m(v).settings,
     },
+  }),
+  statement_of_reasons: (v) => ({
+    subject: `Decyzja dotycząca Twojego konta w ${v.site}`,
+    lines: [
+      `Cześć ${v.name},`,
+      whatOf(v),
+      `Zasada, której to dotyczy: ${rules[s(v).rule] ?? s(v).rule}.`,
+      `Fakty i uzasadnienie: ${s(v).reason}`,
+      `Tę decyzję podjęła osoba z naszego zespołu moderacji; do wykrycia sprawy ani do decyzji nie użyto środków zautomatyzowanych.`,
+      `W ciągu 6 miesięcy możesz bezpłatnie się odwołać przez link poniżej (albo na stronie skarg, wybierając „odwołanie od decyzji”). Twoje odwołanie rozpatrzy inny moderator; możesz też zwrócić się do organu pozasądowego rozstrzygania sporów lub do sądu.`,
+    ],
+    action: { label: `Odwołaj się od decyzji`, url: v.link },
+  }),
+  report_decision: (v) => ({
+    subject: `Twoje zgłoszenie w ${v.site}: nasza decyzja`,
+    lines: [
+      `Cześć ${v.name},`,
+      `Dziękujemy za zgłoszenie. Sprawdziliśmy je.`,
+      v.decision?.acted
+        ? `Podjęliśmy działania wobec tej treści lub tego użytkownika.`
+        : `Nie stwierdziliśmy naruszenia naszych zasad, więc nie podjęliśmy działań.`,
+      `Jeśli nie zgadzasz się z tą decyzją, możesz ją zakwestionować przez link poniżej.`,
+    ],
+    action: { label: `Zakwestionuj decyzję`, url: v.link },
+  }),
+  appeal_decision: (v) => ({
+    subject: `Twoje odwołanie w ${v.site}: decyzja`,
+    lines: [
+      `Cześć ${v.name},`,
+      `Inny moderator rozpatrzył Twoje odwołanie.`,
+      whatOf(v),
+      v.appeal?.outcome === 'lifted'
+        ? `Uchyliliśmy decyzję.${s(v).kind === 'suspend' || s(v).kind === 'ban' ? ` Możesz znów się zalogować.` : ''}`
+        : `Podtrzymujemy decyzję.`,
+      `Uzasadnienie: ${v.appeal?.reason ?? ''}`,
+      `Jeśli nadal się nie zgadzasz, możesz zwrócić się do certyfikowanego organu pozasądowego rozstrzygania sporów lub do sądu.`,
+    ],
+    action: { label: `Zaloguj się`, url: v.link },
   }),
 }

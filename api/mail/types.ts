@@ -13,6 +13,9 @@ export const MAIL_KINDS = [
   'complaint',
   'receipt',
   'new_message',
+  'statement_of_reasons',
+  'report_decision',
+  'appeal_decision',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -49,6 +52,16 @@ export interface MailVars {
    * itself) and where the member turns these mails off (absolute /notifications).
    */
   message?: { sender: string; settings: string }
+  /**
+   * A statement of reasons (DSA Art. 17): the restriction (warn | suspend |
+   * ban | remove_photo | remove_text), the rule, the moderator's facts and
+   * reasons, and a suspension's last day (YYYY-MM-DD, else '').
+   */
+  statement?: { kind: string; rule: string; reason: string; ends: string }
+  /** The decision on a report or complaint, to whoever sent it. */
+  decision?: { acted: boolean; action: string }
+  /** The outcome of an appeal (upheld | lifted) with the second moderator's reason. */
+  appeal?: { outcome: string; reason: string }
 }
 
 export interface MailContent {
@@ -81,3 +94,9 @@ export const messageOf = (v: MailVars): NonNullable<MailVars['message']> =>
 /** The complaint of a complaint mail (always set for those kinds). */
 export const complaintOf = (v: MailVars): NonNullable<MailVars['complaint']> =>
   v.complaint ?? NO_COMPLAINT
+
+const NO_STATEMENT = { kind: '', rule: '', reason: '', ends: '' }
+
+/** The statement of a statement-of-reasons or appeal mail (always set for those kinds). */
+export const statementOf = (v: MailVars): NonNullable<MailVars['statement']> =>
+  v.statement ?? NO_STATEMENT

@@ -1,6 +1,6 @@
 // Complaints (EU notice-and-action, and appeals of a decision) from the
 // public /complaints form.
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const complaints = pgTable(
   'complaints',
@@ -22,6 +22,11 @@ export const complaints = pgTable(
     /** received | answered | closed: the operator answers by mail, quoting the reference. */
     status: text('status').notNull().default('received'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The moderator's decision; time to action is decided_at - created_at. */
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decision: text('decision'),
+    actionSeconds: integer('action_seconds'),
   },
   (t) => [index('complaints_status_idx').on(t.status, t.id)],
 )

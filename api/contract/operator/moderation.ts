@@ -1,4 +1,178 @@
 // Console endpoints of the moderation part (see api/contract/operator/staff.ts for
-// the rules every console endpoint follows).
+// the rules every console endpoint follows): one queue of member reports,
+// public complaints and appeals, the decision on each item (audited, with a
+// statement of reasons to the member and the decision to the reporter), and
+// the DSA transparency figures.
+import { z } from 'zod'
 
-export const moderationEndpoints = {} as const
+import {
+  APPEAL_ACTIONS,
+  MODERATION_ACTIONS,
+  MODERATION_RULES,
+  QUEUE_ITEM_TYPES,
+  RESTRICTING_ACTIONS,
+  SUSPEND_MAX_DAYS,
+} from '../rules/moderation.ts'
+
+export * from '../rules/moderation.ts'
+
+const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
+
+export const QueueItem = z.object({
+  type: z.enum(QUEUE_ITEM_TYPES),
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Older than QUEUE_OVERDUE_S. */
+  overdue: z.boolean(),
+  /** The report's reason, the complaint's subject, the appealed sanction's kind. */
+  summary: z.string(),
+  /** The member it concerns, when known. */
+  member: z.number().int().nullable(),
+})
+export type QueueItem = z.infer<typeof QueueItem>
+export const QueueResponse = z.object({ items: z.array(QueueItem) })
+export type QueueResponse = z.infer<typeof QueueResponse>
+
+export const QueueItemQuery = z.object({ type: z.enum(QUEUE_ITEM_TYPES), id })
+
+export const ModeratedProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string(),
+  personal: z.string().nullable(),
+  fictional: z.boolean(),
+  /** Thumbnail URLs; the main photo first. */
+  photos: z.array(z.object({ id: z.number().int(), url: z.string(), main: z.boolean() })),
+  /** Live sanctions (suspension, ban). */
+  sanctions: z.array(
+    z.object({ id: z.number().int(), kind: z.string(), ends_at: z.string().nullable() }),
+  ),
+})
+export type ModeratedProfile = z.infer<typeof ModeratedProfile>
+
+export const ContextMessage = z.object({
+  id: z.number().int(),
+  sender: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+  /** The reported message. */
+  reported: z.boolean(),
+})
+export type ContextMessage = z.infer<typeof ContextMessage>
+
+export const SanctionView = z.object({
+  id: z.number().int(),
+  member: z.number().int(),
+  kind: z.enum(RESTRICTING_ACTIONS),
+  rule: z.enum(MODERATION_RULES),
+  reason: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  lifted_at: z.string().nullable(),
+  /** The moderator who decided (an appeal goes to another one). */
+  staff: z.number().int(),
+})
+export type SanctionView = z.infer<typeof SanctionView>
+
+export const QueueItemDetail = z.object({
+  item: QueueItem,
+  /** Open, or the decision taken. */
+  decided_at: z.string().nullable(),
+  decision: z.string().nullable(),
+  /** What the reporter or complainant wrote, or the appeal's text. */
+  text: z.string(),
+  /** The report's reporter (member id) or the complaint's sender. */
+  from: z.object({ member: z.number().int().nullable(), name: z.string().nullable() }),
+  /** The complaint's URL. */
+  url: z.string().nullable(),
+  profile: ModeratedProfile.nullable(),
+  /** A reported message with the messages around it, oldest first. */
+  messages: z.array(ContextMessage),
+  /** The sanction an appeal is about. */
+  sanction: SanctionView.nullable(),
+})
+export type QueueItemDetail = z.infer<typeof QueueItemDetail>
+
+const reason = z.string().trim().min(1).max(2000)
+
+export const DecideRequest = z
+  .object({
+    type: z.enum(QUEUE_ITEM_TYPES),
+    id,
+    action: z.enum([...MODERATION_ACTIONS, ...APPEAL_ACTIONS]),
+    rule: z.enum(MODERATION_RULES).optional(),
+    reason,
+    /** Suspension length. */
+    days: z.number().int().min(1).max(SUSPEND_MAX_DAYS).optional(),
+    /** The photo to remove. */
+    photo: id.optional(),
+    /** The member a complaint is about (a report names its own). */
+    member: id.optional(),
+  })
+  .strict()
+export type DecideRequest = z.infer<typeof DecideRequest>
+
+export const DecideResponse = z.object({
+  status: z.literal('done'),
+  sanction: SanctionView.nullable(),
+  /** Created → decided, in seconds. */
+  action_seconds: z.number().int(),
+})
+export type DecideResponse = z.infer<typeof DecideResponse>
+
+export const DsaQuery = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+})
+
+export const DsaResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Notices received, by type: report (members), complaint_notice, complaint_decision. */
+  notices: z.record(z.string(), z.number().int()),
+  /** Decisions taken, by action. */
+  actions: z.record(z.string(), z.number().int()),
+  /** Median created → decided over the decisions in the range; null when none. */
+  median_action_seconds: z.number().nullable(),
+  appeals: z.object({
+    received: z.number().int(),
+    upheld: z.number().int(),
+    lifted: z.number().int(),
+    open: z.number().int(),
+  }),
+  /** Automated means used for decisions: none (every decision is a moderator's). */
+  automated: z.literal(false),
+})
+export type DsaResponse = z.infer<typeof DsaResponse>
+
+export const moderationEndpoints = {
+  operatorQueue: {
+    method: 'GET',
+    path: '/api/operator/queue.php',
+    response: QueueResponse,
+    capability: 'moderate',
+  },
+  operatorQueueItem: {
+    method: 'GET',
+    path: '/api/operator/queue_item.php',
+    query: QueueItemQuery,
+    response: QueueItemDetail,
+    capability: 'moderate',
+  },
+  operatorDecide: {
+    method: 'POST',
+    path: '/api/operator/decide.php',
+    body: DecideRequest,
+    response: DecideResponse,
+    capability: 'moderate',
+  },
+  operatorDsa: {
+    method: 'GET',
+    path: '/api/operator/dsa.php',
+    query: DsaQuery,
+    response: DsaResponse,
+    capability: 'reports.dsa',
+  },
+} as const

@@ -15,6 +15,18 @@ export interface ConsoleSection {
 
 export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { to: '/operator', label: m.op_nav_overview, about: m.op_about_overview, capability: null },
+  {
+    to: '/operator/queue',
+    label: m.op_mod_nav_queue,
+    about: m.op_mod_about_queue,
+    capability: 'moderate',
+  },
+  {
+    to: '/operator/dsa',
+    label: m.op_mod_nav_dsa,
+    about: m.op_mod_about_dsa,
+    capability: 'reports.dsa',
+  },
   { to: '/operator/audit', label: m.op_nav_audit, about: m.op_about_audit, capability: 'audit' },
   {
     to: '/operator/staff',

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { leaveIfMember } from '../../data/guard.ts'
 import { worker } from '../../data/worker.ts'
+import { formatDateTime } from '../../ui/format.ts'
 
 type LoginSearch = { redirect?: string }
 
@@ -30,7 +31,22 @@ function Login() {
     setError(null)
     const res = await worker().login(String(form.get('email')), String(form.get('password')))
     setBusy(false)
+    if (!res.ok && res.error.code === 'banned') {
+      // A closed account: the ban page says what that means and how to object.
+      await navigate({ to: '/pages/ban' })
+      return
+    }
     if (!res.ok) {
+      if (res.error.code === 'suspended') {
+        // The message is the suspension's end (api/accounts/login-routes.ts).
+        const until = Date.parse(res.error.message)
+        setError(
+          Number.isNaN(until)
+            ? m.op_mod_login_suspended_plain()
+            : m.op_mod_login_suspended({ until: formatDateTime(until) }),
+        )
+        return
+      }
       setError(
         res.error.code === 'offline'
           ? m.error_offline()

@@ -1,0 +1,295 @@
+// The moderation queue (moderators): member reports, complaints and appeals
+// in one list, oldest first (what waits longer than 24 hours leads); an item
+// with its context (the profile, the reported message among its neighbours)
+// and the decision form (action, the rule it applies, a reason, days).
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type {
+  DecideResponse,
+  QueueItemDetail,
+  QueueItemType,
+  QueueResponse,
+} from '../../../../../api/contract/operator/moderation.ts'
+import {
+  APPEAL_ACTIONS,
+  MODERATION_ACTIONS,
+  MODERATION_RULES,
+  SUSPEND_MAX_DAYS,
+} from '../../../../../api/contract/rules/moderation.ts'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import { consoleCall, useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { actionName, ruleName, typeName } from '../../../../features/operator/moderation.ts'
+import { formatDateTime } from '../../../../ui/format.ts'
+import '../../../../features/operator/moderation.css'
+
+type QueueSearch = { type?: QueueItemType; id?: number }
+
+export const Route = createFileRoute('/_default/operator/_console/queue')({
+  validateSearch: (s: Record<string, unknown>): QueueSearch => {
+    const type = s.type
+    const id = Number(s.id)
+    return (type === 'report' || type === 'complaint' || type === 'appeal') &&
+      Number.isInteger(id) &&
+      id > 0
+      ? { type, id }
+      : {}
+  },
+  component: QueuePage,
+})
+
+function QueuePage() {
+  const search = Route.useSearch()
+  return search.type && search.id ? <ItemView type={search.type} id={search.id} /> : <QueueList />
+}
+
+function QueueList() {
+  const list = useConsoleQuery<QueueResponse>('/api/operator/queue.php')
+  const items = list.data?.items ?? []
+  return (
+    <main>
+      <h1>{m.op_mod_queue_title()}</h1>
+      <p>{m.op_mod_queue_intro()}</p>
+      {list.error && <p role="alert">{m.error_generic()}</p>}
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <caption className="visually-hidden">{m.op_mod_queue_title()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.op_col_when()}</th>
+              <th scope="col">{m.op_mod_col_type()}</th>
+              <th scope="col">{m.op_mod_col_summary()}</th>
+              <th scope="col">{m.op_mod_col_member()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={`${i.type}-${i.id}`} className={i.overdue ? 'mod-overdue' : undefined}>
+                <td>
+                  {formatDateTime(i.created_at)}
+                  {i.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
+                </td>
+                <td>
+                  <Link to="/operator/queue" search={{ type: i.type, id: i.id }}>
+                    {typeName(i.type)} #{i.id}
+                  </Link>
+                </td>
+                <td>{i.summary}</td>
+                <td>{i.member ?? '—'}</td>
+              </tr>
+            ))}
+            {!list.loading && items.length === 0 && (
+              <tr>
+                <td colSpan={4}>{m.op_mod_queue_empty()}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  )
+}
+
+function ItemView({ type, id }: { type: QueueItemType; id: number }) {
+  const item = useConsoleQuery<QueueItemDetail>(
+    withQuery('/api/operator/queue_item.php', { type, id }),
+  )
+  const d = item.data
+  return (
+    <main>
+      <p>
+        <Link to="/operator/queue">{m.op_mod_back()}</Link>
+      </p>
+      <h1>
+        {typeName(type)} #{id}
+      </h1>
+      {item.error && <p role="alert">{m.error_generic()}</p>}
+      {d && (
+        <div className="mod-item">
+          <section className="console-card" aria-labelledby="mod-what">
+            <h2 id="mod-what">{d.item.summary}</h2>
+            <p>
+              {formatDateTime(d.item.created_at)}
+              {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
+            </p>
+            <p className="mod-text">{d.text || '—'}</p>
+            {d.url && (
+              <p>
+                <a href={d.url} rel="noreferrer noopener" target="_blank">
+                  {d.url}
+                </a>
+              </p>
+            )}
+            {d.sanction && (
+              <p>
+                {m.op_mod_appealed({
+                  action: actionName(d.sanction.kind),
+                  rule: ruleName(d.sanction.rule),
+                  staff: String(d.sanction.staff),
+                })}
+                <br />
+                {d.sanction.reason}
+              </p>
+            )}
+          </section>
+          {d.profile && (
+            <section className="console-card" aria-labelledby="mod-profile">
+              <h2 id="mod-profile">
+                {d.profile.name}, {d.profile.age}
+                {d.profile.fictional && <span className="console-tag">{m.op_mod_fictional()}</span>}
+              </h2>
+              <p>
+                #{d.profile.id} · {d.profile.city ?? '—'} ({d.profile.country})
+              </p>
+              <div className="mod-photos">
+                {d.profile.photos.map((p) => (
+                  <figure key={p.id}>
+                    <img
+                      src={p.url}
+                      alt={m.op_mod_photo_alt({ id: String(p.id) })}
+                      width={96}
+                      height={96}
+                    />
+                    <figcaption>
+                      #{p.id}
+                      {p.main ? ` · ${m.op_mod_main_photo()}` : ''}
+                    </figcaption>
+                  </figure>
+                ))}
+              </div>
+              <p className="mod-text">{d.profile.personal ?? '—'}</p>
+              {d.profile.sanctions.map((s) => (
+                <p key={s.id}>
+                  <span className="console-tag">{actionName(s.kind)}</span>
+                  {s.ends_at ? formatDateTime(s.ends_at) : ''}
+                </p>
+              ))}
+            </section>
+          )}
+          {d.messages.length > 0 && (
+            <section className="console-card" aria-labelledby="mod-messages">
+              <h2 id="mod-messages">{m.op_mod_messages()}</h2>
+              <ol className="mod-messages">
+                {d.messages.map((msg) => (
+                  <li key={msg.id} className={msg.reported ? 'mod-reported' : undefined}>
+                    <span className="mod-meta">
+                      #{msg.sender} · {formatDateTime(msg.created_at)}
+                      {msg.reported && <strong> · {m.op_mod_reported()}</strong>}
+                    </span>
+                    <span className="mod-text">{msg.body}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          {d.decided_at ? (
+            <p role="status">
+              {m.op_mod_decided({
+                when: formatDateTime(d.decided_at),
+                action: actionName(d.decision ?? ''),
+              })}
+            </p>
+          ) : (
+            <DecideForm detail={d} onDone={item.reload} />
+          )}
+        </div>
+      )}
+    </main>
+  )
+}
+
+function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () => void }) {
+  const appeal = detail.item.type === 'appeal'
+  const actions: readonly string[] = appeal ? APPEAL_ACTIONS : MODERATION_ACTIONS
+  const [action, setAction] = useState(actions[0] as string)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    const days = Number(form.get('days'))
+    const photo = Number(form.get('photo'))
+    setBusy(true)
+    setError(null)
+    const res = await consoleCall<DecideResponse>('POST', '/api/operator/decide.php', {
+      type: detail.item.type,
+      id: detail.item.id,
+      action,
+      reason: String(form.get('reason') ?? ''),
+      ...(form.get('rule') ? { rule: String(form.get('rule')) } : {}),
+      ...(action === 'suspend' && days ? { days } : {}),
+      ...(action === 'remove_photo' && photo ? { photo } : {}),
+    })
+    setBusy(false)
+    if (!res.ok) {
+      setError(res.error === 'same_moderator' ? m.op_mod_same_moderator() : m.op_check_fields())
+      return
+    }
+    onDone()
+  }
+
+  return (
+    <form className="form console-card" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <h2>{m.op_mod_decide()}</h2>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <label>
+        {m.op_mod_action()}
+        <select name="action" value={action} onChange={(e) => setAction(e.target.value)}>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {actionName(a)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!appeal && action !== 'dismiss' && (
+        <label>
+          {m.op_mod_rule()}
+          <select name="rule" required>
+            {MODERATION_RULES.map((r) => (
+              <option key={r} value={r}>
+                {ruleName(r)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {action === 'suspend' && (
+        <label>
+          {m.op_mod_days()}
+          <input
+            name="days"
+            type="number"
+            min={1}
+            max={SUSPEND_MAX_DAYS}
+            defaultValue={7}
+            required
+          />
+        </label>
+      )}
+      {action === 'remove_photo' && (
+        <label>
+          {m.op_mod_photo()}
+          <select name="photo" required>
+            {detail.profile?.photos.map((p) => (
+              <option key={p.id} value={p.id}>
+                #{p.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        {m.op_mod_reason()}
+        <textarea name="reason" required maxLength={2000} rows={4} />
+      </label>
+      <button type="submit" className="button" disabled={busy}>
+        {m.op_mod_submit()}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,181 @@
+// Moderation end to end: a member reports another member's message; a
+// moderator signs in with password and TOTP, sees the report with the
+// message in context and suspends the member for 7 days with a reason; the
+// member's session ends and login is refused with the end date; the member
+// has the statement of reasons by mail and the reporter the decision; the
+// member appeals from the mail's link, a second moderator lifts it, and the
+// member can log in again.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { totpCode } from '../api/operator/totp.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  newContext,
+  type Site,
+  staffSecret,
+  startSite,
+} from './harness.ts'
+
+const REPORTED = { email: 'demo2@example.com', password: DEMO.password }
+const STAFF_PASSWORD = 'demopassword'
+
+let site: Site
+let browser: Browser
+let member: BrowserContext
+let reported: BrowserContext
+let staff: BrowserContext
+let a: Page
+let b: Page
+let s: Page
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  member = await newContext(browser, site)
+  reported = await newContext(browser, site)
+  staff = await newContext(browser, site)
+  a = await member.newPage()
+  b = await reported.newPage()
+  s = await staff.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await describePage(a)
+    await describePage(b)
+    await describePage(s)
+  }
+})
+
+const secretOf = (email: string) => staffSecret(site, email)
+
+async function logIn(p: Page, who: { email: string; password: string }) {
+  await p.goto('/login')
+  await p.getByLabel('Email address').fill(who.email)
+  await p.getByLabel('Password').fill(who.password)
+  await p.getByRole('button', { name: 'Log in' }).click()
+}
+
+async function staffSignIn(p: Page, email: string) {
+  await p.goto('/operator/login')
+  await p.getByLabel('Email address').fill(email)
+  await p.getByLabel('Password').fill(STAFF_PASSWORD)
+  await p.getByLabel('Code from your authenticator app').fill(totpCode(secretOf(email)))
+  await p.getByRole('button', { name: 'Sign in' }).click()
+  await p.waitForURL(/\/operator$/)
+}
+
+const api = <T>(p: Page, path: string, init?: { method: string; body: unknown }) =>
+  p.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init?.method ?? 'GET',
+        headers: init ? { 'content-type': 'application/json' } : {},
+        body: init ? JSON.stringify(init.body) : null,
+      })
+      return { status: res.status, body: await res.json().catch(() => null) }
+    },
+    { path, init },
+  ) as Promise<{ status: number; body: T }>
+
+type Mail = { kind: string; to: string; subject: string; text: string }
+const mails = async (p: Page) => (await api<{ mails: Mail[] }>(p, '/api/_dev/mail.php')).body.mails
+
+let reportedId = 0
+
+describe('moderation: report, suspension, statement of reasons, appeal', () => {
+  it('a member reports a message another member sent', async () => {
+    await logIn(a, DEMO)
+    await a.waitForURL(/\/members/)
+    await logIn(b, REPORTED)
+    await b.waitForURL(/\/members/)
+    const aId = (await api<{ profile: { id: number } }>(a, '/api/user.php')).body.profile.id
+    reportedId = (await api<{ profile: { id: number } }>(b, '/api/user.php')).body.profile.id
+    const chat = await api<{ id: number }>(b, `/api/chat.php?profile=${aId}`)
+    expect(chat.status).toBe(200)
+    const sent = await api<{ message: { id: number } }>(b, '/api/messages.php', {
+      method: 'POST',
+      body: {
+        conversation: chat.body.id,
+        text: 'Send me money or else.',
+        client_id: crypto.randomUUID(),
+      },
+    })
+    expect(sent.status).toBeLessThan(300)
+    const report = await api(a, '/api/reports.php', {
+      method: 'POST',
+      body: {
+        profile: reportedId,
+        message: sent.body.message.id,
+        reason: 'harassment',
+        text: 'Threats',
+      },
+    })
+    expect(report.status).toBe(201)
+  })
+
+  it('a moderator sees it with the message in context and suspends for 7 days', async () => {
+    await staffSignIn(s, 'moderator@example.com')
+    await s.goto('/operator/queue')
+    await s
+      .getByRole('link', { name: /Report #/ })
+      .first()
+      .click()
+    await s.getByText('Send me money or else.').waitFor()
+    await s.getByLabel('Action').selectOption('suspend')
+    await s.getByLabel('Rule').selectOption('harassment')
+    await s.getByLabel('Days').fill('7')
+    await s.getByLabel('Facts and reasons (sent to the member)').fill('Threatened another member.')
+    await s.getByRole('button', { name: 'Decide' }).click()
+    await s.getByRole('status').filter({ hasText: 'Decided on' }).waitFor()
+  })
+
+  it('the suspended member is logged out, cannot log in, and has the statement; the reporter has the decision', async () => {
+    expect((await api(b, '/api/user.php')).status).toBe(403)
+    // The app learns at its next look at the session that it has ended.
+    await b.goto('/members')
+    await b.getByRole('link', { name: 'Log in' }).first().waitFor()
+    await logIn(b, REPORTED)
+    await b.getByRole('alert').filter({ hasText: 'Your account is suspended until' }).waitFor()
+    const all = await mails(a)
+    const statement = all.find((m) => m.kind === 'statement_of_reasons' && m.to === REPORTED.email)
+    expect(statement?.text).toContain('Threatened another member.')
+    expect(all.some((m) => m.kind === 'report_decision' && m.to === DEMO.email)).toBe(true)
+  })
+
+  it('the member appeals from the mail, a second moderator lifts it, and the member logs in', async () => {
+    const statement = (await mails(a)).find((m) => m.kind === 'statement_of_reasons')
+    const link = statement?.text.match(/https?:\/\/\S+\/appeal\?token=[\w-]+/)?.[0]
+    expect(link).toBeTruthy()
+    await b.goto(new URL(link as string).pathname + new URL(link as string).search)
+    await b.getByText('Threatened another member.').waitFor()
+    await b.getByLabel('Why do you disagree?').fill('It was a joke between friends, nothing more.')
+    await b.getByRole('button', { name: 'Send my appeal' }).click()
+    await b.getByRole('status').waitFor()
+
+    const second = await newContext(browser, site)
+    const s2 = await second.newPage()
+    await staffSignIn(s2, 'moderator2@example.com')
+    await s2.goto('/operator/queue')
+    await s2
+      .getByRole('link', { name: /Appeal #/ })
+      .first()
+      .click()
+    await s2.getByLabel('Action').selectOption('lift')
+    await s2.getByLabel('Facts and reasons (sent to the member)').fill('Read in context, a joke.')
+    await s2.getByRole('button', { name: 'Decide' }).click()
+    await s2.getByRole('status').filter({ hasText: 'Decided on' }).waitFor()
+    await second.close()
+
+    await logIn(b, REPORTED)
+    await b.waitForURL(/\/members/)
+    expect((await mails(a)).some((m) => m.kind === 'appeal_decision')).toBe(true)
+  })
+})
