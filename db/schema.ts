@@ -460,6 +460,7 @@ export const reports = pgTable(
   },
   (t) => [index('reports_status_idx').on(t.status, t.id)],
 )
+export * from './schema/member-admin.ts'
 export * from './schema/payments.ts'
 export * from './schema/push.ts'
 export * from './schema/staff.ts'
