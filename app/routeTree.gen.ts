@@ -70,6 +70,8 @@ import { Route as EmptyMembersMemberIdSignupRouteImport } from './routes/_empty/
 import { Route as LanderLandersLanderIndexRouteImport } from './routes/_lander/landers/$lander/index'
 import { Route as LanderLandersLanderSlugRouteImport } from './routes/_lander/landers/$lander/$slug'
 import { Route as DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport } from './routes/_default/_member/credits/$creditId.{-$paymentMethod}'
+import { Route as DefaultOperatorConsoleMembersIndexRouteImport } from './routes/_default/operator/_console/members.index'
+import { Route as DefaultOperatorConsoleMembersMemberIdRouteImport } from './routes/_default/operator/_console/members.$memberId'
 import { Route as EmptyMembersMemberIdLanding2IndexRouteImport } from './routes/_empty/members/$memberId/landing2/index'
 import { Route as EmptyMembersMemberIdLanding2SlugRouteImport } from './routes/_empty/members/$memberId/landing2/$slug'
 import { Route as EmptyMembersMemberIdLanding3IndexRouteImport } from './routes/_empty/members/$memberId/landing3/index'
@@ -393,6 +395,18 @@ const DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route =
     path: '/credits/$creditId/{-$paymentMethod}',
     getParentRoute: () => DefaultMemberRoute,
   } as any)
+const DefaultOperatorConsoleMembersIndexRoute =
+  DefaultOperatorConsoleMembersIndexRouteImport.update({
+    id: '/members/',
+    path: '/members/',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleMembersMemberIdRoute =
+  DefaultOperatorConsoleMembersMemberIdRouteImport.update({
+    id: '/members/$memberId',
+    path: '/members/$memberId',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const EmptyMembersMemberIdLanding2IndexRoute =
   EmptyMembersMemberIdLanding2IndexRouteImport.update({
     id: '/members/$memberId/landing2/',
@@ -474,8 +488,10 @@ export interface FileRoutesByFullPath {
   '/operator/': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/operator/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/operator/members/': typeof DefaultOperatorConsoleMembersIndexRoute
   '/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -533,8 +549,10 @@ export interface FileRoutesByTo {
   '/operator': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/operator/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/operator/members': typeof DefaultOperatorConsoleMembersIndexRoute
   '/members/$memberId/landing2': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/members/$memberId/landing3': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -601,8 +619,10 @@ export interface FileRoutesById {
   '/_default/operator/_console/': typeof DefaultOperatorConsoleIndexRoute
   '/_lander/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/_default/_member/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/_default/operator/_console/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/_empty/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/_empty/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/_default/operator/_console/members/': typeof DefaultOperatorConsoleMembersIndexRoute
   '/_empty/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/_empty/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -664,8 +684,10 @@ export interface FileRouteTypes {
     | '/operator/'
     | '/landers/$lander/'
     | '/credits/$creditId/{-$paymentMethod}'
+    | '/operator/members/$memberId'
     | '/members/$memberId/landing2/$slug'
     | '/members/$memberId/landing3/$slug'
+    | '/operator/members/'
     | '/members/$memberId/landing2/'
     | '/members/$memberId/landing3/'
   fileRoutesByTo: FileRoutesByTo
@@ -723,8 +745,10 @@ export interface FileRouteTypes {
     | '/operator'
     | '/landers/$lander'
     | '/credits/$creditId/{-$paymentMethod}'
+    | '/operator/members/$memberId'
     | '/members/$memberId/landing2/$slug'
     | '/members/$memberId/landing3/$slug'
+    | '/operator/members'
     | '/members/$memberId/landing2'
     | '/members/$memberId/landing3'
   id:
@@ -790,8 +814,10 @@ export interface FileRouteTypes {
     | '/_default/operator/_console/'
     | '/_lander/landers/$lander/'
     | '/_default/_member/credits/$creditId/{-$paymentMethod}'
+    | '/_default/operator/_console/members/$memberId'
     | '/_empty/members/$memberId/landing2/$slug'
     | '/_empty/members/$memberId/landing3/$slug'
+    | '/_default/operator/_console/members/'
     | '/_empty/members/$memberId/landing2/'
     | '/_empty/members/$memberId/landing3/'
   fileRoutesById: FileRoutesById
@@ -1232,6 +1258,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport
       parentRoute: typeof DefaultMemberRoute
     }
+    '/_default/operator/_console/members/': {
+      id: '/_default/operator/_console/members/'
+      path: '/members'
+      fullPath: '/operator/members/'
+      preLoaderRoute: typeof DefaultOperatorConsoleMembersIndexRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/members/$memberId': {
+      id: '/_default/operator/_console/members/$memberId'
+      path: '/members/$memberId'
+      fullPath: '/operator/members/$memberId'
+      preLoaderRoute: typeof DefaultOperatorConsoleMembersMemberIdRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_empty/members/$memberId/landing2/': {
       id: '/_empty/members/$memberId/landing2/'
       path: '/members/$memberId/landing2'
@@ -1329,6 +1369,8 @@ interface DefaultOperatorConsoleRouteChildren {
   DefaultOperatorConsoleAuditRoute: typeof DefaultOperatorConsoleAuditRoute
   DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
   DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
+  DefaultOperatorConsoleMembersMemberIdRoute: typeof DefaultOperatorConsoleMembersMemberIdRoute
+  DefaultOperatorConsoleMembersIndexRoute: typeof DefaultOperatorConsoleMembersIndexRoute
 }
 
 const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
@@ -1336,6 +1378,10 @@ const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
     DefaultOperatorConsoleAuditRoute: DefaultOperatorConsoleAuditRoute,
     DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
     DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
+    DefaultOperatorConsoleMembersMemberIdRoute:
+      DefaultOperatorConsoleMembersMemberIdRoute,
+    DefaultOperatorConsoleMembersIndexRoute:
+      DefaultOperatorConsoleMembersIndexRoute,
   }
 
 const DefaultOperatorConsoleRouteWithChildren =

@@ -15,6 +15,12 @@ export interface ConsoleSection {
 
 export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { to: '/operator', label: m.op_nav_overview, about: m.op_about_overview, capability: null },
+  {
+    to: '/operator/members',
+    label: m.op_mem_nav_label,
+    about: m.op_mem_nav_about,
+    capability: 'members.view',
+  },
   { to: '/operator/audit', label: m.op_nav_audit, about: m.op_about_audit, capability: 'audit' },
   {
     to: '/operator/staff',
