@@ -27,6 +27,8 @@ async function freePort(): Promise<number> {
 export interface Site {
   url: string
   dataDir: string
+  /** What the server printed so far (the demo staff's TOTP secrets, for instance). */
+  output(): string
   /** Stops the site; with keepData its PGlite directory stays for the test to read (then remove it). */
   stop(options?: { keepData?: boolean }): Promise<void>
 }
@@ -56,6 +58,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    output: () => log,
     async stop(options = {}) {
       // Idempotent: a test may stop the site itself (to read its database).
       if (child.exitCode === null && child.signalCode === null) {
