@@ -3,6 +3,7 @@ import { etag } from 'hono/etag'
 import type { Db } from '../db/client.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
+import { exportRoutes } from './accounts/export-routes.ts'
 import { authRoutes } from './accounts/login-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { userRoutes } from './accounts/user-routes.ts'
@@ -130,6 +131,7 @@ export function createApi({
     .use(pathOf(endpoints.likes), etag())
     .route('/', authRoutes(db, accounts))
     .route('/', userRoutes(db, accounts))
+    .route('/', exportRoutes(db, accounts))
     .route('/', accountRoutes(db, accounts))
     .route('/', imageRoutes(db, mediaDir))
     .route('/', referenceRoutes(db, accounts))

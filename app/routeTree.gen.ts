@@ -73,6 +73,8 @@ import { Route as EmptyMembersMemberIdSignupRouteImport } from './routes/_empty/
 import { Route as LanderLandersLanderIndexRouteImport } from './routes/_lander/landers/$lander/index'
 import { Route as LanderLandersLanderSlugRouteImport } from './routes/_lander/landers/$lander/$slug'
 import { Route as DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport } from './routes/_default/_member/credits/$creditId.{-$paymentMethod}'
+import { Route as DefaultOperatorConsoleMembersIndexRouteImport } from './routes/_default/operator/_console/members.index'
+import { Route as DefaultOperatorConsoleMembersMemberIdRouteImport } from './routes/_default/operator/_console/members.$memberId'
 import { Route as EmptyMembersMemberIdLanding2IndexRouteImport } from './routes/_empty/members/$memberId/landing2/index'
 import { Route as EmptyMembersMemberIdLanding2SlugRouteImport } from './routes/_empty/members/$memberId/landing2/$slug'
 import { Route as EmptyMembersMemberIdLanding3IndexRouteImport } from './routes/_empty/members/$memberId/landing3/index'
@@ -413,6 +415,18 @@ const DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route =
     path: '/credits/$creditId/{-$paymentMethod}',
     getParentRoute: () => DefaultMemberRoute,
   } as any)
+const DefaultOperatorConsoleMembersIndexRoute =
+  DefaultOperatorConsoleMembersIndexRouteImport.update({
+    id: '/members/',
+    path: '/members/',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleMembersMemberIdRoute =
+  DefaultOperatorConsoleMembersMemberIdRouteImport.update({
+    id: '/members/$memberId',
+    path: '/members/$memberId',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const EmptyMembersMemberIdLanding2IndexRoute =
   EmptyMembersMemberIdLanding2IndexRouteImport.update({
     id: '/members/$memberId/landing2/',
@@ -497,8 +511,10 @@ export interface FileRoutesByFullPath {
   '/operator/': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/operator/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/operator/members/': typeof DefaultOperatorConsoleMembersIndexRoute
   '/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -559,8 +575,10 @@ export interface FileRoutesByTo {
   '/operator': typeof DefaultOperatorConsoleIndexRoute
   '/landers/$lander': typeof LanderLandersLanderIndexRoute
   '/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/operator/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/operator/members': typeof DefaultOperatorConsoleMembersIndexRoute
   '/members/$memberId/landing2': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/members/$memberId/landing3': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -630,8 +648,10 @@ export interface FileRoutesById {
   '/_default/operator/_console/': typeof DefaultOperatorConsoleIndexRoute
   '/_lander/landers/$lander/': typeof LanderLandersLanderIndexRoute
   '/_default/_member/credits/$creditId/{-$paymentMethod}': typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125Route
+  '/_default/operator/_console/members/$memberId': typeof DefaultOperatorConsoleMembersMemberIdRoute
   '/_empty/members/$memberId/landing2/$slug': typeof EmptyMembersMemberIdLanding2SlugRoute
   '/_empty/members/$memberId/landing3/$slug': typeof EmptyMembersMemberIdLanding3SlugRoute
+  '/_default/operator/_console/members/': typeof DefaultOperatorConsoleMembersIndexRoute
   '/_empty/members/$memberId/landing2/': typeof EmptyMembersMemberIdLanding2IndexRoute
   '/_empty/members/$memberId/landing3/': typeof EmptyMembersMemberIdLanding3IndexRoute
 }
@@ -696,8 +716,10 @@ export interface FileRouteTypes {
     | '/operator/'
     | '/landers/$lander/'
     | '/credits/$creditId/{-$paymentMethod}'
+    | '/operator/members/$memberId'
     | '/members/$memberId/landing2/$slug'
     | '/members/$memberId/landing3/$slug'
+    | '/operator/members/'
     | '/members/$memberId/landing2/'
     | '/members/$memberId/landing3/'
   fileRoutesByTo: FileRoutesByTo
@@ -758,8 +780,10 @@ export interface FileRouteTypes {
     | '/operator'
     | '/landers/$lander'
     | '/credits/$creditId/{-$paymentMethod}'
+    | '/operator/members/$memberId'
     | '/members/$memberId/landing2/$slug'
     | '/members/$memberId/landing3/$slug'
+    | '/operator/members'
     | '/members/$memberId/landing2'
     | '/members/$memberId/landing3'
   id:
@@ -828,8 +852,10 @@ export interface FileRouteTypes {
     | '/_default/operator/_console/'
     | '/_lander/landers/$lander/'
     | '/_default/_member/credits/$creditId/{-$paymentMethod}'
+    | '/_default/operator/_console/members/$memberId'
     | '/_empty/members/$memberId/landing2/$slug'
     | '/_empty/members/$memberId/landing3/$slug'
+    | '/_default/operator/_console/members/'
     | '/_empty/members/$memberId/landing2/'
     | '/_empty/members/$memberId/landing3/'
   fileRoutesById: FileRoutesById
@@ -1291,6 +1317,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultMemberCreditsCreditIdChar123PaymentMethodChar125RouteImport
       parentRoute: typeof DefaultMemberRoute
     }
+    '/_default/operator/_console/members/': {
+      id: '/_default/operator/_console/members/'
+      path: '/members'
+      fullPath: '/operator/members/'
+      preLoaderRoute: typeof DefaultOperatorConsoleMembersIndexRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/members/$memberId': {
+      id: '/_default/operator/_console/members/$memberId'
+      path: '/members/$memberId'
+      fullPath: '/operator/members/$memberId'
+      preLoaderRoute: typeof DefaultOperatorConsoleMembersMemberIdRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_empty/members/$memberId/landing2/': {
       id: '/_empty/members/$memberId/landing2/'
       path: '/members/$memberId/landing2'
@@ -1390,6 +1430,8 @@ interface DefaultOperatorConsoleRouteChildren {
   DefaultOperatorConsoleQueueRoute: typeof DefaultOperatorConsoleQueueRoute
   DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
   DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
+  DefaultOperatorConsoleMembersMemberIdRoute: typeof DefaultOperatorConsoleMembersMemberIdRoute
+  DefaultOperatorConsoleMembersIndexRoute: typeof DefaultOperatorConsoleMembersIndexRoute
 }
 
 const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
@@ -1399,6 +1441,10 @@ const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
     DefaultOperatorConsoleQueueRoute: DefaultOperatorConsoleQueueRoute,
     DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
     DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
+    DefaultOperatorConsoleMembersMemberIdRoute:
+      DefaultOperatorConsoleMembersMemberIdRoute,
+    DefaultOperatorConsoleMembersIndexRoute:
+      DefaultOperatorConsoleMembersIndexRoute,
   }
 
 const DefaultOperatorConsoleRouteWithChildren =

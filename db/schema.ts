@@ -468,6 +468,7 @@ export const reports = pgTable(
   (t) => [index('reports_status_idx').on(t.status, t.id)],
 )
 export * from './schema/moderation.ts'
+export * from './schema/member-admin.ts'
 export * from './schema/payments.ts'
 export * from './schema/push.ts'
 export * from './schema/staff.ts'

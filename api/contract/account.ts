@@ -266,6 +266,13 @@ export type DeleteAccountRequest = z.input<typeof DeleteAccountRequest>
 export const DeleteAccountResponse = z.object({ status: z.literal('deleted') })
 export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>
 
+/**
+ * The member's own data as one JSON file (GDPR Art. 15 access, Art. 20
+ * portability), served as a download; its members are described in
+ * api/accounts/export.ts (`format` names the version of the shape).
+ */
+export const AccountExport = z.object({ format: z.number().int() }).catchall(z.unknown())
+
 /** Spec §3 email check result. Malformed input is status invalid, not a 400 (spec §8). */
 export const EmailStatus = z.enum(['new', 'active', 'not_confirmed', 'deleted', 'invalid'])
 export type EmailStatus = z.infer<typeof EmailStatus>

@@ -6,6 +6,7 @@
 // (spec §7). Zod only, like the rest of the contract.
 import type { z } from 'zod'
 import {
+  AccountExport,
   AccountUser,
   ActivateQuery,
   ActivateStatusResponse,
@@ -183,6 +184,8 @@ export const endpoints = {
     body: DeleteAccountRequest,
     response: DeleteAccountResponse,
   },
+  /** The member's data as a JSON file (an attachment); a few a day. */
+  accountExport: { method: 'GET', path: '/api/account_export.php', response: AccountExport },
   pushSubscribe: {
     method: 'POST',
     path: '/api/user.php',

@@ -44,6 +44,9 @@ export const LIMITS = {
   // tighter than members', since a staff account sees every member.
   staff_login: { limit: 10, windowMs: 15 * MINUTE },
   staff_login_account: { limit: 5, windowMs: 15 * MINUTE },
+  // The member's data export reads every table about them: a person asks
+  // now and then, a loop would be a load on the database.
+  account_export: { limit: 5, windowMs: 60 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

@@ -105,6 +105,14 @@ export function localProvider(db: Db): LocalProvider {
         .limit(1)
       return row ? `mdt_${row.id.slice(3)}` : null
     },
+    async refund(paymentId, amountMinor) {
+      const row = await provider.find(paymentId)
+      if (!row) throw new PaymentNotFound(paymentId)
+      if (row.status !== 'paid' || row.refunded + row.chargedBack + amountMinor > row.amount)
+        throw new Error(`local provider: cannot refund ${amountMinor} of ${paymentId}`)
+      await provider.reverse(paymentId, 'refund', amountMinor)
+      return { id: `re_${token(10)}` }
+    },
     async find(id: string) {
       const [row] = await db.select().from(localPayments).where(eq(localPayments.id, id))
       return row

@@ -77,5 +77,15 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
       const valid = page.find((m) => String(m.status) === 'valid')
       return valid?.id ?? null
     },
+    async refund(paymentId, amountMinor, description) {
+      // Mollie wants the refund in the payment's own currency.
+      const payment = await client.payments.get(paymentId)
+      const refund = await client.paymentRefunds.create({
+        paymentId,
+        amount: { currency: payment.amount.currency, value: toValue(amountMinor) },
+        description,
+      })
+      return { id: refund.id }
+    },
   }
 }

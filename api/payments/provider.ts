@@ -58,6 +58,12 @@ export interface PaymentProvider {
   createCustomer(input: { name: string; email: string }): Promise<string>
   /** A valid mandate of the customer, or null. */
   validMandate(customerId: string): Promise<string | null>
+  /**
+   * Refunds `amountMinor` of a paid payment (the console's refunds); the
+   * provider's refund id. The payment's `refunded` grows by it, and the
+   * webhook follows as for any change; settle takes the credits back.
+   */
+  refund(paymentId: string, amountMinor: number, description: string): Promise<{ id: string }>
 }
 
 /** The provider knows no payment of this id (a forged or stale webhook): nothing to do. */

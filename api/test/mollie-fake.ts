@@ -301,6 +301,15 @@ export async function startMollieFake(
         if (!p) return problem(res, 404, 'Not Found', `No payment exists with token ${refunds[1]}.`)
         const body = await readJson(req)
         const minor = minorOf(body.amount as Amount | undefined) || minorOf(p.amount)
+        // Mollie refuses a refund above what is left of the payment.
+        if (p.status !== 'paid' || minor > minorOf(p.amount) - minorOf(p.amountRefunded))
+          return problem(
+            res,
+            422,
+            'Unprocessable Entity',
+            'The amount is higher than the amount that can be refunded',
+            'amount',
+          )
         fake.refund(p.id, minor)
         return json(res, 201, {
           resource: 'refund',

@@ -27,6 +27,12 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
     about: m.op_mod_about_dsa,
     capability: 'reports.dsa',
   },
+  {
+    to: '/operator/members',
+    label: m.op_mem_nav_label,
+    about: m.op_mem_nav_about,
+    capability: 'members.view',
+  },
   { to: '/operator/audit', label: m.op_nav_audit, about: m.op_about_audit, capability: 'audit' },
   {
     to: '/operator/staff',

@@ -14,6 +14,7 @@ import {
 } from '../../../features/account/forms/sections.tsx'
 import { LanguageSwitcher } from '../../../ui/LanguageSwitcher.tsx'
 import { showToast } from '../../../ui/toasts.ts'
+import { DataExport } from './profile/-components/DataExport.tsx'
 import { DeleteAccount } from './profile/-components/DeleteAccount.tsx'
 import { EmailSection } from './profile/-components/EmailSection.tsx'
 import { Photos } from './profile/-components/Photos.tsx'
@@ -98,6 +99,7 @@ function ProfilePage() {
         <LanguageSwitcher />
       </section>
       <Sessions />
+      <DataExport />
       <DeleteAccount />
     </main>
   )

@@ -1,0 +1,404 @@
+// The console's members and money: finding a member, their page, ending a
+// session, credit adjustments, refunds through the payment provider and
+// deletion on request. Every action writes its audit row inside the
+// transaction of the action; money actions are keyed on the console form's
+// client id (credit_adjustments, staff_refunds), so a double click or a
+// retry applies once.
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import {
+  creditAdjustments,
+  creditLedger,
+  images,
+  members,
+  orders,
+  sessions,
+  staffRefunds,
+} from '../../db/schema.ts'
+import { deleteAccount } from '../accounts/accounts.ts'
+import type {
+  CreditAdjustResponse,
+  MemberDetail,
+  MemberOrderEntry,
+  MemberSearchResponse,
+  MemberSummary,
+  RefundResponse,
+} from '../contract/operator/members.ts'
+import { balanceOf, credit, debit, ledgerSum } from '../credits/ledger.ts'
+import { notifyMembers } from '../events/bus.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import { settlePayment } from '../payments/settle.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
+import { deviceOf } from '../sessions/sessions.ts'
+import { audit } from './auth.ts'
+
+export const MEMBER_PAGE = 20
+/** The member page shows the newest ledger rows; the sum covers all of them. */
+const LEDGER_ROWS = 200
+
+type MemberRow = typeof members.$inferSelect
+
+const summary = (m: MemberRow): MemberSummary => ({
+  id: m.id,
+  email: m.email,
+  name: m.name,
+  country: m.country,
+  signup_date: m.signupDate.toISOString(),
+  credits: m.credits,
+  paid_user: m.paidUser,
+  fictional: m.fictional,
+  deleted: m.deletedAt !== null,
+})
+
+/** `%`, `_` and `\` match themselves in the search. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+
+/** Members whose id is q, or whose email or name contains q; newest first. */
+export async function searchMembers(db: Db, q: string, page = 1): Promise<MemberSearchResponse> {
+  const text = `%${likeText(q)}%`
+  const asId = /^\d{1,15}$/.test(q) ? Number(q) : null
+  const rows = await db
+    .select()
+    .from(members)
+    .where(
+      or(
+        asId !== null ? eq(members.id, asId) : undefined,
+        ilike(members.email, text),
+        ilike(members.name, text),
+      ),
+    )
+    // An exact id or address first, then the newest members.
+    .orderBy(
+      sql`(${members.id} = ${asId ?? -1} OR ${members.email} = ${q.toLowerCase()}) DESC`,
+      desc(members.id),
+    )
+    .limit(MEMBER_PAGE + 1)
+    .offset((page - 1) * MEMBER_PAGE)
+  return {
+    members: rows.slice(0, MEMBER_PAGE).map(summary),
+    page,
+    more: rows.length > MEMBER_PAGE,
+  }
+}
+
+const orderEntry = (o: typeof orders.$inferSelect, refunded: number): MemberOrderEntry => ({
+  id: o.id,
+  public_id: o.publicId,
+  status: o.status,
+  package: o.packageId,
+  method: o.method,
+  currency: o.currency,
+  amount: o.amount,
+  credits: o.credits,
+  reversed_credits: o.reversedCredits,
+  refunded,
+  provider: o.provider,
+  payment_id: o.paymentId,
+  created_at: o.createdAt.toISOString(),
+})
+
+async function refundedOf(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${staffRefunds.amount}), 0)` })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.orderId, orderId))
+  return Number(row?.sum ?? 0)
+}
+
+/** Everything the member's page shows, or null for an unknown id. */
+export async function memberDetail(db: Db, id: number, now: Date): Promise<MemberDetail | null> {
+  const [m] = await db.select().from(members).where(eq(members.id, id))
+  if (!m) return null
+  const [photos] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(images)
+    .where(eq(images.memberId, id))
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.memberId, id), sql`${sessions.expiresAt} > ${now}`))
+    .orderBy(desc(sessions.lastSeenAt))
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.memberId, id))
+    .orderBy(desc(orders.id))
+    .limit(100)
+  const refunds = await db
+    .select({
+      orderId: staffRefunds.orderId,
+      sum: sql<string>`sum(${staffRefunds.amount})`,
+    })
+    .from(staffRefunds)
+    .innerJoin(orders, eq(orders.id, staffRefunds.orderId))
+    .where(eq(orders.memberId, id))
+    .groupBy(staffRefunds.orderId)
+  const refundedBy = new Map(refunds.map((r) => [r.orderId, Number(r.sum)]))
+  const ledger = await db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.memberId, id))
+    .orderBy(desc(creditLedger.id))
+    .limit(LEDGER_ROWS)
+  return {
+    account: {
+      ...summary(m),
+      activated_at: m.activatedAt?.toISOString() ?? null,
+      deleted_at: m.deletedAt?.toISOString() ?? null,
+      language: m.language,
+      last_active_at: m.lastActiveAt.toISOString(),
+    },
+    profile: {
+      gender: m.gender,
+      date_of_birth: m.dateOfBirth,
+      countryregion: m.countryregion,
+      city: m.city,
+      personal: m.personal,
+      profile_fields: m.profileFields ?? {},
+      notes: m.notes ?? {},
+      photos: photos?.n ?? 0,
+    },
+    signup: { trafficsource: m.trafficsource ?? null, signup_meta: m.signupMeta ?? null },
+    sessions: sessionRows.map((s) => ({
+      id: s.id,
+      ...deviceOf(s.userAgent),
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastSeenAt.toISOString(),
+      expires_at: s.expiresAt.toISOString(),
+    })),
+    orders: orderRows.map((o) => orderEntry(o, refundedBy.get(o.id) ?? 0)),
+    ledger: ledger.map((l) => ({
+      id: l.id,
+      delta: l.delta,
+      reason: l.reason,
+      reference: l.reference,
+      balance_after: l.balanceAfter,
+      created_at: l.createdAt.toISOString(),
+    })),
+    ledger_sum: await ledgerSum(db, id),
+  }
+}
+
+/** Ends one session of a member (the device is signed out at its next call); false if none. */
+export async function endMemberSession(
+  db: Db,
+  staffId: number,
+  input: { member_id: number; session_id: number; reason: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.memberId, input.member_id), eq(sessions.id, input.session_id)))
+      .returning({ userAgent: sessions.userAgent })
+    if (gone.length === 0) return false
+    await audit(tx, staffId, {
+      action: 'member.session_end',
+      targetType: 'member',
+      targetId: input.member_id,
+      reason: input.reason,
+      details: { session: input.session_id, ...deviceOf(gone[0]?.userAgent ?? '') },
+    })
+    return true
+  })
+}
+
+/**
+ * Adds or takes credits with a reason: one ledger row `adjustment` whose
+ * reference names the staff member, the audit row and the idempotency row
+ * in one transaction. The client id is claimed first under its unique key:
+ * concurrent requests with one id wait for the first and then find it, so
+ * the credits move once. A deduction beyond the balance is refused (422 on
+ * `delta`) and changes nothing.
+ */
+export async function adjustCredits(
+  db: Db,
+  staffId: number,
+  input: { member_id: number; client_id: string; delta: number; reason: string },
+): Promise<CreditAdjustResponse> {
+  const [m] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.id, input.member_id))
+  if (!m) throw notFound()
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .insert(creditAdjustments)
+      .values({
+        clientId: input.client_id,
+        memberId: input.member_id,
+        staffId,
+        delta: input.delta,
+        balanceAfter: 0,
+      })
+      .onConflictDoNothing()
+      .returning({ clientId: creditAdjustments.clientId })
+    if (!claim) {
+      const [prior] = await tx
+        .select()
+        .from(creditAdjustments)
+        .where(eq(creditAdjustments.clientId, input.client_id))
+      // One id names one adjustment: reused for another member or amount it is a client bug.
+      if (!prior || prior.memberId !== input.member_id || prior.delta !== input.delta)
+        throw new ApiFailure(409, 'client_id_used', 'client_id')
+      return { balance: await balanceOf(tx, input.member_id), applied: false }
+    }
+    const reference = `staff:${staffId}`
+    const balance =
+      input.delta > 0
+        ? await credit(tx, input.member_id, input.delta, 'adjustment', reference)
+        : await debit(tx, input.member_id, -input.delta, 'adjustment', reference)
+    if (balance === null)
+      throw new ApiFailure(422, 'insufficient_credits', 'delta', 'more than the balance')
+    await tx
+      .update(creditAdjustments)
+      .set({ balanceAfter: balance })
+      .where(eq(creditAdjustments.clientId, input.client_id))
+    await audit(tx, staffId, {
+      action: 'credits.adjust',
+      targetType: 'member',
+      targetId: input.member_id,
+      reason: input.reason,
+      details: { delta: input.delta, balance, client_id: input.client_id },
+    })
+    // The member's open app pulls its balance now (sent at commit).
+    await notifyMembers(tx, [input.member_id], { type: 'credits' })
+    return { balance, applied: true }
+  })
+}
+
+export interface RefundDeps {
+  provider: PaymentProvider
+  /** The site's origin, for settle's receipt links. */
+  base: string
+}
+
+/**
+ * Refunds (part of) an order at the payment provider, then applies the
+ * provider's new state through settle (api/payments/settle.ts): the unspent
+ * credits go back through the ledger (reason refund), never below zero. The
+ * client id is claimed first with the amount, under the order's row lock, so
+ * retries and concurrent requests never refund more than was paid; a refund
+ * the provider refuses releases the claim.
+ */
+export async function refundOrder(
+  db: Db,
+  deps: RefundDeps,
+  staffId: number,
+  input: { order_id: number; client_id: string; amount: number; reason: string },
+): Promise<RefundResponse> {
+  const answer = async (applied: boolean): Promise<RefundResponse> => {
+    const [o] = await db.select().from(orders).where(eq(orders.id, input.order_id))
+    if (!o) throw notFound()
+    return {
+      order: orderEntry(o, await refundedOf(db, o.id)),
+      balance: await balanceOf(db, o.memberId),
+      applied,
+    }
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.id, input.order_id))
+  if (!order) throw notFound()
+  const [prior] = await db
+    .select()
+    .from(staffRefunds)
+    .where(eq(staffRefunds.clientId, input.client_id))
+  if (prior) {
+    if (prior.orderId !== input.order_id || prior.amount !== input.amount)
+      throw new ApiFailure(409, 'client_id_used', 'client_id')
+    return answer(false)
+  }
+  if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
+    throw new ApiFailure(422, 'not_refundable', 'order_id', 'the order was not paid')
+  // What the provider says is left also counts refunds made elsewhere (its dashboard).
+  const payment = await deps.provider.getPayment(order.paymentId)
+  const left = payment.amount - payment.refunded - payment.chargedBack
+  const claimed = await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    const [again] = await tx
+      .select()
+      .from(staffRefunds)
+      .where(eq(staffRefunds.clientId, input.client_id))
+    if (again) return false
+    const ours = await refundedOf(tx, order.id)
+    if (input.amount > Math.min(left, order.amount - ours))
+      throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
+    await tx.insert(staffRefunds).values({
+      clientId: input.client_id,
+      orderId: order.id,
+      staffId,
+      amount: input.amount,
+    })
+    return true
+  })
+  if (!claimed) return answer(false)
+  let refundId: string
+  try {
+    refundId = (
+      await deps.provider.refund(order.paymentId, input.amount, `Refund of order ${order.publicId}`)
+    ).id
+  } catch (e) {
+    await db.delete(staffRefunds).where(eq(staffRefunds.clientId, input.client_id))
+    console.error('refund: the provider refused', e)
+    throw new ApiFailure(503, 'provider_unavailable')
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffRefunds)
+      .set({ providerRefundId: refundId })
+      .where(eq(staffRefunds.clientId, input.client_id))
+    await audit(tx, staffId, {
+      action: 'payments.refund',
+      targetType: 'member',
+      targetId: order.memberId,
+      reason: input.reason,
+      details: {
+        order: order.publicId,
+        payment: order.paymentId,
+        refund: refundId,
+        amount: input.amount,
+        currency: order.currency,
+        client_id: input.client_id,
+      },
+    })
+  })
+  await settlePayment(db, { provider: deps.provider, base: deps.base }, order.paymentId)
+  return answer(true)
+}
+
+/** Deletes an account on the member's request: the member's own deletion, audited. */
+export async function deleteMemberOnRequest(
+  db: Db,
+  staffId: number,
+  input: { member_id: number; reason: string },
+): Promise<boolean> {
+  const [m] = await db
+    .select({ deletedAt: members.deletedAt })
+    .from(members)
+    .where(eq(members.id, input.member_id))
+  if (!m) return false
+  await db.transaction(async (tx) => {
+    await deleteAccount(tx, input.member_id)
+    await audit(tx, staffId, {
+      action: 'member.delete',
+      targetType: 'member',
+      targetId: input.member_id,
+      reason: input.reason,
+      details: { already_deleted: m.deletedAt !== null },
+    })
+  })
+  return true
+}
+
+/** Records a staff export of a member's data (the file itself is made by api/accounts/export.ts). */
+export async function auditExport(
+  db: Db,
+  staffId: number,
+  memberId: number,
+  reason: string,
+): Promise<void> {
+  await audit(db, staffId, {
+    action: 'member.export',
+    targetType: 'member',
+    targetId: memberId,
+    reason,
+  })
+}
