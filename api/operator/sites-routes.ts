@@ -2,9 +2,12 @@ import { Hono } from 'hono'
 import { endpoints } from '../contract/endpoints.ts'
 import { forgetMessageCost } from '../credits/ledger.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { bodyOf, pathOf } from '../http/validate.ts'
+import { nowOf } from '../http/session.ts'
+import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { discardJob, retryJob } from '../jobs/queue.ts'
 import { audit, type StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
+import { jobLists, jobOf, reportCsv, reportRange, trafficReport } from './reports.ts'
 import {
   changesOf,
   deleteDiscount,
@@ -167,4 +170,41 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
         return c.json({ discounts: await listDiscounts(db) })
       },
     )
+    .get(pathOf(endpoints.operatorReport), queryOf(endpoints.operatorReport), async (c) => {
+      const range = reportRange(c.req.valid('query'), nowOf(c))
+      if (!range)
+        throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
+      return c.json(await trafficReport(db, range))
+    })
+    .get(pathOf(endpoints.operatorReportCsv), queryOf(endpoints.operatorReportCsv), async (c) => {
+      const range = reportRange(c.req.valid('query'), nowOf(c))
+      if (!range)
+        throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
+      const csv = reportCsv(await trafficReport(db, range))
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="traffic-${range.from}-${range.to}.csv"`,
+        'Cache-Control': 'no-store',
+      })
+    })
+    .get(pathOf(endpoints.operatorJobs), async (c) => c.json(await jobLists(db)))
+    .post(pathOf(endpoints.operatorJobAction), bodyOf(endpoints.operatorJobAction), async (c) => {
+      const { id, action, reason } = c.req.valid('json')
+      const done = await db.transaction(async (tx) => {
+        const before = await jobOf(tx, id)
+        // Only a failed job is retried or discarded (the runner owns the others).
+        const ok = action === 'retry' ? await retryJob(tx, id, nowOf(c)) : await discardJob(tx, id)
+        if (!ok || !before) return false
+        await audit(tx, c.get('staff').id, {
+          action: `job.${action}`,
+          targetType: 'job',
+          targetId: id,
+          reason,
+          details: { before, after: action === 'retry' ? await jobOf(tx, id) : null },
+        })
+        return true
+      })
+      if (!done) throw new ApiFailure(404, 'not_found', 'id')
+      return c.json(await jobLists(db))
+    })
 }

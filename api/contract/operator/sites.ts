@@ -157,6 +157,59 @@ export const DiscountSaveRequest = z
   })
 export const DiscountDeleteRequest = z.object({ code: z.string().trim().min(1).max(32), reason })
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD')
+
+/** Days (UTC) from `from` to `to`, both included; without them, the last 30 days. */
+export const ReportQuery = z.object({ from: day.optional(), to: day.optional() })
+export type ReportQuery = z.infer<typeof ReportQuery>
+
+/** One day of one traffic source (network, sub id, lander). */
+export const ReportRow = z.object({
+  day: z.string(),
+  network: z.string().nullable(),
+  sub1: z.string().nullable(),
+  lander: z.string().nullable(),
+  signups: z.number().int(),
+  /** Sign-ups that confirmed their address that day. */
+  activations: z.number().int(),
+  /** Members whose first purchase was that day. */
+  first_purchases: z.number().int(),
+  /** Paid orders that day, minor units per currency. */
+  revenue: z.record(z.string(), z.number().int()),
+})
+export type ReportRow = z.infer<typeof ReportRow>
+export const ReportResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(ReportRow),
+})
+export type ReportResponse = z.infer<typeof ReportResponse>
+
+export const JOB_LISTS = ['queued', 'running', 'failed'] as const
+export const JobEntry = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  run_at: z.string(),
+  created_at: z.string(),
+  last_error: z.string().nullable(),
+})
+export type JobEntry = z.infer<typeof JobEntry>
+export const JobsResponse = z.object({
+  queued: z.array(JobEntry),
+  running: z.array(JobEntry),
+  failed: z.array(JobEntry),
+})
+export type JobsResponse = z.infer<typeof JobsResponse>
+export const JobActionRequest = z.object({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  action: z.enum(['retry', 'discard']),
+  reason,
+})
+export type JobActionRequest = z.input<typeof JobActionRequest>
+
 export const sitesEndpoints = {
   operatorSites: {
     method: 'GET',
@@ -224,5 +277,33 @@ export const sitesEndpoints = {
     body: DiscountDeleteRequest,
     response: DiscountsAdminResponse,
     capability: 'sites.edit',
+  },
+  operatorReport: {
+    method: 'GET',
+    path: '/api/operator/report.php',
+    query: ReportQuery,
+    response: ReportResponse,
+    capability: 'reports.traffic',
+  },
+  /** The same report as a CSV file (text/csv, a download). */
+  operatorReportCsv: {
+    method: 'GET',
+    path: '/api/operator/report-csv.php',
+    query: ReportQuery,
+    response: null,
+    capability: 'reports.traffic',
+  },
+  operatorJobs: {
+    method: 'GET',
+    path: '/api/operator/jobs.php',
+    response: JobsResponse,
+    capability: 'jobs',
+  },
+  operatorJobAction: {
+    method: 'POST',
+    path: '/api/operator/jobs.php',
+    body: JobActionRequest,
+    response: JobsResponse,
+    capability: 'jobs',
   },
 } as const
