@@ -61,6 +61,9 @@ import { Route as DefaultMemberMembersIndexRouteImport } from './routes/_default
 import { Route as DefaultLikesMMemberIdRouteImport } from './routes/_default/likes/m/$memberId'
 import { Route as DefaultOperatorConsoleIndexRouteImport } from './routes/_default/operator/_console/index'
 import { Route as DefaultOperatorConsoleAuditRouteImport } from './routes/_default/operator/_console/audit'
+import { Route as DefaultOperatorConsoleJobsRouteImport } from './routes/_default/operator/_console/jobs'
+import { Route as DefaultOperatorConsoleReportsRouteImport } from './routes/_default/operator/_console/reports'
+import { Route as DefaultOperatorConsoleSitesRouteImport } from './routes/_default/operator/_console/sites'
 import { Route as DefaultOperatorConsoleStaffRouteImport } from './routes/_default/operator/_console/staff'
 import { Route as EmptyLandersAlonetonightSplatRouteImport } from './routes/_empty/landers/alonetonight/$'
 import { Route as EmptyLandersGallerySplatRouteImport } from './routes/_empty/landers/gallery/$'
@@ -340,6 +343,24 @@ const DefaultOperatorConsoleAuditRoute =
     path: '/audit',
     getParentRoute: () => DefaultOperatorConsoleRoute,
   } as any)
+const DefaultOperatorConsoleJobsRoute =
+  DefaultOperatorConsoleJobsRouteImport.update({
+    id: '/jobs',
+    path: '/jobs',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleReportsRoute =
+  DefaultOperatorConsoleReportsRouteImport.update({
+    id: '/reports',
+    path: '/reports',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleSitesRoute =
+  DefaultOperatorConsoleSitesRouteImport.update({
+    id: '/sites',
+    path: '/sites',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const DefaultOperatorConsoleStaffRoute =
   DefaultOperatorConsoleStaffRouteImport.update({
     id: '/staff',
@@ -459,6 +480,9 @@ export interface FileRoutesByFullPath {
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/jobs': typeof DefaultOperatorConsoleJobsRoute
+  '/operator/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/operator/sites': typeof DefaultOperatorConsoleSitesRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -518,6 +542,9 @@ export interface FileRoutesByTo {
   '/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/operator/jobs': typeof DefaultOperatorConsoleJobsRoute
+  '/operator/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/operator/sites': typeof DefaultOperatorConsoleSitesRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -586,6 +613,9 @@ export interface FileRoutesById {
   '/_default/_member/likes/$type': typeof DefaultMemberLikesTypeRoute
   '/_default/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/_default/operator/_console/audit': typeof DefaultOperatorConsoleAuditRoute
+  '/_default/operator/_console/jobs': typeof DefaultOperatorConsoleJobsRoute
+  '/_default/operator/_console/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/_default/operator/_console/sites': typeof DefaultOperatorConsoleSitesRoute
   '/_default/operator/_console/staff': typeof DefaultOperatorConsoleStaffRoute
   '/_empty/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/_empty/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -649,6 +679,9 @@ export interface FileRouteTypes {
     | '/likes/$type'
     | '/likes/m/$memberId'
     | '/operator/audit'
+    | '/operator/jobs'
+    | '/operator/reports'
+    | '/operator/sites'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -708,6 +741,9 @@ export interface FileRouteTypes {
     | '/likes/$type'
     | '/likes/m/$memberId'
     | '/operator/audit'
+    | '/operator/jobs'
+    | '/operator/reports'
+    | '/operator/sites'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -775,6 +811,9 @@ export interface FileRouteTypes {
     | '/_default/_member/likes/$type'
     | '/_default/likes/m/$memberId'
     | '/_default/operator/_console/audit'
+    | '/_default/operator/_console/jobs'
+    | '/_default/operator/_console/reports'
+    | '/_default/operator/_console/sites'
     | '/_default/operator/_console/staff'
     | '/_empty/landers/alonetonight/$'
     | '/_empty/landers/gallery/$'
@@ -1169,6 +1208,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultOperatorConsoleAuditRouteImport
       parentRoute: typeof DefaultOperatorConsoleRoute
     }
+    '/_default/operator/_console/jobs': {
+      id: '/_default/operator/_console/jobs'
+      path: '/jobs'
+      fullPath: '/operator/jobs'
+      preLoaderRoute: typeof DefaultOperatorConsoleJobsRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/reports': {
+      id: '/_default/operator/_console/reports'
+      path: '/reports'
+      fullPath: '/operator/reports'
+      preLoaderRoute: typeof DefaultOperatorConsoleReportsRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/sites': {
+      id: '/_default/operator/_console/sites'
+      path: '/sites'
+      fullPath: '/operator/sites'
+      preLoaderRoute: typeof DefaultOperatorConsoleSitesRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_default/operator/_console/staff': {
       id: '/_default/operator/_console/staff'
       path: '/staff'
@@ -1327,6 +1387,9 @@ const DefaultMemberRouteWithChildren = DefaultMemberRoute._addFileChildren(
 
 interface DefaultOperatorConsoleRouteChildren {
   DefaultOperatorConsoleAuditRoute: typeof DefaultOperatorConsoleAuditRoute
+  DefaultOperatorConsoleJobsRoute: typeof DefaultOperatorConsoleJobsRoute
+  DefaultOperatorConsoleReportsRoute: typeof DefaultOperatorConsoleReportsRoute
+  DefaultOperatorConsoleSitesRoute: typeof DefaultOperatorConsoleSitesRoute
   DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
   DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
 }
@@ -1334,6 +1397,9 @@ interface DefaultOperatorConsoleRouteChildren {
 const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
   {
     DefaultOperatorConsoleAuditRoute: DefaultOperatorConsoleAuditRoute,
+    DefaultOperatorConsoleJobsRoute: DefaultOperatorConsoleJobsRoute,
+    DefaultOperatorConsoleReportsRoute: DefaultOperatorConsoleReportsRoute,
+    DefaultOperatorConsoleSitesRoute: DefaultOperatorConsoleSitesRoute,
     DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
     DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
   }
