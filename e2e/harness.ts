@@ -29,6 +29,8 @@ export interface Site {
   dataDir: string
   /** Stops the site; with keepData its PGlite directory stays for the test to read (then remove it). */
   stop(options?: { keepData?: boolean }): Promise<void>
+  /** What the server printed so far (e.g. the demo staff's TOTP secrets). */
+  log(): string
 }
 
 /** The site as `npm start` runs it, on its own port and data directory. */
@@ -56,6 +58,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    log: () => log,
     async stop(options = {}) {
       // Idempotent: a test may stop the site itself (to read its database).
       if (child.exitCode === null && child.signalCode === null) {
