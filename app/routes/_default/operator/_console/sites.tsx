@@ -12,6 +12,7 @@ import type {
 import { TEMPLATES } from '../../../../../api/contract/settings.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { type CallResult, consoleCall, useConsoleQuery } from '../../../../data/operator.ts'
+import { SitePrices } from '../../../../features/operator/SitePrices.tsx'
 import '../../../../features/operator/sites.css'
 
 export const Route = createFileRoute('/_default/operator/_console/sites')({
@@ -309,6 +310,7 @@ function SitesPage() {
               </button>
             </div>
           </form>
+          <SitePrices />
         </>
       )}
     </main>
