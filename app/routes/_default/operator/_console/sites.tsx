@@ -9,7 +9,7 @@ import type {
   SiteUpdateRequest,
   SitesResponse,
 } from '../../../../../api/contract/operator/sites.ts'
-import { TEMPLATES } from '../../../../../api/contract/settings.ts'
+import type { Template } from '../../../../../api/contract/settings.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { type CallResult, consoleCall, useConsoleQuery } from '../../../../data/operator.ts'
 import { SitePrices } from '../../../../features/operator/SitePrices.tsx'
@@ -23,6 +23,9 @@ type Key = keyof OperatorSettings
 type Kind = { type: 'text' } | { type: 'list' } | { type: 'number'; min: number; max?: number }
 type Choice = { type: 'choice'; options: readonly string[] }
 type Bool = { type: 'bool' }
+
+/** Spec §1/§9 designs (the contract's TEMPLATES; app/ takes only types from it). */
+const TEMPLATES: readonly Template[] = ['classic', 'boxy', 'lavish']
 
 /** The fields the form edits, by their spec §3 names (the operator's vocabulary). */
 const FIELDS: [Key, Kind | Choice | Bool][] = [
