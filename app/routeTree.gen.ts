@@ -63,7 +63,10 @@ import { Route as DefaultLikesMMemberIdRouteImport } from './routes/_default/lik
 import { Route as DefaultOperatorConsoleIndexRouteImport } from './routes/_default/operator/_console/index'
 import { Route as DefaultOperatorConsoleAuditRouteImport } from './routes/_default/operator/_console/audit'
 import { Route as DefaultOperatorConsoleDsaRouteImport } from './routes/_default/operator/_console/dsa'
+import { Route as DefaultOperatorConsoleJobsRouteImport } from './routes/_default/operator/_console/jobs'
 import { Route as DefaultOperatorConsoleQueueRouteImport } from './routes/_default/operator/_console/queue'
+import { Route as DefaultOperatorConsoleReportsRouteImport } from './routes/_default/operator/_console/reports'
+import { Route as DefaultOperatorConsoleSitesRouteImport } from './routes/_default/operator/_console/sites'
 import { Route as DefaultOperatorConsoleStaffRouteImport } from './routes/_default/operator/_console/staff'
 import { Route as EmptyLandersAlonetonightSplatRouteImport } from './routes/_empty/landers/alonetonight/$'
 import { Route as EmptyLandersGallerySplatRouteImport } from './routes/_empty/landers/gallery/$'
@@ -356,10 +359,28 @@ const DefaultOperatorConsoleDsaRoute =
     path: '/dsa',
     getParentRoute: () => DefaultOperatorConsoleRoute,
   } as any)
+const DefaultOperatorConsoleJobsRoute =
+  DefaultOperatorConsoleJobsRouteImport.update({
+    id: '/jobs',
+    path: '/jobs',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
 const DefaultOperatorConsoleQueueRoute =
   DefaultOperatorConsoleQueueRouteImport.update({
     id: '/queue',
     path: '/queue',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleReportsRoute =
+  DefaultOperatorConsoleReportsRouteImport.update({
+    id: '/reports',
+    path: '/reports',
+    getParentRoute: () => DefaultOperatorConsoleRoute,
+  } as any)
+const DefaultOperatorConsoleSitesRoute =
+  DefaultOperatorConsoleSitesRouteImport.update({
+    id: '/sites',
+    path: '/sites',
     getParentRoute: () => DefaultOperatorConsoleRoute,
   } as any)
 const DefaultOperatorConsoleStaffRoute =
@@ -495,7 +516,10 @@ export interface FileRoutesByFullPath {
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
   '/operator/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/operator/jobs': typeof DefaultOperatorConsoleJobsRoute
   '/operator/queue': typeof DefaultOperatorConsoleQueueRoute
+  '/operator/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/operator/sites': typeof DefaultOperatorConsoleSitesRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -559,7 +583,10 @@ export interface FileRoutesByTo {
   '/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/operator/audit': typeof DefaultOperatorConsoleAuditRoute
   '/operator/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/operator/jobs': typeof DefaultOperatorConsoleJobsRoute
   '/operator/queue': typeof DefaultOperatorConsoleQueueRoute
+  '/operator/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/operator/sites': typeof DefaultOperatorConsoleSitesRoute
   '/operator/staff': typeof DefaultOperatorConsoleStaffRoute
   '/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -632,7 +659,10 @@ export interface FileRoutesById {
   '/_default/likes/m/$memberId': typeof DefaultLikesMMemberIdRoute
   '/_default/operator/_console/audit': typeof DefaultOperatorConsoleAuditRoute
   '/_default/operator/_console/dsa': typeof DefaultOperatorConsoleDsaRoute
+  '/_default/operator/_console/jobs': typeof DefaultOperatorConsoleJobsRoute
   '/_default/operator/_console/queue': typeof DefaultOperatorConsoleQueueRoute
+  '/_default/operator/_console/reports': typeof DefaultOperatorConsoleReportsRoute
+  '/_default/operator/_console/sites': typeof DefaultOperatorConsoleSitesRoute
   '/_default/operator/_console/staff': typeof DefaultOperatorConsoleStaffRoute
   '/_empty/landers/alonetonight/$': typeof EmptyLandersAlonetonightSplatRoute
   '/_empty/landers/gallery/$': typeof EmptyLandersGallerySplatRoute
@@ -700,7 +730,10 @@ export interface FileRouteTypes {
     | '/likes/m/$memberId'
     | '/operator/audit'
     | '/operator/dsa'
+    | '/operator/jobs'
     | '/operator/queue'
+    | '/operator/reports'
+    | '/operator/sites'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -764,7 +797,10 @@ export interface FileRouteTypes {
     | '/likes/m/$memberId'
     | '/operator/audit'
     | '/operator/dsa'
+    | '/operator/jobs'
     | '/operator/queue'
+    | '/operator/reports'
+    | '/operator/sites'
     | '/operator/staff'
     | '/landers/alonetonight/$'
     | '/landers/gallery/$'
@@ -836,7 +872,10 @@ export interface FileRouteTypes {
     | '/_default/likes/m/$memberId'
     | '/_default/operator/_console/audit'
     | '/_default/operator/_console/dsa'
+    | '/_default/operator/_console/jobs'
     | '/_default/operator/_console/queue'
+    | '/_default/operator/_console/reports'
+    | '/_default/operator/_console/sites'
     | '/_default/operator/_console/staff'
     | '/_empty/landers/alonetonight/$'
     | '/_empty/landers/gallery/$'
@@ -1247,11 +1286,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultOperatorConsoleDsaRouteImport
       parentRoute: typeof DefaultOperatorConsoleRoute
     }
+    '/_default/operator/_console/jobs': {
+      id: '/_default/operator/_console/jobs'
+      path: '/jobs'
+      fullPath: '/operator/jobs'
+      preLoaderRoute: typeof DefaultOperatorConsoleJobsRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
     '/_default/operator/_console/queue': {
       id: '/_default/operator/_console/queue'
       path: '/queue'
       fullPath: '/operator/queue'
       preLoaderRoute: typeof DefaultOperatorConsoleQueueRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/reports': {
+      id: '/_default/operator/_console/reports'
+      path: '/reports'
+      fullPath: '/operator/reports'
+      preLoaderRoute: typeof DefaultOperatorConsoleReportsRouteImport
+      parentRoute: typeof DefaultOperatorConsoleRoute
+    }
+    '/_default/operator/_console/sites': {
+      id: '/_default/operator/_console/sites'
+      path: '/sites'
+      fullPath: '/operator/sites'
+      preLoaderRoute: typeof DefaultOperatorConsoleSitesRouteImport
       parentRoute: typeof DefaultOperatorConsoleRoute
     }
     '/_default/operator/_console/staff': {
@@ -1427,7 +1487,10 @@ const DefaultMemberRouteWithChildren = DefaultMemberRoute._addFileChildren(
 interface DefaultOperatorConsoleRouteChildren {
   DefaultOperatorConsoleAuditRoute: typeof DefaultOperatorConsoleAuditRoute
   DefaultOperatorConsoleDsaRoute: typeof DefaultOperatorConsoleDsaRoute
+  DefaultOperatorConsoleJobsRoute: typeof DefaultOperatorConsoleJobsRoute
   DefaultOperatorConsoleQueueRoute: typeof DefaultOperatorConsoleQueueRoute
+  DefaultOperatorConsoleReportsRoute: typeof DefaultOperatorConsoleReportsRoute
+  DefaultOperatorConsoleSitesRoute: typeof DefaultOperatorConsoleSitesRoute
   DefaultOperatorConsoleStaffRoute: typeof DefaultOperatorConsoleStaffRoute
   DefaultOperatorConsoleIndexRoute: typeof DefaultOperatorConsoleIndexRoute
   DefaultOperatorConsoleMembersMemberIdRoute: typeof DefaultOperatorConsoleMembersMemberIdRoute
@@ -1438,7 +1501,10 @@ const DefaultOperatorConsoleRouteChildren: DefaultOperatorConsoleRouteChildren =
   {
     DefaultOperatorConsoleAuditRoute: DefaultOperatorConsoleAuditRoute,
     DefaultOperatorConsoleDsaRoute: DefaultOperatorConsoleDsaRoute,
+    DefaultOperatorConsoleJobsRoute: DefaultOperatorConsoleJobsRoute,
     DefaultOperatorConsoleQueueRoute: DefaultOperatorConsoleQueueRoute,
+    DefaultOperatorConsoleReportsRoute: DefaultOperatorConsoleReportsRoute,
+    DefaultOperatorConsoleSitesRoute: DefaultOperatorConsoleSitesRoute,
     DefaultOperatorConsoleStaffRoute: DefaultOperatorConsoleStaffRoute,
     DefaultOperatorConsoleIndexRoute: DefaultOperatorConsoleIndexRoute,
     DefaultOperatorConsoleMembersMemberIdRoute:

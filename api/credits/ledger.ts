@@ -101,6 +101,11 @@ export async function messageCost(db: Db): Promise<number> {
   return value
 }
 
+/** Drops the cached cost, so an operator's change applies on this server's next send. */
+export function forgetMessageCost(db: Db): void {
+  costCache.delete(db)
+}
+
 async function readMessageCost(db: Db): Promise<number> {
   const [row] = await db
     .select({ value: siteSettings.value })

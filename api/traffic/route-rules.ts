@@ -9,16 +9,10 @@ import { siteSettings } from '../../db/schema.ts'
 
 export const ROUTE_RULES_KEY = 'route_rules'
 
-/**
- * One rule: `from` is a path ("/old") or a path prefix ending in "/*"
- * ("/promo/*"); `to` a path of the site or an absolute http(s) address.
- */
-export const RouteRule = z.object({
-  from: z.string().regex(/^\/[^?#\s]*$/),
-  to: z.union([z.string().regex(/^\/[^\s]*$/), z.url({ protocol: /^https?$/ })]),
-  status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
-})
-export type RouteRule = z.infer<typeof RouteRule>
+// One rule's shape is in the contract: the console edits the rules with it.
+import { RouteRule } from '../contract/operator/sites.ts'
+
+export { RouteRule }
 
 /** The operator's rules; a malformed row is logged and ignored, never a broken site. */
 export async function loadRouteRules(db: Db): Promise<RouteRule[]> {

@@ -33,6 +33,19 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
     about: m.op_mem_nav_about,
     capability: 'members.view',
   },
+  { to: '/operator/sites', label: m.op_site_nav, about: m.op_site_about, capability: 'sites.edit' },
+  {
+    to: '/operator/reports',
+    label: m.op_site_nav_reports,
+    about: m.op_site_about_reports,
+    capability: 'reports.traffic',
+  },
+  {
+    to: '/operator/jobs',
+    label: m.op_site_nav_jobs,
+    about: m.op_site_about_jobs,
+    capability: 'jobs',
+  },
   { to: '/operator/audit', label: m.op_nav_audit, about: m.op_about_audit, capability: 'audit' },
   {
     to: '/operator/staff',

@@ -1,0 +1,182 @@
+// The operator's traffic report and the job queue as the console shows them.
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { jobs } from '../../db/schema.ts'
+import type {
+  JobEntry,
+  JobsResponse,
+  ReportResponse,
+  ReportRow,
+} from '../contract/operator/sites.ts'
+import { listJobs } from '../jobs/queue.ts'
+
+const DAY_MS = 24 * 60 * 60_000
+/** The report without dates: the last 30 days, today included. */
+export const REPORT_DEFAULT_DAYS = 30
+/** At most this many days in one report (a year and a day). */
+export const REPORT_MAX_DAYS = 366
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The days a query asks for, in order, within REPORT_MAX_DAYS; null if `from` is after `to`. */
+export function reportRange(
+  q: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): { from: string; to: string } | null {
+  const to = q.to ?? isoDay(now)
+  const from = q.from ?? isoDay(new Date(Date.parse(to) - (REPORT_DEFAULT_DAYS - 1) * DAY_MS))
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS
+  if (Number.isNaN(days) || days < 0 || days >= REPORT_MAX_DAYS) return null
+  return { from, to }
+}
+
+/**
+ * Per day (UTC) and traffic source (network, sub id and lander, as the
+ * traffic_report view takes them from members.trafficsource, the lander else
+ * from the sign-up form's path): sign-ups, activations and first purchases
+ * counted on the day they happened, and the revenue of paid orders (by the
+ * day they were paid; refunded and charged-back orders do not count).
+ */
+export async function trafficReport(
+  db: Db,
+  range: { from: string; to: string },
+): Promise<ReportResponse> {
+  const start = `${range.from}T00:00:00Z`
+  const end = new Date(Date.parse(range.to) + DAY_MS).toISOString()
+  const result = await db.execute(sql`
+    WITH m AS (
+      SELECT
+        id,
+        signup_date,
+        activated_at,
+        trafficsource->>'network' AS network,
+        trafficsource->>'sub1' AS sub1,
+        COALESCE(
+          trafficsource->>'lander',
+          substring(signup_meta->>'form_path' FROM '^/landers/([a-z]+)')
+        ) AS lander
+      FROM members
+    ), fp AS (
+      SELECT member_id, min(created_at) AS at
+      FROM credit_ledger
+      WHERE reason = 'purchase'
+      GROUP BY member_id
+    ), ev AS (
+      SELECT m.id, m.signup_date AS at, 'signup' AS kind, NULL::text AS currency, 0 AS amount
+      FROM m WHERE m.signup_date >= ${start}::timestamptz AND m.signup_date < ${end}::timestamptz
+      UNION ALL
+      SELECT m.id, m.activated_at, 'activation', NULL, 0
+      FROM m WHERE m.activated_at >= ${start}::timestamptz AND m.activated_at < ${end}::timestamptz
+      UNION ALL
+      SELECT fp.member_id, fp.at, 'first_purchase', NULL, 0
+      FROM fp WHERE fp.at >= ${start}::timestamptz AND fp.at < ${end}::timestamptz
+      UNION ALL
+      SELECT o.member_id, o.granted_at, 'revenue', o.currency, o.amount
+      FROM orders o
+      WHERE o.status = 'paid'
+        AND o.granted_at >= ${start}::timestamptz AND o.granted_at < ${end}::timestamptz
+    )
+    SELECT
+      to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      m.network, m.sub1, m.lander, ev.kind, ev.currency,
+      count(*) AS n,
+      coalesce(sum(ev.amount), 0) AS amount
+    FROM ev JOIN m ON m.id = ev.id
+    GROUP BY 1, m.network, m.sub1, m.lander, ev.kind, ev.currency
+    ORDER BY 1, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS FIRST
+  `)
+  const rows = new Map<string, ReportRow>()
+  for (const r of (result as { rows: Record<string, unknown>[] }).rows) {
+    const key = JSON.stringify([r.day, r.network, r.sub1, r.lander])
+    let row = rows.get(key)
+    if (!row) {
+      row = {
+        day: String(r.day),
+        network: (r.network as string | null) ?? null,
+        sub1: (r.sub1 as string | null) ?? null,
+        lander: (r.lander as string | null) ?? null,
+        signups: 0,
+        activations: 0,
+        first_purchases: 0,
+        revenue: {},
+      }
+      rows.set(key, row)
+    }
+    const n = Number(r.n)
+    if (r.kind === 'signup') row.signups += n
+    else if (r.kind === 'activation') row.activations += n
+    else if (r.kind === 'first_purchase') row.first_purchases += n
+    else if (r.kind === 'revenue' && typeof r.currency === 'string')
+      row.revenue[r.currency] = (row.revenue[r.currency] ?? 0) + Number(r.amount)
+  }
+  return { ...range, rows: [...rows.values()] }
+}
+
+/**
+ * A cell a spreadsheet cannot take for a formula: text starting with = + - @
+ * (or a tab or carriage return, which some programs skip before one) gets a
+ * leading apostrophe; then quoted as RFC 4180 asks.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The report as CSV: one column of revenue per currency (minor units), CRLF line ends. */
+export function reportCsv(report: ReportResponse): string {
+  const currencies = [...new Set(report.rows.flatMap((r) => Object.keys(r.revenue)))].sort()
+  const head = [
+    'day',
+    'network',
+    'sub1',
+    'lander',
+    'signups',
+    'activations',
+    'first_purchases',
+    ...currencies.map((c) => `revenue_${c}`),
+  ]
+  const lines = [
+    head,
+    ...report.rows.map((r) => [
+      r.day,
+      r.network,
+      r.sub1,
+      r.lander,
+      r.signups,
+      r.activations,
+      r.first_purchases,
+      ...currencies.map((c) => r.revenue[c] ?? 0),
+    ]),
+  ]
+  return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`
+}
+
+const toJob = (j: typeof jobs.$inferSelect): JobEntry => ({
+  id: j.id,
+  kind: j.kind,
+  status: j.status,
+  attempts: j.attempts,
+  max_attempts: j.maxAttempts,
+  run_at: j.runAt.toISOString(),
+  created_at: j.createdAt.toISOString(),
+  last_error: j.lastError,
+})
+
+/** The queue's waiting, running and failed jobs, newest first, at most 100 of each. */
+export async function jobLists(db: Db): Promise<JobsResponse> {
+  const [queued, running, failed] = await Promise.all(
+    (['queued', 'running', 'failed'] as const).map((s) => listJobs(db, s)),
+  )
+  return {
+    queued: (queued ?? []).map(toJob),
+    running: (running ?? []).map(toJob),
+    failed: (failed ?? []).map(toJob),
+  }
+}
+
+/** One job as it is now (for the audit entry), or null. */
+export async function jobOf(db: Db, id: number): Promise<JobEntry | null> {
+  const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`)
+  return row ? toJob(row) : null
+}

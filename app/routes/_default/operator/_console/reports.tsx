@@ -1,0 +1,136 @@
+// Traffic report (reports.traffic): per day and source (network, sub id,
+// lander) the sign-ups, activations, first purchases and revenue, for a date
+// range; a bar chart of sign-ups per day; the same rows as a CSV download.
+import { createFileRoute } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type { ReportResponse, ReportRow } from '../../../../../api/contract/operator/sites.ts'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import { useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { formatMoney, formatNumber } from '../../../../ui/format.ts'
+import '../../../../features/operator/sites.css'
+
+export const Route = createFileRoute('/_default/operator/_console/reports')({
+  component: ReportsPage,
+})
+
+const revenueText = (r: ReportRow['revenue']) =>
+  Object.entries(r)
+    .map(([currency, cents]) => formatMoney(cents / 100, currency))
+    .join(', ') || '—'
+
+/** Sign-ups per day as bars; the table below carries the same numbers for screen readers. */
+function SignupChart({ rows }: { rows: ReportRow[] }) {
+  const byDay = new Map<string, number>()
+  for (const r of rows) byDay.set(r.day, (byDay.get(r.day) ?? 0) + r.signups)
+  const days = [...byDay.entries()]
+  if (days.length === 0) return null
+  const max = Math.max(1, ...days.map(([, n]) => n))
+  const barW = 20
+  const width = days.length * barW
+  const height = 120
+  return (
+    <svg
+      className="report-chart"
+      viewBox={`0 0 ${width} ${height + 14}`}
+      role="img"
+      aria-labelledby="report-chart-title"
+      preserveAspectRatio="xMinYMin meet"
+    >
+      <title id="report-chart-title">{m.op_site_report_chart()}</title>
+      {days.map(([day, n], i) => {
+        const h = Math.round((n / max) * height)
+        return (
+          <g key={day}>
+            <rect x={i * barW + 2} y={height - h} width={barW - 4} height={h}>
+              <title>{`${day}: ${formatNumber(n)}`}</title>
+            </rect>
+            <text x={i * barW + barW / 2} y={height + 11} textAnchor="middle">
+              {day.slice(8)}
+            </text>
+          </g>
+        )
+      })}
+    </svg>
+  )
+}
+
+function ReportsPage() {
+  const [range, setRange] = useState<{ from?: string; to?: string }>({})
+  const report = useConsoleQuery<ReportResponse>(withQuery('/api/operator/report.php', range))
+  const data = report.data
+
+  function filter(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    const from = String(form.get('from') ?? '')
+    const to = String(form.get('to') ?? '')
+    setRange({ ...(from ? { from } : {}), ...(to ? { to } : {}) })
+  }
+
+  return (
+    <main>
+      <h1>{m.op_site_report_title()}</h1>
+      <p>{m.op_site_report_intro()}</p>
+      <form className="console-filters" onSubmit={filter}>
+        <label>
+          {m.op_site_report_from()}
+          <input name="from" type="date" defaultValue={data?.from} key={`f${data?.from}`} />
+        </label>
+        <label>
+          {m.op_site_report_to()}
+          <input name="to" type="date" defaultValue={data?.to} key={`t${data?.to}`} />
+        </label>
+        <button type="submit" className="button">
+          {m.op_site_report_show()}
+        </button>
+        {data && (
+          <a
+            className="button button--secondary"
+            href={withQuery('/api/operator/report-csv.php', { from: data.from, to: data.to })}
+            download
+          >
+            {m.op_site_report_csv()}
+          </a>
+        )}
+      </form>
+      {report.error && <p role="alert">{m.error_generic()}</p>}
+      {data && <SignupChart rows={data.rows} />}
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <caption className="visually-hidden">{m.op_site_report_title()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.op_site_report_day()}</th>
+              <th scope="col">{m.op_site_report_network()}</th>
+              <th scope="col">{m.op_site_report_sub1()}</th>
+              <th scope="col">{m.op_site_report_lander()}</th>
+              <th scope="col">{m.op_site_report_signups()}</th>
+              <th scope="col">{m.op_site_report_activations()}</th>
+              <th scope="col">{m.op_site_report_first_purchases()}</th>
+              <th scope="col">{m.op_site_report_revenue()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.rows.map((r) => (
+              <tr key={`${r.day}|${r.network}|${r.sub1}|${r.lander}`}>
+                <td>{r.day}</td>
+                <td>{r.network ?? '—'}</td>
+                <td>{r.sub1 ?? '—'}</td>
+                <td>{r.lander ?? '—'}</td>
+                <td>{formatNumber(r.signups)}</td>
+                <td>{formatNumber(r.activations)}</td>
+                <td>{formatNumber(r.first_purchases)}</td>
+                <td>{revenueText(r.revenue)}</td>
+              </tr>
+            ))}
+            {data && data.rows.length === 0 && (
+              <tr>
+                <td colSpan={8}>{m.op_site_report_empty()}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  )
+}
