@@ -5,7 +5,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { totpCode } from '../api/operator/totp.ts'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  newContext,
+  type Site,
+  staffSecret,
+  startSite,
+} from './harness.ts'
 
 const CONSOLE_PAGES = [
   '/operator',
@@ -54,17 +62,6 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await describePage(page)
 })
 
-/** The demo admin's TOTP secret, as the server prints it on start. */
-function adminSecret(): string {
-  const line = site
-    .output()
-    .split('\n')
-    .find((l) => l.includes('console login  admin@example.com'))
-  const secret = line?.match(/TOTP secret (\S+)/)?.[1]
-  if (!secret) throw new Error(`no admin secret in the start log:\n${site.output()}`)
-  return secret
-}
-
 const rootClass = async (ctx: BrowserContext) => {
   const html = await (await ctx.request.get('/')).text()
   return html.match(/<html[^>]*class="([^"]*)"/)?.[1] ?? ''
@@ -76,7 +73,9 @@ describe('sites and settings in the console', () => {
     await page.goto('/operator/login')
     await page.getByLabel('Email').fill('admin@example.com')
     await page.getByLabel('Password').fill('demopassword')
-    await page.getByLabel('Code from your authenticator app').fill(totpCode(adminSecret()))
+    await page
+      .getByLabel('Code from your authenticator app')
+      .fill(totpCode(staffSecret(site, 'admin@example.com')))
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('link', { name: 'Sites and settings' }).first().waitFor()
 

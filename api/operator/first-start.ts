@@ -2,7 +2,7 @@
 // without staff nobody could ever reach it, so the first start creates an
 // admin and prints its one-time password and TOTP setup (like a self-hosted
 // product's first admin), once. The demo adds one account per role.
-import { eq } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { staff } from '../../db/schema.ts'
 import type { StaffRole } from '../contract/rules/staff.ts'
@@ -29,15 +29,30 @@ export async function ensureDemoStaff(
   log: (line: string) => void,
   issuer: string,
 ): Promise<void> {
+  // One read of who exists: later starts hash no password and write nothing.
+  const known = async () =>
+    new Map(
+      (
+        await db
+          .select({ email: staff.email, secret: staff.totpSecret })
+          .from(staff)
+          .where(
+            inArray(
+              staff.email,
+              DEMO_STAFF.map((s) => s.email),
+            ),
+          )
+      ).map((r) => [r.email, r.secret]),
+    )
+  let secrets = await known()
+  const missing = DEMO_STAFF.filter((s) => !secrets.has(s.email))
+  for (const s of missing) await createStaff(db, { ...s, password: 'demopassword' }, issuer)
+  if (missing.length > 0) secrets = await known()
   for (const s of DEMO_STAFF) {
-    await createStaff(db, { ...s, password: 'demopassword' }, issuer)
-    const [row] = await db
-      .select({ secret: staff.totpSecret })
-      .from(staff)
-      .where(eq(staff.email, s.email))
-    if (row)
+    const secret = secrets.get(s.email)
+    if (secret)
       log(
-        `start: console login  ${s.email} / demopassword  (${s.roles.join(', ')}) TOTP secret ${row.secret}`,
+        `start: console login  ${s.email} / demopassword  (${s.roles.join(', ')}) TOTP secret ${secret}`,
       )
   }
   log('start: console at /operator/login; a current code: npm run totp -- <secret>')
