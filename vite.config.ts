@@ -3,9 +3,11 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { entryChunks } from './tools/entry-chunks.ts'
 import { paraglideOptions } from './messages/options.ts'
 import { precompressPlugin } from './tools/precompress-vite-plugin.ts'
 import { routesPlugin } from './tools/routes-vite-plugin.ts'
+import { ssrPlugin } from './tools/ssr-vite-plugin.ts'
 import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`
@@ -20,12 +22,23 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // The app, and the landers' light entry (app/lander.tsx: a lander's
+      // first load without the router, README "Landers").
+      input: {
+        index: fileURLToPath(new URL('./app/index.html', import.meta.url)),
+        lander: fileURLToPath(new URL('./app/lander.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
-          // Everything the entry imports statically loads on every first
-          // visit anyway: one file compresses better and costs one request
-          // instead of some thirty small ones. Route chunks stay apart.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          // What each entry imports statically: one file for the app, one
+          // for the landers' entry, one for what both import (tools/entry-chunks.ts).
+          // Route chunks stay apart.
+          groups: entryChunks({
+            app: fileURLToPath(new URL('./app/main.tsx', import.meta.url)),
+            lander: fileURLToPath(new URL('./app/lander.tsx', import.meta.url)),
+            landerRoutes:
+              /[\\/]app[\\/]routes[\\/](_lander[\\/]|_empty[\\/](landers|members)[\\/])/,
+          }),
         },
       },
     },
@@ -47,6 +60,8 @@ export default defineConfig({
     routesPlugin(fileURLToPath(new URL('./app/routeTree.gen.ts', import.meta.url))),
     // Builds sw/sw.ts into dist/sw.js with the precache manifest (serves it in dev).
     serviceWorkerPlugin(),
+    // dist-ssr/entry-server.js: the server render of the public pages (api/site/prerender.ts).
+    ssrPlugin(),
     // After the service worker is written: .br and .gz copies of every text asset.
     precompressPlugin(),
   ],

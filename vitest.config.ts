@@ -9,7 +9,14 @@ export default defineConfig({
       '{api,sync,db,sw,app,integration,messages,tools}/**/*.test.{ts,tsx}',
       'layers.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tmp-root/**', 'e2e/**'],
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/.data/**',
+      '**/.tmp-root/**',
+      'e2e/**',
+    ],
     environment: 'node',
     // An in-memory PGlite takes 2-3 s to start and migrate, a PostgreSQL
     // database a little less; a demo seed a few seconds more on a slow runner.

@@ -21,6 +21,7 @@ import { sameOriginOnly } from './http/origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
+import { mediaJobHandlers } from './images/media.ts'
 import { imageRoutes } from './images/routes.ts'
 import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
@@ -106,6 +107,7 @@ export function createApi({
       base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
     })),
   )
+  jobs.register(mediaJobHandlers(mediaDir))
   accounts.mailer.attach(jobs)
   const api = new Hono<ClockEnv>()
     .use(async (c, next) => {
@@ -130,10 +132,10 @@ export function createApi({
     .use(pathOf(endpoints.chats), etag())
     .use(pathOf(endpoints.likes), etag())
     .route('/', authRoutes(db, accounts))
-    .route('/', userRoutes(db, accounts))
+    .route('/', userRoutes(db, accounts, { mediaDir, jobs }))
     .route('/', exportRoutes(db, accounts))
     .route('/', accountRoutes(db, accounts))
-    .route('/', imageRoutes(db, mediaDir))
+    .route('/', imageRoutes(db, mediaDir, { trustProxy: accounts.trustProxy ?? false, jobs }))
     .route('/', referenceRoutes(db, accounts))
     .route('/', devMailRoutes(db, accounts.mailer))
     .route('/', searchRoutes(db))
@@ -156,11 +158,11 @@ export function createApi({
       }),
     )
     .route('/', camsRoutes(db, cams))
-    .route('/', trafficRoutes(db))
+    .route('/', trafficRoutes(db, accounts.trustProxy ?? false))
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
-    .route('/', operatorRoutes({ db, accounts, jobs, payments, events }))
+    .route('/', operatorRoutes({ db, accounts, jobs, payments, events, mediaDir }))
   if (isLocal(payments)) api.route('/', checkoutRoutes(payments))
 
   const app = new Hono()

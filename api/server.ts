@@ -4,20 +4,30 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { accountsFromEnv } from './accounts/deps.ts'
+import { lightPageOf } from './contract/rules/index.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
 import { loadAccountsConfig } from './config.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
+import type { Locale } from './contract/index.ts'
 import {
   contentSecurityPolicy,
   SERVICE_WORKER_CSP,
   securityHeaders,
 } from './http/security-headers.ts'
 import { currentStaff } from './operator/auth.ts'
-import { operatorSettings } from './settings/settings.ts'
+import { companyInfo, loadSettings, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
+import {
+  hasSessionCookie,
+  loadPageRenderer,
+  pageSeed,
+  type RenderPage,
+  shellWithPage,
+  ssrDirOf,
+} from './site/prerender.ts'
 import { loadRouteTable } from './site/route-table.ts'
 import { trafficRedirects } from './traffic/redirects.ts'
 
@@ -25,9 +35,13 @@ export interface ServerOptions extends AppDeps {
   /** The built PWA (vite build output). */
   distDir: string
   mediaDir: string
+  /** The server render of the public pages (default: `<distDir>-ssr`, written by `vite build`). */
+  ssrDir?: string
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** A profile page (app route /members/$memberId), prerendered with its profile. */
+const PROFILE_PATH = /^\/members\/(\d{1,9})\/?$/
 
 /** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
 const PICTURE_TYPES: Record<string, string> = {
@@ -50,9 +64,12 @@ const knownLength: MiddlewareHandler = async (c, next) => {
   await next()
   const type = c.res.headers.get('content-type') ?? ''
   if (c.res.headers.has('content-length') || !/^(application\/json|text\/html)/.test(type)) return
-  const body = await c.res.arrayBuffer()
-  c.res = new Response(body, c.res)
-  c.res.headers.set('content-length', String(body.byteLength))
+  const { status, headers } = c.res
+  // Bytes as a Uint8Array with plain init: @hono/node-server then writes them
+  // as they are, without making a web stream of them for every answer.
+  const body = new Uint8Array(await c.res.arrayBuffer())
+  headers.set('content-length', String(body.byteLength))
+  c.res = new Response(body, { status, headers })
 }
 
 /**
@@ -62,7 +79,7 @@ const knownLength: MiddlewareHandler = async (c, next) => {
  * gets it with HTTP 404, so the router shows the error page (spec §2), and a
  * bot gets the plain status without the app.
  */
-export function createServer({ distDir, ...deps }: ServerOptions) {
+export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   const { mediaDir } = deps
   const accounts = deps.accounts ?? accountsFromEnv()
   const dist = resolve(distDir)
@@ -70,19 +87,76 @@ export function createServer({ distDir, ...deps }: ServerOptions) {
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
   const isPage = loadRouteTable(`${dist}/routes.json`) ?? (() => true)
+  // The landers' light entry (app/lander.tsx, README "Landers"): a lander's
+  // or member landing page's first load, without the router.
+  const landerHtml = existsSync(`${dist}/lander.html`)
+    ? readFileSync(`${dist}/lander.html`, 'utf8')
+    : indexHtml
 
   const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
+  const api = createApi({ ...deps, accounts })
   // Spec §4: the shell's `<html lang>` in the member's language, and spec §2:
   // the root classes of the site the request was sent to (template, niche),
   // before any script runs; so `/` and `/index.html` are answered here, not
   // as files. The service worker precaches /index.html from the same host,
   // so an installed app keeps its site's classes too.
-  const shell = async (c: Context, status: 200 | 404 = 200) => {
+  const shell = async (
+    c: Context,
+    status: 200 | 404 = 200,
+    { page = indexHtml, prerender = false }: { page?: string; prerender?: boolean } = {},
+  ) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Accept-Language')
     const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'))
-    const site = await operatorSettings(deps.db, requestHost(c, trustProxy))
-    return c.html(shellFor(shellInLocale(indexHtml, locale), site), status)
+    const host = requestHost(c, trustProxy)
+    const site = await operatorSettings(deps.db, host)
+    const html = shellFor(shellInLocale(page, locale), site)
+    if (prerender && status === 200 && !hasSessionCookie(c.req.header('cookie'))) {
+      // A guest on a public page: the page itself, so it paints before any script.
+      const rendered = await prerendered(c, locale, host)
+      if (rendered) return c.html(shellWithPage(html, rendered.html, rendered.seed), status)
+    }
+    return c.html(html, status)
+  }
+
+  // README "Performance" → "HTML that paints before JavaScript".
+  // Loaded at once (about 1.5 MB of code), so the first guest does not wait for it.
+  const renderer: Promise<RenderPage | null> = loadPageRenderer(ssrDir ?? ssrDirOf(dist)).catch(
+    (error: unknown) => {
+      console.error('prerender: the server render did not load; serving the plain shell', error)
+      return null
+    },
+  )
+  const prerendered = async (c: Context, locale: Locale, host: string) => {
+    const url = c.req.url
+    try {
+      const render = await renderer
+      if (!render) return null
+      const settings = await loadSettings(deps.db, host)
+      const { pathname, search } = new URL(url)
+      // A profile page shows the profile in its first paint: what the guest's
+      // own GET /api/profile.php would answer, asked in-process.
+      const memberId = PROFILE_PATH.exec(pathname)?.[1]
+      const profile = memberId
+        ? await api.request(
+            `/api/profile.php?id=${memberId}`,
+            { headers: c.req.raw.headers },
+            c.env,
+          )
+        : undefined
+      const seed = pageSeed(
+        locale,
+        settings,
+        companyInfo(settings),
+        profile?.status === 200 ? await profile.json() : undefined,
+      )
+      const html = await render(`${pathname}${search}`, seed)
+      return html === null ? null : { html, seed }
+    } catch (error) {
+      // The plain shell still works: the app renders itself in the browser.
+      console.error('prerender failed', url, error)
+      return null
+    }
   }
 
   return (
@@ -93,7 +167,7 @@ export function createServer({ distDir, ...deps }: ServerOptions) {
       // each poke). Built files come precompressed (tools/precompress-vite-plugin.ts).
       .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
       .use('*', knownLength)
-      .route('/', createApi({ ...deps, accounts }))
+      .route('/', api)
       // Only pictures, served as what they are and never as something to save
       // or run: anything else under /media is a 404 (nosniff comes with every answer).
       .use('/media/*', async (c, next) => {
@@ -118,7 +192,7 @@ export function createServer({ distDir, ...deps }: ServerOptions) {
       .get('/media/*', (c) => c.notFound())
       // Spec §2 server route rules and the landers' localized slugs, before the shell.
       .use('*', trafficRedirects(deps.db))
-      .get('/', (c) => shell(c))
+      .get('/', (c) => shell(c, 200, { prerender: true }))
       .get('/index.html', (c) => shell(c))
       .use('*', async (c, next) => {
         await next()
@@ -154,7 +228,10 @@ export function createServer({ distDir, ...deps }: ServerOptions) {
         // error page); a bot gets the plain status without the app.
         const known = isPage(c.req.path)
         if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
-        return shell(c, known ? 200 : 404)
+        // A lander's first load is the landers' light entry (client-rendered,
+        // README "Landers"); other public pages are prerendered for guests.
+        if (known && lightPageOf(c.req.path)) return shell(c, 200, { page: landerHtml })
+        return shell(c, known ? 200 : 404, { prerender: known })
       })
   )
 }

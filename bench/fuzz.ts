@@ -1,6 +1,9 @@
 // The long fuzz run: the fuzzer of api/http/fuzz.test.ts with 10,000 inputs
 // per endpoint (README "Security"), printing what it sent and found.
-//   node --import tsx bench/fuzz.ts [--per-endpoint=10000] [--seed=1]
+//   node --import tsx bench/fuzz.ts [--per-endpoint=10000] [--seed=1] [--shard=1/2]
+// --shard=i/n runs every n-th endpoint/method pair from the i-th (1-based), so
+// n processes, each on its own database, share the long run; each pair gets
+// the same inputs as in a whole run (its seed is the seed plus its index).
 // Runs on an in-memory PGlite; FUZZ_DATABASE_URL runs it on that PostgreSQL
 // database instead (a throw-away one: the run adds triggers and rows).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,6 +18,10 @@ const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const perEndpoint = arg('per-endpoint', 10_000)
 const seed = arg('seed', 1)
+const shardArg = process.argv.find((a) => a.startsWith('--shard='))?.split('=')[1]
+const [shardIndex, shardCount] = (shardArg ?? '1/1').split('/').map(Number)
+if (!shardIndex || !shardCount || shardIndex > shardCount)
+  throw new Error('--shard=i/n, 1 <= i <= n')
 
 const url = process.env.FUZZ_DATABASE_URL
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' })
@@ -33,10 +40,18 @@ const stats = await fuzz(app, database.db, {
   seed,
   ids: members.map((m) => m.id),
   cookie: () => sessionCookie(database.db, members[0]!.id),
+  shard: { index: shardIndex - 1, count: shardCount },
+  onPair: (name, so) =>
+    console.log(
+      `${((performance.now() - t0) / 1000).toFixed(0)} s  ${name} done: ${so.requests} requests, ${so.failures.length} rule breaks so far`,
+    ),
 })
 const seconds = (performance.now() - t0) / 1000
 
-console.log(`engine ${database.kind}, ${FUZZED.length} endpoint/method pairs, ${perEndpoint} each`)
+const pairs = FUZZED.filter((_, i) => i % shardCount === shardIndex - 1).length
+console.log(
+  `engine ${database.kind}, ${pairs} of ${FUZZED.length} endpoint/method pairs (shard ${shardIndex}/${shardCount}), ${perEndpoint} each`,
+)
 console.log(
   `${stats.requests} requests in ${seconds.toFixed(0)} s (${(stats.requests / seconds).toFixed(0)}/s)`,
 )

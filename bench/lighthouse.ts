@@ -1,5 +1,5 @@
 // Lighthouse (mobile, the default config: Moto G-class screen, simulated slow
-// 4G and 4x CPU slowdown) on `/`, `/signup` and a profile page of the built
+// 4G and 4x CPU slowdown) on `/`, `/login`, `/signup` and a profile page of the built
 // site, on the system Chromium. Three runs per page; prints the median of
 // each figure. Goals (README "Templates, niches and sites"): performance
 // >= 95, accessibility 100, best practices >= 95.
@@ -46,7 +46,7 @@ try {
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
   console.log('page          perf  a11y  bp    LCP ms  CLS     TBT ms   (median of 3, mobile)')
-  for (const path of ['/', '/signup', profile]) {
+  for (const path of ['/', '/login', '/signup', profile]) {
     const runs: Record<string, number>[] = []
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(`${site.url}${path}`, {

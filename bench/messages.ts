@@ -10,6 +10,7 @@
 // pools and their own LISTEN connection, in one Node process.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { createApi } from '../api/app.ts'
@@ -19,10 +20,11 @@ import { credit } from '../api/credits/ledger.ts'
 import { createEventBus } from '../api/events/bus.ts'
 import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
-import { addMembers } from '../api/test/seed.ts'
+import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
-import { conversationMembers, conversations, sessions } from '../db/schema.ts'
+import { sessions } from '../db/schema.ts'
+import { keepAliveClient, loadavg, startApiProcess } from './http.ts'
 import { summarise } from './stats.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -92,17 +94,9 @@ async function setUp(db: Db, count: number) {
   }
   const conversationOf: number[] = []
   for (let i = 0; i + 1 < rows.length; i += 2) {
-    const [lo, hi] = [rows[i]!.id, rows[i + 1]!.id].sort((x, y) => x - y) as [number, number]
-    const [c] = await db
-      .insert(conversations)
-      .values({ memberLow: lo, memberHigh: hi })
-      .returning({ id: conversations.id })
-    await db.insert(conversationMembers).values([
-      { conversationId: c!.id, memberId: lo },
-      { conversationId: c!.id, memberId: hi },
-    ])
-    conversationOf[i] = c!.id
-    conversationOf[i + 1] = c!.id
+    const id = await addConversation(db, rows[i]!.id, rows[i + 1]!.id)
+    conversationOf[i] = id
+    conversationOf[i + 1] = id
   }
   return { cookies, conversationOf }
 }
@@ -242,40 +236,120 @@ async function delivery(label: string, dbs: { db: Db; listen: TestDatabase['list
   console.log(`  (from POST sent to pulled ${fmt(whole.p50)} ${fmt(whole.p95)} ${fmt(whole.p99)})`)
 }
 
-async function throughput(db: Db, listen: TestDatabase['listen']) {
-  const server = await startServer(db, listen)
+/** The URL of the database `db` is connected to (a fresh one of freshDatabase). */
+async function urlOf(db: Db): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL!)
+  const name = (
+    (await db.execute(sql`SELECT current_database() AS d`)) as unknown as {
+      rows: { d: string }[]
+    }
+  ).rows[0]!.d
+  url.pathname = `/${name}`
+  return url.href
+}
+
+/**
+ * The API in a process of its own (bench/api-process.ts, the server of
+ * `npm start`), its clients here on keep-alive connections, one per sender.
+ * `--profile` writes the server's CPU profile to /tmp (node --cpu-prof).
+ */
+async function throughput(db: Db) {
   const { cookies, conversationOf } = await setUp(db, SENDERS * 2)
+  const server = await startApiProcess(
+    await urlOf(db),
+    process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`] : [],
+  )
+  const client = keepAliveClient(server.url, SENDERS)
   let ok = 0
   let failed = 0
+  const send = async (i: number) => {
+    const res = await client.request(
+      'POST',
+      '/api/messages.php',
+      headers(cookies[i]!, server.url),
+      JSON.stringify({ conversation: conversationOf[i], text: 'x', client_id: randomUUID() }),
+    )
+    if (res.status === 201) ok++
+    else failed++
+  }
+  // Warm-up: every sender's connection open, the server's code paths compiled.
+  for (let round = 0; round < 4; round++)
+    await Promise.all(Array.from({ length: SENDERS }, (_, s) => send(s * 2)))
+  ok = 0
+  failed = 0
+  const load = loadavg()
   const until = performance.now() + THROUGHPUT_SECONDS * 1000
   const started = performance.now()
   await Promise.all(
     Array.from({ length: SENDERS }, async (_, s) => {
-      const i = s * 2
-      while (performance.now() < until) {
-        const res = await fetch(`${server.url}/api/messages.php`, {
-          method: 'POST',
-          headers: headers(cookies[i]!, server.url),
-          body: JSON.stringify({
-            conversation: conversationOf[i],
-            text: 'x',
-            client_id: randomUUID(),
-          }),
-        })
-        await res.arrayBuffer()
-        if (res.status === 201) ok++
-        else failed++
-      }
+      while (performance.now() < until) await send(s * 2)
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  client.close()
   await server.close()
   console.log(
-    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP: ${(ok / seconds).toFixed(0)} debited sends/s (goal >= 1000), ${failed} refused`,
+    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${(ok / seconds).toFixed(0)} debited sends/s (goal >= 1000), ${failed} refused; load average ${load} before, ${loadavg()} after`,
   )
 }
 
-async function reads(db: Db) {
+/**
+ * The member with 200 conversations and SCALE messages around them. With
+ * `--keep`, the database `bench_messages_<SCALE>` is made once and kept, and a
+ * later run reuses it (the 10 M seed takes minutes); else a throw-away one.
+ */
+async function readsDatabase(): Promise<{
+  db: Db
+  me: number
+  ids: number[]
+  close(): Promise<void>
+}> {
+  if (!process.argv.includes('--keep')) {
+    const pg = await freshDatabase('postgres')
+    const { me, ids } = await seedReads(pg.db)
+    return { db: pg.db, me, ids, close: () => pg.close() }
+  }
+  const name = `bench_messages_${SCALE}`
+  const url = new URL(process.env.DATABASE_URL!)
+  const admin = await openAdmin(url.href)
+  const exists =
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  url.pathname = `/${name}`
+  const opened = await openDatabase({ kind: 'postgres', url: url.href })
+  const db = opened.db
+  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_reads (me bigint NOT NULL)`)
+  const kept = rowsOf<{ me: string }>(await db.execute(sql`SELECT me FROM bench_reads`))[0]
+  let me: number
+  let ids: number[]
+  if (kept) {
+    me = Number(kept.me)
+    ids = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`SELECT conversation_id AS id FROM conversation_members WHERE member_id = ${me} ORDER BY 1`,
+      ),
+    ).map((r) => Number(r.id))
+    console.log(
+      `\nReads at scale: database ${name} reused (member ${me}, ${ids.length} conversations)`,
+    )
+  } else {
+    ;({ me, ids } = await seedReads(db))
+    await db.execute(sql`INSERT INTO bench_reads (me) VALUES (${me})`)
+  }
+  return { db, me, ids, close: () => opened.close() }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
+async function openAdmin(url: string) {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  return client
+}
+
+async function seedReads(db: Db): Promise<{ me: number; ids: number[] }> {
   const [me] = await addMembers(db, [{}])
   const others = await addMembers(
     db,
@@ -283,16 +357,7 @@ async function reads(db: Db) {
   )
   const ids: number[] = []
   for (const o of others) {
-    const [lo, hi] = [me!.id, o.id].sort((x, y) => x - y) as [number, number]
-    const [c] = await db
-      .insert(conversations)
-      .values({ memberLow: lo, memberHigh: hi })
-      .returning({ id: conversations.id })
-    await db.insert(conversationMembers).values([
-      { conversationId: c!.id, memberId: lo },
-      { conversationId: c!.id, memberId: hi },
-    ])
-    ids.push(c!.id)
+    ids.push(await addConversation(db, me!.id, o.id))
   }
   const t0 = Date.now()
   // The bulk of the table belongs to other conversations; each of the 200 gets 500.
@@ -305,6 +370,12 @@ async function reads(db: Db) {
   console.log(
     `\nReads at scale: ${SCALE.toLocaleString('en')} messages inserted in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   )
+  return { me: me!.id, ids }
+}
+
+async function reads() {
+  const { db, me: meId, ids, close } = await readsDatabase()
+  const me = { id: meId }
   const time = async (fn: () => Promise<unknown>, runs = 200) => {
     for (let i = 0; i < 20; i++) await fn()
     const samples: number[] = []
@@ -334,6 +405,8 @@ async function reads(db: Db) {
   console.log(
     `  chats list, 200 conversations      ${fmt(list.p50)} ${fmt(list.p95)} ${fmt(list.p99)}`,
   )
+  console.log(`  (load average ${loadavg()})`)
+  await close()
 }
 
 console.log(`bench/messages.ts on ${new Date().toISOString()}`)
@@ -363,13 +436,11 @@ if (process.env.DATABASE_URL) {
   }
   if (wants('throughput')) {
     const pg = await freshDatabase('postgres')
-    await throughput(pg.db, pg.listen)
+    await throughput(pg.db)
     await pg.close()
   }
   if (wants('reads')) {
-    const pg = await freshDatabase('postgres')
-    await reads(pg.db)
-    await pg.close()
+    await reads()
   }
 } else {
   console.log(

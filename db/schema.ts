@@ -77,6 +77,8 @@ export const members = pgTable(
     /** Spec §3 tracking record "network" and the rest of the sign-up payload's context. */
     trafficsource: jsonb('trafficsource'),
     signupMeta: jsonb('signup_meta'),
+    /** The site signed up on: the `sites` key its host matched, '' for the server-wide site (0017). */
+    signupSite: text('signup_site'),
   },
   (t) => [
     uniqueIndex('members_email_key').on(t.email),
@@ -135,8 +137,17 @@ export const images = pgTable(
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * approved | pending (CHECK in 0017). A pending picture (uploaded while the
+     * site pre-moderates photos) is seen only by its owner and the moderators,
+     * and never becomes members.main_image_id.
+     */
+    status: text('status').notNull().default('approved'),
   },
-  (t) => [index('images_member_idx').on(t.memberId, t.id)],
+  (t) => [
+    index('images_member_idx').on(t.memberId, t.id),
+    index('images_pending_idx').on(t.id).where(sql`status = 'pending'`),
+  ],
 )
 
 export const sessions = pgTable(

@@ -9,7 +9,15 @@
 // in their currencies.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  newContext,
+  pageUntil,
+  type Site,
+  startSite,
+} from './harness.ts'
 
 /** The seeded "popular" package: 250 credits + 25 bonus; the welcome code adds 50 % of 250. */
 const POPULAR_WITH_WELCOME = 250 + 25 + 125
@@ -146,18 +154,24 @@ describe('buying credits in Chromium', () => {
     expect(user.paid_user).toBe(true)
     await page.goto('/members')
     await page.locator('ul.grid > li').nth(11).waitFor()
-    await page.waitForFunction(async () => {
-      const db = await new Promise<IDBDatabase>((resolve) => {
-        const req = indexedDB.open('amora')
-        req.onsuccess = () => resolve(req.result)
-      })
-      const user = await new Promise<{ value?: { paid_user?: boolean } } | undefined>((resolve) => {
-        const req = db.transaction('kv').objectStore('kv').get('user')
-        req.onsuccess = () => resolve(req.result as never)
-      })
-      db.close()
-      return user?.value?.paid_user === true
-    })
+    await pageUntil(
+      page,
+      async () => {
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const req = indexedDB.open('amora')
+          req.onsuccess = () => resolve(req.result)
+        })
+        const user = await new Promise<{ value?: { paid_user?: boolean } } | undefined>(
+          (resolve) => {
+            const req = db.transaction('kv').objectStore('kv').get('user')
+            req.onsuccess = () => resolve(req.result as never)
+          },
+        )
+        db.close()
+        return user?.value?.paid_user === true
+      },
+      undefined,
+    )
     expect(await page.locator('ul.grid > li.cam-tile').count()).toBe(0)
   })
 

@@ -86,8 +86,11 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
 }
 
 /** `args`: extra Chromium switches, e.g. a host-resolver rule for several site hosts. */
+/** The last console lines and page errors of each context, for describePage. */
+const pageLogs = new WeakMap<BrowserContext, string[]>()
+
 export async function launchBrowser(args: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -100,6 +103,21 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
       ...args,
     ],
   })
+  // Every context keeps what its pages logged, so a failure in CI shows it.
+  const open = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const ctx = await open(options)
+    const lines: string[] = []
+    pageLogs.set(ctx, lines)
+    const keep = (line: string) => {
+      lines.push(line.slice(0, 300))
+      if (lines.length > 30) lines.shift()
+    }
+    ctx.on('console', (msg) => keep(`console.${msg.type()}: ${msg.text()}`))
+    ctx.on('weberror', (e) => keep(`page error: ${e.error().message}`))
+    return ctx
+  }
+  return browser
 }
 
 export const newContext = (browser: Browser, site: Site): Promise<BrowserContext> =>
@@ -115,5 +133,41 @@ export async function describePage(page: Page | undefined): Promise<void> {
     .locator('body')
     .textContent({ timeout: 2_000 })
     .catch((e: unknown) => `(no text: ${String(e)})`)
-  console.log(`page at failure: ${page.url()}\n${(text ?? '').slice(0, 2_000)}`)
+  const fields = await page
+    .evaluate(() =>
+      [...document.querySelectorAll('input, textarea, select')]
+        .map((f) => {
+          const el = f as HTMLInputElement
+          const value = el.type === 'password' ? '*'.repeat(el.value.length) : el.value
+          return `${el.name || el.id || el.type}=${JSON.stringify(value.slice(0, 80))}`
+        })
+        .join(' '),
+    )
+    .catch(() => '')
+  const log = pageLogs.get(page.context()) ?? []
+  console.log(
+    `page at failure: ${page.url()}\n${(text ?? '').slice(0, 2_000)}\nfields: ${fields}\nlog:\n  ${log.join('\n  ')}`,
+  )
+}
+
+/**
+ * Polls a check in the page, from here, until it answers true. Playwright's
+ * waitForFunction does not await a promise (an async predicate's promise is
+ * truthy, so it returns at once whatever the check finds), and its default
+ * polling runs on animation frames, which a loaded machine's headless page
+ * may stop producing: a condition already true then goes unseen.
+ */
+export async function pageUntil<A>(
+  page: Page,
+  check: (arg: A) => boolean | Promise<boolean>,
+  arg: A,
+  { timeout = 15_000, every = 100 }: { timeout?: number; every?: number } = {},
+): Promise<void> {
+  const end = Date.now() + timeout
+  while (
+    !(await page.evaluate(check as (arg: unknown) => boolean | Promise<boolean>, arg as unknown))
+  ) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${check}`)
+    await new Promise((r) => setTimeout(r, every))
+  }
 }

@@ -6,7 +6,15 @@
 // and deleting removes the chat at once.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  newContext,
+  pageUntil,
+  type Site,
+  startSite,
+} from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Credits a message costs by default (api/credits/ledger.ts). */
@@ -132,8 +140,9 @@ describe('messages paid with credits, two members', () => {
     await messageIn(b, 'Are you there?').waitFor()
     // The read reaches the server before this page is left (a full page load
     // here would end the worker mid-request; the in-app link does not).
-    await b.waitForFunction(
-      async (id) => {
+    await pageUntil(
+      b,
+      async (id: number) => {
         const res = await fetch('/api/chats.php')
         const { chats } = (await res.json()) as {
           chats: { conversation: { id: number }; num_unread_messages: number }[]
@@ -141,7 +150,7 @@ describe('messages paid with credits, two members', () => {
         return chats.find((c) => c.conversation.id === id)?.num_unread_messages === 0
       },
       chatId,
-      { polling: 200, timeout: LIVE },
+      { every: 200, timeout: LIVE },
     )
     await b.goto('/chats')
     await b.locator('.chat-list__item', { hasText: 'Are you there?' }).waitFor()

@@ -116,6 +116,9 @@ describe('the language switcher (spec §4)', () => {
     page = await context.newPage()
     await page.goto('/')
     await page.getByRole('heading', { name: 'How it works' }).waitFor()
+    // The home comes rendered by the server; its members fill in after it
+    // hydrated, and only then does the switcher act.
+    await page.locator('section[aria-labelledby^="home-s"] .tile').first().waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('en')
     await page.getByLabel('Language').selectOption('de')
     await page.getByRole('heading', { name: 'So funktioniert’s' }).waitFor()

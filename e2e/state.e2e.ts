@@ -4,7 +4,15 @@
 // (403 from user.php) empties the member's picture cache like a logout does.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  newContext,
+  pageUntil,
+  type Site,
+  startSite,
+} from './harness.ts'
 
 let site: Site
 let browser: Browser
@@ -27,14 +35,8 @@ const swMessages = (p: Page) =>
     () => (window as unknown as { __swMessages: { type: string; count?: number }[] }).__swMessages,
   )
 
-/** Polls `check` in the page until it holds (page.waitForFunction takes no async predicate). */
-async function until(p: Page, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await p.evaluate(check))) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${check.toString()}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+/** Polls `check` in the page until it holds. */
+const until = (p: Page, check: () => boolean | Promise<boolean>) => pageUntil(p, check, undefined)
 
 const lastBadge = async (p: Page) =>
   (await swMessages(p)).filter((m) => m.type === 'SET_BADGE').at(-1)?.count
@@ -98,8 +100,9 @@ describe('state with one owner, in Chromium', () => {
     await page.locator('.chat-list__item').first().waitFor()
     const expected = await expectedBadge(page)
     expect(expected).toBeGreaterThan(0) // the demo has unread messages and new likes
-    await page.waitForFunction(
-      (n) =>
+    await pageUntil(
+      page,
+      (n: number) =>
         (window as unknown as { __swMessages: { type: string; count?: number }[] }).__swMessages
           .filter((m) => m.type === 'SET_BADGE')
           .at(-1)?.count === n,
@@ -132,13 +135,15 @@ describe('state with one owner, in Chromium', () => {
     await until(page, async () => (await (await caches.open('amora-media-v1')).keys()).length > 0)
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.waitForURL(/\/login/)
-    await page.waitForFunction(
+    await until(
+      page,
       () =>
         (window as unknown as { __swMessages: { type: string; count?: number }[] }).__swMessages
           .filter((m) => m.type === 'SET_BADGE')
           .at(-1)?.count === 0,
     )
-    await page.waitForFunction(
+    await until(
+      page,
       async () =>
         (await caches.keys()).includes('amora-media-v1') === false ||
         (await (await caches.open('amora-media-v1')).keys()).length === 0,
@@ -159,14 +164,12 @@ describe('state with one owner, in Chromium', () => {
     await context.clearCookies()
     // Coming online syncs at once (ARCHITECTURE "Data and sync"); user.php answers 403.
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
-    await page.waitForFunction(() =>
+    await until(page, () =>
       (window as unknown as { __swMessages: { type: string }[] }).__swMessages.some(
         (m) => m.type === 'CLEAR_USER_CACHES',
       ),
     )
-    await page.waitForFunction(
-      async () => (await (await caches.open('amora-media-v1')).keys()).length === 0,
-    )
+    await until(page, async () => (await (await caches.open('amora-media-v1')).keys()).length === 0)
     expect(await cachedPhotos(page)).toBe(0)
     expect(await lastBadge(page)).toBe(0)
   })

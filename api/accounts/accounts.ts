@@ -3,7 +3,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
+import { images, likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
 import {
   type AccountUser,
   DATE_OF_BIRTH_ERROR,
@@ -20,6 +20,7 @@ import {
 } from '../contract/index.ts'
 import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { filesOf, queueFileRemoval } from '../images/media.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { allowedValues } from '../profiles/fields.ts'
 import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
@@ -110,7 +111,7 @@ export type MemberChanges = Partial<typeof members.$inferInsert>
 export async function signup(
   db: Db,
   input: z.infer<typeof SignupRequest>,
-  ctx: MailContext & { country: string | null },
+  ctx: MailContext & { country: string | null; site?: string },
 ): Promise<SignupOutcome> {
   const email = normalizeEmail(input.email)
   const language = input.language ?? 'en'
@@ -138,6 +139,7 @@ export async function signup(
         mailprovider: mailproviderOf(email),
         timezone: input.timezone ?? 'UTC',
         trafficsource: input.trafficsource ?? null,
+        signupSite: ctx.site ?? null,
         signupMeta: {
           form_path: input.form_path ?? null,
           referrer: input.referrer ?? null,
@@ -306,14 +308,22 @@ export async function checkPassword(
 /**
  * Deletes an account (soft: deleted_at, so validate_email answers `deleted`
  * and the address stays taken). Every session and push subscription goes,
- * and open mailed links stop working.
+ * and open mailed links stop working. The member's pictures go too: their
+ * rows here, their files after the commit (the answer names them for the
+ * caller to delete at once; a queued media.delete job makes sure).
  */
-export async function deleteAccount(db: Db, memberId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAccount(db: Db, memberId: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx
       .update(members)
-      .set({ deletedAt: new Date() })
+      .set({ deletedAt: new Date(), mainImageId: null })
       .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    const gone = await tx
+      .delete(images)
+      .where(eq(images.memberId, memberId))
+      .returning({ filename: images.filename, thumbFilename: images.thumbFilename })
+    const files = filesOf(gone)
+    await queueFileRemoval(tx, files)
     await tx.delete(sessions).where(eq(sessions.memberId, memberId))
     // A deleted account has no likes either way: other members' lists and
     // counts then never need to look the account up (api/likes/likes.ts).
@@ -322,6 +332,7 @@ export async function deleteAccount(db: Db, memberId: number): Promise<void> {
     for (const kind of ['activate', 'reset', 'mail_change'] as const) {
       await voidTokens(tx, memberId, kind)
     }
+    return files
   })
 }
 

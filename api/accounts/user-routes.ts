@@ -8,6 +8,7 @@ import type {
   SignupResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { requestHost } from '../http/host.ts'
 import { enforce } from '../http/ratelimit.ts'
 import {
   type AuthEnv,
@@ -17,9 +18,11 @@ import {
   startSession,
 } from '../http/session.ts'
 import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
+import { removeFilesNow } from '../images/media.ts'
+import type { JobRunner } from '../jobs/queue.ts'
 import { checkPushEndpoint } from '../push/endpoint-check.ts'
 import { saveSubscription } from '../push/subscriptions.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { loadSettings, siteKeyOf } from '../settings/settings.ts'
 import {
   checkPassword,
   deleteAccount,
@@ -36,7 +39,11 @@ import { liveMember } from './user.ts'
 /** `?new=1` (endpoints.signup) or `?push=1` (endpoints.pushSubscribe) on the same path. */
 const PostQuery = z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() })
 
-export const userRoutes = (db: Db, deps: AccountsDeps) =>
+export const userRoutes = (
+  db: Db,
+  deps: AccountsDeps,
+  media: { mediaDir?: string | undefined; jobs?: JobRunner } = {},
+) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.user), requireMember(db), async (c) => {
       // The member row and what toAccountUser reads beside it, from one snapshot.
@@ -63,6 +70,7 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
         links: linkBase(c, deps),
         mailer: deps.mailer,
         country: settings.geoip_selected_country ?? settings.geoip_country,
+        site: await siteKeyOf(db, requestHost(c, deps.trustProxy ?? false)),
       })
       // The same answer either way; only a new account gets a session.
       if (outcome.created) await startSession(c, db, outcome.memberId)
@@ -121,8 +129,9 @@ export const userRoutes = (db: Db, deps: AccountsDeps) =>
         // A stolen session must not be able to guess the password here.
         await enforce(c, db, 'login', `member:${memberId}`)
         await checkPassword(db, memberId, c.req.valid('json').password)
-        await deleteAccount(db, memberId)
+        const files = await deleteAccount(db, memberId)
         await endSession(c, db)
+        if (!(await removeFilesNow(media.mediaDir, files))) media.jobs?.poke()
         return c.json({ status: 'deleted' } satisfies DeleteAccountResponse)
       },
     )

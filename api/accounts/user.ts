@@ -16,7 +16,8 @@ export async function liveMember(db: Db, id: number): Promise<MemberRow | undefi
 
 /** Spec §3 User of a member row. */
 export async function toUser(db: Db, row: MemberRow): Promise<User> {
-  const imgs = (await imagesOf(db, [row.id])).get(row.id) ?? []
+  // The member's own answer: their pending pictures too, marked.
+  const imgs = (await imagesOf(db, [row.id], { own: true })).get(row.id) ?? []
   const profile = toOwnProfile(row, imgs)
   return {
     email: row.email,

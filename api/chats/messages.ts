@@ -6,6 +6,7 @@
 // answer without a second debit.
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import { type Db, hasPgCode } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import {
   conversationMembers,
   conversations,
@@ -16,7 +17,7 @@ import {
 import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { messageCost } from '../credits/ledger.ts'
-import { notifyMembers } from '../events/bus.ts'
+import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { PUSH_EVENT_JOB } from '../push/events.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
@@ -113,6 +114,93 @@ export interface SendInput {
 }
 
 /**
+ * The send in one statement (prepared once, db/prepared.ts): the checks, the
+ * idempotent insert, the conditional debit and its ledger row, the
+ * conversation's newest message, the recipient's unread count, and the push
+ * and mail jobs.
+ */
+const sendStatement = preparedStatement<
+  'member' | 'conversation' | 'text' | 'clientId' | 'cost' | 'mailBase'
+>(
+  'send_message',
+  (p) => sql`
+    WITH conv AS (
+      SELECT CASE WHEN member_low = ${p('member')} THEN member_high ELSE member_low END AS other
+      FROM conversations
+      WHERE id = ${p('conversation')} AND (member_low = ${p('member')} OR member_high = ${p('member')})
+    ), checks AS (
+      SELECT conv.other,
+        EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
+        EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p('member')} AND b.blocked_id = conv.other)
+                                        OR (b.blocker_id = conv.other AND b.blocked_id = ${p('member')})) AS blocked,
+        (SELECT credits FROM members WHERE id = ${p('member')}) AS credits
+      FROM conv
+    ), ins AS (
+      INSERT INTO messages (conversation_id, sender_id, body, client_id)
+      SELECT ${p('conversation')}, ${p('member')}, ${p('text')}, ${p('clientId')}
+      FROM checks WHERE live AND NOT blocked AND credits >= ${p('cost')}
+      ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+      RETURNING id, created_at
+    ), debit AS (
+      UPDATE members SET credits = credits - ${p('cost')}
+      WHERE id = ${p('member')} AND EXISTS (SELECT 1 FROM ins)
+      RETURNING credits
+    ), ledger AS (
+      INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
+      SELECT ${p('member')}, -${p('cost')}::integer, 'message', 'message:' || ins.id, debit.credits
+      FROM ins, debit
+    ), conv_time AS (
+      UPDATE conversations
+      SET last_message_at = ins.created_at, last_message_id = ins.id,
+          last_message_sender = ${p('member')}, last_message_body = ${p('text')}
+      FROM ins WHERE conversations.id = ${p('conversation')}
+    ), unread AS (
+      UPDATE conversation_members cm
+      SET unread_count = cm.unread_count + 1, hidden_at = NULL
+      FROM ins, checks
+      WHERE cm.conversation_id = ${p('conversation')} AND cm.member_id = checks.other
+    ), push AS (
+      INSERT INTO jobs (kind, payload, dedupe_key)
+      SELECT ${PUSH_EVENT_JOB},
+        jsonb_build_object('memberId', checks.other, 'event', jsonb_build_object(
+          'kind', 'message', 'from', jsonb_build_object('id', ${p('member')}::bigint, 'name', ''),
+          'conversation', ${p('conversation')}::bigint, 'text', ${p('text')}::text, 'message', ins.id)),
+        'push-event:message:' || ins.id
+      FROM ins, checks
+      WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = checks.other)
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ), mail AS (
+      -- The mail about it, should the recipient still be away when it runs
+      -- (api/chats/message-mail.ts has the rule and checks it all again).
+      -- Only where one may be due: an activated, real member who wants
+      -- them, with no visible page, not mailed within the gap, and not
+      -- mailed about this chat since they last read it or came back.
+      INSERT INTO jobs (kind, payload, dedupe_key, run_at)
+      SELECT ${MESSAGE_MAIL_JOB},
+        jsonb_build_object('memberId', checks.other, 'from', ${p('member')}::bigint,
+          'conversation', ${p('conversation')}::bigint, 'message', ins.id, 'base', ${p('mailBase')}::text),
+        'message-mail:' || ins.id,
+        now() + ${mailDelaySql}
+      FROM ins, checks
+      JOIN members r ON r.id = checks.other
+      JOIN conversation_members cm
+        ON cm.conversation_id = ${p('conversation')} AND cm.member_id = checks.other
+      LEFT JOIN push_members pm ON pm.member_id = checks.other
+      WHERE ${p('mailBase')}::text IS NOT NULL
+        AND r.activated_at IS NOT NULL AND NOT r.fictional
+        AND coalesce(pm.messages, true)
+        AND NOT coalesce(pm.visible_until > now(), false)
+        AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
+        AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
+      ON CONFLICT DO NOTHING
+    )
+    SELECT checks.other, checks.live, checks.blocked, checks.credits AS seen_credits,
+      ins.id, ins.created_at, debit.credits, (SELECT count(*) FROM push) AS pushes
+    FROM checks LEFT JOIN ins ON true LEFT JOIN debit ON true`,
+)
+
+/**
  * POST /api/messages.php: 201 with the message and the balance after it.
  *
  * One statement, so one round trip and its own transaction: it checks that
@@ -138,81 +226,14 @@ export async function sendMessage(
   const mailBase = input.mailBase ?? null
   let result: unknown
   try {
-    result = await db.execute(sql`
-      WITH conv AS (
-        SELECT CASE WHEN member_low = ${memberId} THEN member_high ELSE member_low END AS other
-        FROM conversations
-        WHERE id = ${input.conversation} AND (member_low = ${memberId} OR member_high = ${memberId})
-      ), checks AS (
-        SELECT conv.other,
-          EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
-          EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = conv.other)
-                                          OR (b.blocker_id = conv.other AND b.blocked_id = ${memberId})) AS blocked,
-          (SELECT credits FROM members WHERE id = ${memberId}) AS credits
-        FROM conv
-      ), ins AS (
-        INSERT INTO messages (conversation_id, sender_id, body, client_id)
-        SELECT ${input.conversation}, ${memberId}, ${input.text}, ${input.clientId}
-        FROM checks WHERE live AND NOT blocked AND credits >= ${cost}
-        ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-        RETURNING id, created_at
-      ), debit AS (
-        UPDATE members SET credits = credits - ${cost}
-        WHERE id = ${memberId} AND EXISTS (SELECT 1 FROM ins)
-        RETURNING credits
-      ), ledger AS (
-        INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
-        SELECT ${memberId}, ${-cost}, 'message', 'message:' || ins.id, debit.credits
-        FROM ins, debit
-      ), conv_time AS (
-        UPDATE conversations
-        SET last_message_at = ins.created_at, last_message_id = ins.id,
-            last_message_sender = ${memberId}, last_message_body = ${input.text}
-        FROM ins WHERE conversations.id = ${input.conversation}
-      ), unread AS (
-        UPDATE conversation_members cm
-        SET unread_count = cm.unread_count + 1, hidden_at = NULL
-        FROM ins, checks
-        WHERE cm.conversation_id = ${input.conversation} AND cm.member_id = checks.other
-      ), push AS (
-        INSERT INTO jobs (kind, payload, dedupe_key)
-        SELECT ${PUSH_EVENT_JOB},
-          jsonb_build_object('memberId', checks.other, 'event', jsonb_build_object(
-            'kind', 'message', 'from', jsonb_build_object('id', ${memberId}::bigint, 'name', ''),
-            'conversation', ${input.conversation}::bigint, 'text', ${input.text}::text, 'message', ins.id)),
-          'push-event:message:' || ins.id
-        FROM ins, checks
-        WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = checks.other)
-        ON CONFLICT DO NOTHING
-        RETURNING id
-      ), mail AS (
-        -- The mail about it, should the recipient still be away when it runs
-        -- (api/chats/message-mail.ts has the rule and checks it all again).
-        -- Only where one may be due: an activated, real member who wants
-        -- them, with no visible page, not mailed within the gap, and not
-        -- mailed about this chat since they last read it or came back.
-        INSERT INTO jobs (kind, payload, dedupe_key, run_at)
-        SELECT ${MESSAGE_MAIL_JOB},
-          jsonb_build_object('memberId', checks.other, 'from', ${memberId}::bigint,
-            'conversation', ${input.conversation}::bigint, 'message', ins.id, 'base', ${mailBase}::text),
-          'message-mail:' || ins.id,
-          now() + ${mailDelaySql}
-        FROM ins, checks
-        JOIN members r ON r.id = checks.other
-        JOIN conversation_members cm
-          ON cm.conversation_id = ${input.conversation} AND cm.member_id = checks.other
-        LEFT JOIN push_members pm ON pm.member_id = checks.other
-        WHERE ${mailBase}::text IS NOT NULL
-          AND r.activated_at IS NOT NULL AND NOT r.fictional
-          AND coalesce(pm.messages, true)
-          AND NOT coalesce(pm.visible_until > now(), false)
-          AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
-          AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
-        ON CONFLICT DO NOTHING
-      )
-      SELECT checks.other, checks.live, checks.blocked, checks.credits AS seen_credits,
-        ins.id, ins.created_at, debit.credits, (SELECT count(*) FROM push) AS pushes
-      FROM checks LEFT JOIN ins ON true LEFT JOIN debit ON true`)
+    result = await sendStatement(db, {
+      member: memberId,
+      conversation: input.conversation,
+      text: input.text,
+      clientId: input.clientId,
+      cost,
+      mailBase,
+    })
   } catch (e) {
     // A concurrent send spent the balance between this statement's snapshot
     // and its debit: the CHECK failed and nothing of this send is stored.
@@ -249,10 +270,12 @@ export async function sendMessage(
     clientId: input.clientId,
   }
   // After the commit, not inside it: PostgreSQL serialises the commits of
-  // transactions that NOTIFY, and a send is the hot path. A poke lost to a
-  // crash between the two costs one poll interval (spec §9), never data.
-  // The sender's own stream hears of it too (their other tabs).
-  await notifyMembers(db, [memberId, other], {
+  // transactions that NOTIFY, holding its lock through the commit's WAL
+  // flush; a NOTIFY alone writes no WAL, so its commit waits for no flush,
+  // and the pokes of concurrent sends share one statement (notifyMembersSoon).
+  // A poke lost to a crash between the two costs one poll interval (spec §9),
+  // never data. The sender's own stream hears of it too (their other tabs).
+  await notifyMembersSoon(db, [memberId, other], {
     type: 'messages',
     conversation: input.conversation,
   }).catch((e: unknown) => console.error('messages: poke failed', e))

@@ -11,7 +11,15 @@ export type ApiError = z.infer<typeof ApiError>
 /** A member id in a path or query: a positive integer. */
 export const MemberId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
-export const Image = z.object({ id: z.number().int(), thumb_filename: z.string() })
+export const Image = z.object({
+  id: z.number().int(),
+  thumb_filename: z.string(),
+  /**
+   * Awaiting a moderator (photo pre-moderation): only ever in the owner's own
+   * answers; other members' answers never hold a pending picture.
+   */
+  pending: z.literal(true).optional(),
+})
 export type Image = z.infer<typeof Image>
 
 export const Gender = z.enum(['male', 'female'])

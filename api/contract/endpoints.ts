@@ -108,6 +108,7 @@ import {
   ComplaintResponse,
   LanderMembersQuery,
   LanderMembersResponse,
+  LanderVisitRequest,
 } from './traffic.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -371,6 +372,13 @@ export const endpoints = {
     path: '/api/lander_members.php',
     query: LanderMembersQuery,
     response: LanderMembersResponse,
+  },
+  /** Public: a visit to a lander or member landing page, counted for the traffic report; 204. */
+  landerVisit: {
+    method: 'POST',
+    path: '/api/lander_visit.php',
+    body: LanderVisitRequest,
+    response: null,
   },
   /** Public: an EU notice-and-action complaint or an appeal; receipted by mail. */
   complaint: {

@@ -56,6 +56,11 @@ export const Settings = z.object({
   cdn_prefix: z.string(),
   /** Spec §6: `cams` or `camads` here lets eligible members see webcam tiles. */
   member_resell: z.array(z.string()),
+  /**
+   * Photo pre-moderation (a moderator sees a photo before members do): when on, a newly uploaded picture waits
+   * as `pending` (seen only by its owner) until a moderator approves it.
+   */
+  photo_premoderation: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -11,6 +11,8 @@ import {
   COMPLAINT_TEXT_MIN,
   COMPLAINT_URL_MAX,
 } from './rules/complaints.ts'
+import { isVisitLander } from './rules/slugs.ts'
+import { TRACKING_VALUE } from './rules/tracking.ts'
 
 /** Plain text: no NUL, no lone surrogate (PostgreSQL cannot store either). */
 const plain = (max: number) =>
@@ -115,3 +117,20 @@ export const AppealRequest = z
   })
   .strict()
 export const AppealResponse = z.object({ status: z.literal('received') })
+
+const trackingValue = z.string().regex(TRACKING_VALUE, 'not a tracking value')
+
+/**
+ * POST /api/lander_visit.php: a visitor was shown a lander or member landing
+ * page (sent once per page view by the app; the server counts a visitor once
+ * per page and half hour, leaves bots out, answers 204 either way).
+ */
+export const LanderVisitRequest = z
+  .object({
+    lander: z.string().max(40).refine(isVisitLander, 'not a lander'),
+    /** The tracking record kept in the visitor's cookie, if any. */
+    network: trackingValue.optional(),
+    sub1: trackingValue.optional(),
+  })
+  .strict()
+export type LanderVisitRequest = z.infer<typeof LanderVisitRequest>

@@ -19,6 +19,61 @@ export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Pr
   )
 }
 
+interface PokeBatch {
+  payloads: Set<string>
+  sent: Promise<void>
+  resolve(): void
+  reject(e: unknown): void
+}
+const batches = new WeakMap<Db, { busy: boolean; next?: PokeBatch }>()
+
+/**
+ * notifyMembers after a commit, on its own (a poke of a send, which commits
+ * alone): pokes asked for while one NOTIFY statement of this database is
+ * running go out together in the next one, so fifty sends at once cost a few
+ * NOTIFY transactions, not fifty (each is a commit PostgreSQL serialises).
+ * Resolves when the poke's statement ran.
+ */
+export function notifyMembersSoon(db: Db, memberIds: number[], poke: Poke): Promise<void> {
+  let queue = batches.get(db)
+  if (!queue) {
+    queue = { busy: false }
+    batches.set(db, queue)
+  }
+  let batch = queue.next
+  if (!batch) {
+    let resolve = () => {}
+    let reject: (e: unknown) => void = () => {}
+    const sent = new Promise<void>((ok, fail) => {
+      resolve = ok
+      reject = fail
+    })
+    batch = { payloads: new Set(), sent, resolve, reject }
+    queue.next = batch
+    if (!queue.busy) setImmediate(() => flush(db, queue))
+  }
+  for (const m of new Set(memberIds)) batch.payloads.add(JSON.stringify({ m, ...poke }))
+  return batch.sent
+}
+
+function flush(db: Db, queue: { busy: boolean; next?: PokeBatch }): void {
+  const batch = queue.next
+  if (queue.busy || !batch) return
+  queue.next = undefined
+  queue.busy = true
+  db.execute(
+    sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${sql.param([...batch.payloads])}::text[]) AS p`,
+  )
+    .then(
+      () => batch.resolve(),
+      (e: unknown) => batch.reject(e),
+    )
+    .finally(() => {
+      queue.busy = false
+      if (queue.next) flush(db, queue)
+    })
+}
+
 export interface EventBus {
   /** Starts listening (once); resolves when LISTEN is in place. */
   ready(): Promise<void>

@@ -47,6 +47,13 @@ export const LIMITS = {
   // The member's data export reads every table about them: a person asks
   // now and then, a loop would be a load on the database.
   account_export: { limit: 5, windowMs: 60 * MINUTE },
+  // Lander visits (api/traffic/visits.ts): a person opens a few landers; a
+  // script posting visits meets this and gets 429.
+  lander_visit_ip: { limit: 60, windowMs: 10 * MINUTE },
+  // Not a limit but the visit counter's memory: one visitor (address, browser,
+  // site, page, source) counts once per window; reloads and replays inside it
+  // do not count again.
+  lander_visit: { limit: 1, windowMs: 30 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

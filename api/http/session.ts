@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
@@ -92,6 +92,32 @@ export function sessionHashOf(c: Context): string | undefined {
 }
 
 /**
+ * The live session of a token's hash: the one read of every request that
+ * needs a member, built once and, on PostgreSQL, parsed once per pooled
+ * connection (a named prepared statement).
+ */
+const sessionLookup = (db: Db) =>
+  db
+    .select({
+      memberId: sessions.memberId,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        isNull(members.deletedAt),
+      ),
+    )
+    .prepare('session_lookup')
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>()
+
+/**
  * The live session of the request (member and session id), or null: unknown,
  * ended elsewhere, past its absolute end, idle too long, or the member
  * deleted. Using it renews its last use (at most every SESSION_TOUCH_S) and
@@ -105,23 +131,16 @@ export async function currentSession(
   if (!token || token.length > 128) return null
   const now = nowOf(c)
   const tokenHash = hashToken(token)
-  const [row] = await db
-    .select({
-      memberId: sessions.memberId,
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_S * 1000)),
-        isNull(members.deletedAt),
-      ),
-    )
+  let lookup = sessionLookups.get(db)
+  if (!lookup) {
+    lookup = sessionLookup(db)
+    sessionLookups.set(db, lookup)
+  }
+  const [row] = await lookup.execute({
+    hash: tokenHash,
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_S * 1000),
+  })
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_S * 1000) {
     const touched = await db

@@ -16,6 +16,7 @@ import {
   type ProfileImagesResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
 export const IMAGE_MAX_EDGE = 1600
@@ -68,18 +69,21 @@ export async function processImage(bytes: Buffer): Promise<{ image: Buffer; thum
   }
 }
 
-/** The member's pictures, oldest first, and the main one. */
+/** The member's pictures, oldest first (pending ones marked), and the main one. */
 export async function ownImages(db: Db, memberId: number): Promise<ProfileImagesResponse> {
   const [rows, [member]] = await Promise.all([
     db
-      .select({ id: images.id, thumb_filename: images.thumbFilename })
+      .select({ id: images.id, thumb_filename: images.thumbFilename, status: images.status })
       .from(images)
       .where(eq(images.memberId, memberId))
       .orderBy(asc(images.id)),
     db.select({ main: members.mainImageId }).from(members).where(eq(members.id, memberId)),
   ])
-  const main = rows.find((r) => r.id === member?.main) ?? null
-  return { images: rows, main_image: main }
+  const list = rows.map(({ status, ...r }) =>
+    status === 'pending' ? { ...r, pending: true as const } : r,
+  )
+  const main = list.find((r) => r.id === member?.main && !('pending' in r)) ?? null
+  return { images: list, main_image: main }
 }
 
 /**
@@ -92,6 +96,8 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
  *    the first picture a member has as the main one, and renames the files to
  *    their final names before it commits;
  * 3. on any failure every file of the request is removed and no row stays.
+ * With `pending` (the site pre-moderates photos) the rows wait for a
+ * moderator: seen only by their owner, never the main picture until approved.
  * A crash between the renames and the commit leaves unreferenced files under
  * random names: garbage, never a row without its file.
  */
@@ -100,7 +106,9 @@ export async function saveImages(
   memberId: number,
   mediaDir: string,
   files: Buffer[],
+  options: { pending?: boolean } = {},
 ): Promise<ProfileImagesResponse> {
+  const status = options.pending ? 'pending' : 'approved'
   const rendered = []
   for (const bytes of files) rendered.push(await processImage(bytes))
   await mkdir(mediaDir, { recursive: true })
@@ -132,14 +140,16 @@ export async function saveImages(
       }
       const rows = await tx
         .insert(images)
-        .values(planned.map((names) => ({ memberId, ...names })))
+        .values(planned.map((names) => ({ memberId, ...names, status })))
         .returning({ id: images.id })
       if (rows.length !== planned.length) throw new Error('image rows not stored')
-      const first = Math.min(...rows.map((r) => r.id))
-      await tx
-        .update(members)
-        .set({ mainImageId: first })
-        .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
+      if (status === 'approved') {
+        const first = Math.min(...rows.map((r) => r.id))
+        await tx
+          .update(members)
+          .set({ mainImageId: first })
+          .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
+      }
       for (const names of planned) {
         for (const name of [names.filename, names.thumbFilename]) {
           await rename(temp(name), join(mediaDir, name))
@@ -156,15 +166,56 @@ export async function saveImages(
 
 export async function setMainImage(db: Db, memberId: number, id: number) {
   const [own] = await db
-    .select({ id: images.id })
+    .select({ id: images.id, status: images.status })
     .from(images)
     .where(and(eq(images.id, id), eq(images.memberId, memberId)))
   if (!own) throw notFound()
+  // Others would see the main picture: a pending one must wait for approval.
+  if (own.status === 'pending') throw new ApiFailure(409, 'photo_pending', 'id')
   await db.update(members).set({ mainImageId: id }).where(eq(members.id, memberId))
   return ownImages(db, memberId)
 }
 
-/** Removes a picture (another member's is a 404); the oldest left becomes main. */
+/**
+ * Promotes the member's oldest approved picture to main when the main one is
+ * `removed` or missing; call in the transaction that removed or approved one.
+ */
+export async function refreshMainImage(tx: Db, memberId: number, removed?: number) {
+  const [next] = await tx
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.memberId, memberId), eq(images.status, 'approved')))
+    .orderBy(asc(images.id))
+    .limit(1)
+  await tx
+    .update(members)
+    .set({ mainImageId: next?.id ?? null })
+    .where(
+      and(
+        eq(members.id, memberId),
+        removed === undefined ? isNull(members.mainImageId) : eq(members.mainImageId, removed),
+      ),
+    )
+}
+
+/**
+ * Removes one picture of a member in `tx`: the row, the main picture moved
+ * on, and the deletion of its files queued (api/images/media.ts). Null when
+ * the member has no such picture.
+ */
+export async function removeImageRow(tx: Db, memberId: number, id: number) {
+  const [row] = await tx
+    .delete(images)
+    .where(and(eq(images.id, id), eq(images.memberId, memberId)))
+    .returning()
+  if (!row) return null
+  await refreshMainImage(tx, memberId, id)
+  const files = filesOf([row])
+  await queueFileRemoval(tx, files)
+  return { row, files }
+}
+
+/** Removes a picture (another member's is a 404); the oldest approved one left becomes main. */
 export async function deleteImage(
   db: Db,
   memberId: number,
@@ -172,28 +223,10 @@ export async function deleteImage(
   id: number,
 ) {
   const removed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(images)
-      .where(and(eq(images.id, id), eq(images.memberId, memberId)))
-      .returning()
-    if (!row) throw notFound()
-    const [next] = await tx
-      .select({ id: images.id })
-      .from(images)
-      .where(eq(images.memberId, memberId))
-      .orderBy(asc(images.id))
-      .limit(1)
-    await tx
-      .update(members)
-      .set({ mainImageId: next?.id ?? null })
-      .where(and(eq(members.id, memberId), eq(members.mainImageId, id)))
-    return row
+    const done = await removeImageRow(tx, memberId, id)
+    if (!done) throw notFound()
+    return done
   })
-  if (mediaDir) {
-    // Best effort: a file left behind is unreachable garbage, not a leak of a live picture.
-    for (const f of [removed.filename, removed.thumbFilename]) {
-      await unlink(join(mediaDir, f)).catch(() => undefined)
-    }
-  }
-  return ownImages(db, memberId)
+  const done = await removeFilesNow(mediaDir, removed.files)
+  return { answer: await ownImages(db, memberId), filesLeft: !done }
 }

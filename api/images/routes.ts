@@ -4,9 +4,12 @@ import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { requestHost } from '../http/host.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
+import type { JobRunner } from '../jobs/queue.ts'
+import { loadSettings } from '../settings/settings.ts'
 import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
 
 /** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */
@@ -14,8 +17,16 @@ const MULTIPART_OVERHEAD = 64 * 1024
 
 const badFile = (message: string) => new ApiFailure(400, 'invalid_input', 'file', message)
 
-/** POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse). */
-export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
+/**
+ * POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse).
+ * An upload to a site that pre-moderates photos (settings.photo_premoderation
+ * of the request's host) is stored pending.
+ */
+export const imageRoutes = (
+  db: Db,
+  mediaDir: string | undefined,
+  options: { trustProxy?: boolean; jobs?: JobRunner } = {},
+) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.images), requireMember(db), async (c) =>
       c.json(await ownImages(db, c.get('memberId'))),
@@ -48,7 +59,12 @@ export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
         const buffers = await Promise.all(
           files.map(async (f) => Buffer.from(await f.arrayBuffer())),
         )
-        return c.json(await saveImages(db, memberId, mediaDir, buffers))
+        const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
+        return c.json(
+          await saveImages(db, memberId, mediaDir, buffers, {
+            pending: settings.photo_premoderation,
+          }),
+        )
       },
     )
     .put(
@@ -61,6 +77,14 @@ export const imageRoutes = (db: Db, mediaDir: string | undefined) =>
       pathOf(endpoints.deleteImage),
       requireMember(db),
       bodyOf(endpoints.deleteImage),
-      async (c) =>
-        c.json(await deleteImage(db, c.get('memberId'), mediaDir, c.req.valid('json').id)),
+      async (c) => {
+        const { answer, filesLeft } = await deleteImage(
+          db,
+          c.get('memberId'),
+          mediaDir,
+          c.req.valid('json').id,
+        )
+        if (filesLeft) options.jobs?.poke()
+        return c.json(answer)
+      },
     )

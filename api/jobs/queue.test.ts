@@ -70,6 +70,21 @@ describeEngines('job queue on %s', (engine) => {
     expect(await jobsOf(k)).toMatchObject([{ status: 'done', attempts: 1, lastError: null }])
   })
 
+  it('a job enqueued without run_at is due to a runner reading the same millisecond', async () => {
+    const k = kind()
+    await enqueue(database.db, { kind: k })
+    const [row] = await jobsOf(k)
+    // The runner's clock is a Date (milliseconds); the row's time read back
+    // is that millisecond. A time stored with microseconds would be later.
+    const r = createJobRunner({
+      db: database.db,
+      handlers: { [k]: async () => {} },
+      now: () => new Date(row!.runAt),
+      log: () => {},
+    })
+    expect(await r.runDue()).toBe(1)
+  })
+
   it('waits for run_at', async () => {
     const k = kind()
     await enqueue(database.db, { kind: k, runAt: new Date(clock + 60_000) })

@@ -48,7 +48,10 @@ export async function enqueue(db: Db, job: EnqueueOptions): Promise<void> {
     .values({
       kind: job.kind,
       payload: job.payload ?? {},
-      ...(job.runAt ? { runAt: job.runAt } : {}),
+      // The database clock keeps microseconds, the runner's Date only
+      // milliseconds: a job enqueued and claimed within one millisecond
+      // would not be due yet. Truncated, it is due at once.
+      runAt: job.runAt ?? sql`date_trunc('milliseconds', now())`,
       ...(job.key ? { dedupeKey: job.key } : {}),
       ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
     })

@@ -11,4 +11,6 @@ export interface OperatorDeps {
   jobs: JobRunner
   payments: PaymentProvider
   events: EventBus
+  /** Where pictures are stored (MEDIA_DIR): a removed photo's files are deleted from it. */
+  mediaDir?: string | undefined
 }

@@ -15,6 +15,7 @@ import {
   refundOrder,
   searchMembers,
 } from './members.ts'
+import { removeFilesNow } from '../images/media.ts'
 
 /** The site's origin for links in the export and receipts: PUBLIC_URL, else the request's. */
 const originOf = (c: Context, deps: OperatorDeps) =>
@@ -78,8 +79,9 @@ export const memberAdminRoutes = (deps: OperatorDeps) => {
       pathOf(endpoints.operatorMemberDelete),
       bodyOf(endpoints.operatorMemberDelete),
       async (c) => {
-        if (!(await deleteMemberOnRequest(db, c.get('staff').id, c.req.valid('json'))))
-          throw notFound()
+        const files = await deleteMemberOnRequest(db, c.get('staff').id, c.req.valid('json'))
+        if (!files) throw notFound()
+        if (!(await removeFilesNow(deps.mediaDir, files))) deps.jobs.poke()
         return c.json({ status: 'done' as const })
       },
     )

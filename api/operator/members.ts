@@ -364,28 +364,31 @@ export async function refundOrder(
   return answer(true)
 }
 
-/** Deletes an account on the member's request: the member's own deletion, audited. */
+/**
+ * Deletes an account on the member's request: the member's own deletion,
+ * audited. The picture files to delete after the commit, or null for no such member.
+ */
 export async function deleteMemberOnRequest(
   db: Db,
   staffId: number,
   input: { member_id: number; reason: string },
-): Promise<boolean> {
+): Promise<string[] | null> {
   const [m] = await db
     .select({ deletedAt: members.deletedAt })
     .from(members)
     .where(eq(members.id, input.member_id))
-  if (!m) return false
-  await db.transaction(async (tx) => {
-    await deleteAccount(tx, input.member_id)
+  if (!m) return null
+  return db.transaction(async (tx) => {
+    const files = await deleteAccount(tx, input.member_id)
     await audit(tx, staffId, {
       action: 'member.delete',
       targetType: 'member',
       targetId: input.member_id,
       reason: input.reason,
-      details: { already_deleted: m.deletedAt !== null },
+      details: { already_deleted: m.deletedAt !== null, files: files.length },
     })
+    return files
   })
-  return true
 }
 
 /** Records a staff export of a member's data (the file itself is made by api/accounts/export.ts). */

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { linkBase } from '../accounts/deps.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { notFound } from '../http/errors.ts'
+import { removeFilesNow } from '../images/media.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
@@ -33,6 +34,7 @@ export const moderationRoutes = (deps: OperatorDeps) => {
         linkBase: linkBase(c, deps.accounts).base,
       })
       deps.accounts.mailer.send(db, done.mailIds)
+      if (!(await removeFilesNow(deps.mediaDir, done.files))) deps.jobs.poke()
       return c.json({
         status: 'done' as const,
         sanction: done.sanction,

@@ -164,7 +164,7 @@ describeEngines('moderation on %s', (engine) => {
       cookie: mod.cookie,
     })
     expect(missing.status).toBe(404)
-    const bad = await send(api.app, '/api/operator/queue_item.php?type=photo&id=1', {
+    const bad = await send(api.app, '/api/operator/queue_item.php?type=bogus&id=1', {
       cookie: mod.cookie,
     })
     expect(bad.status).toBe(400)

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'dri
 import type { Db } from '../../db/client.ts'
 import {
   appeals,
+  auditLog,
   complaints,
   images,
   members,
@@ -31,6 +32,7 @@ import type {
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT, QUEUE_OVERDUE_S } from '../contract/operator/moderation.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { refreshMainImage, removeImageRow } from '../images/images.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { ageOn } from '../profiles/profiles.ts'
 import { audit } from './auth.ts'
@@ -49,9 +51,19 @@ export function memberOfUrl(url: string | null): number | null {
 const overdue = (created: Date, now: Date) =>
   now.getTime() - created.getTime() > QUEUE_OVERDUE_S * 1000
 
+/** Photos held by pre-moderation of live members, oldest first. */
+const pendingPhotos = (db: Db) =>
+  db
+    .select({ id: images.id, memberId: images.memberId, createdAt: images.createdAt })
+    .from(images)
+    .innerJoin(members, eq(members.id, images.memberId))
+    .where(and(eq(images.status, 'pending'), isNull(members.deletedAt)))
+    .orderBy(asc(images.id))
+    .limit(QUEUE_LIMIT)
+
 /** Open items, oldest first: whatever waits longer than 24 hours leads the list. */
 export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
-  const [r, c, a] = await Promise.all([
+  const [r, c, a, p] = await Promise.all([
     db
       .select()
       .from(reports)
@@ -71,6 +83,7 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       .where(isNull(appeals.decidedAt))
       .orderBy(asc(appeals.id))
       .limit(QUEUE_LIMIT),
+    pendingPhotos(db),
   ])
   const items: QueueItem[] = [
     ...r.map((x) => ({
@@ -93,6 +106,13 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       created: x.appeal.createdAt,
       summary: `${x.sanction.kind}: ${x.sanction.rule}`,
       member: x.sanction.memberId,
+    })),
+    ...p.map((x) => ({
+      type: 'photo' as const,
+      id: x.id,
+      created: x.createdAt,
+      summary: 'photo',
+      member: x.memberId,
     })),
   ]
     .sort((p, q) => p.created.getTime() - q.created.getTime() || p.id - q.id)
@@ -143,7 +163,7 @@ export async function moderatedProfile(
   if (!m) return null
   const [photos, live] = await Promise.all([
     db
-      .select({ id: images.id, thumb: images.thumbFilename })
+      .select({ id: images.id, thumb: images.thumbFilename, status: images.status })
       .from(images)
       .where(eq(images.memberId, memberId))
       .orderBy(asc(images.id)),
@@ -158,7 +178,12 @@ export async function moderatedProfile(
     personal: m.personal,
     fictional: m.fictional,
     photos: photos
-      .map((p) => ({ id: p.id, url: `/media/${p.thumb}`, main: p.id === m.mainImageId }))
+      .map((p) => ({
+        id: p.id,
+        url: `/media/${p.thumb}`,
+        main: p.id === m.mainImageId,
+        pending: p.status === 'pending',
+      }))
       .sort((p, q) => Number(q.main) - Number(p.main)),
     sanctions: live.map((s) => ({
       id: s.id,
@@ -213,6 +238,7 @@ export async function queueItem(
   id: number,
   now: Date,
 ): Promise<QueueItemDetail | null> {
+  if (type === 'photo') return photoItem(db, id, now)
   if (type === 'report') {
     const [r] = await db.select().from(reports).where(eq(reports.id, id))
     if (!r) return null
@@ -233,6 +259,7 @@ export async function queueItem(
       profile: await moderatedProfile(db, r.reportedId, now),
       messages: r.messageId ? await messageContext(db, r.messageId) : [],
       sanction: null,
+      photo: null,
     }
   }
   if (type === 'complaint') {
@@ -256,6 +283,7 @@ export async function queueItem(
       profile: member ? await moderatedProfile(db, member, now) : null,
       messages: [],
       sanction: null,
+      photo: null,
     }
   }
   const [a] = await db
@@ -281,6 +309,49 @@ export async function queueItem(
     profile: await moderatedProfile(db, a.sanction.memberId, now),
     messages: [],
     sanction: sanctionView(a.sanction),
+    photo: null,
+  }
+}
+
+/**
+ * A photo held for review, in the context of its profile. Once approved it
+ * answers as decided (when: its audit row); once rejected it is gone (404).
+ */
+async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail | null> {
+  const [img] = await db.select().from(images).where(eq(images.id, id))
+  if (!img) return null
+  const [approved] =
+    img.status === 'pending'
+      ? []
+      : await db
+          .select({ at: auditLog.createdAt })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, 'moderation.approve_photo'),
+              eq(auditLog.targetType, 'photo'),
+              eq(auditLog.targetId, String(id)),
+            ),
+          )
+          .limit(1)
+  return {
+    item: {
+      type: 'photo',
+      id,
+      created_at: img.createdAt.toISOString(),
+      overdue: overdue(img.createdAt, now),
+      summary: 'photo',
+      member: img.memberId,
+    },
+    decided_at: img.status === 'pending' ? null : (approved?.at ?? img.createdAt).toISOString(),
+    decision: img.status === 'pending' ? null : 'approve',
+    text: '',
+    from: { member: img.memberId, name: null },
+    url: null,
+    profile: await moderatedProfile(db, img.memberId, now),
+    messages: [],
+    sanction: null,
+    photo: { id, url: `/media/${img.filename}`, thumb_url: `/media/${img.thumbFilename}` },
   }
 }
 
@@ -296,6 +367,8 @@ interface Decided {
   sanction: SanctionView | null
   actionSeconds: number
   mailIds: number[]
+  /** Picture files to delete from the media directory after the commit (api/images/media.ts). */
+  files: string[]
 }
 
 const secondsSince = (created: Date, now: Date) =>
@@ -329,8 +402,11 @@ async function endAllSessions(tx: Db, memberId: number) {
 export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): Promise<Decided> {
   return db.transaction(async (tx) => {
     if (input.type === 'appeal') return decideAppeal(tx, input, ctx)
+    if (input.type === 'photo') return decidePhoto(tx, input, ctx)
     if (input.action === 'uphold' || input.action === 'lift')
       throw new ApiFailure(400, 'invalid_input', 'action', 'only for appeals')
+    if (input.action === 'approve' || input.action === 'reject')
+      throw new ApiFailure(400, 'invalid_input', 'action', 'only for photos held for review')
     let created: Date
     let targetMember: number | null
     let informs: { memberId: number | null; to: string; name: string; locale: string } | null
@@ -369,6 +445,7 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
     if (action !== 'dismiss' && !target)
       throw new ApiFailure(422, 'no_member', 'member', 'the item names no member to act on')
     const mailIds: number[] = []
+    const files: string[] = []
     let sanction: typeof sanctions.$inferSelect | null = null
     let appealToken: string | null = null
     if (target && input.rule) {
@@ -383,21 +460,9 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
           break
         case 'remove_photo': {
           if (!input.photo) throw new ApiFailure(400, 'invalid_input', 'photo', 'which photo')
-          const [gone] = await tx
-            .delete(images)
-            .where(and(eq(images.id, input.photo), eq(images.memberId, target.id)))
-            .returning({ id: images.id })
+          const gone = await removeImageRow(tx, target.id, input.photo)
           if (!gone) throw new ApiFailure(422, 'no_such_photo', 'photo')
-          const [next] = await tx
-            .select({ id: images.id })
-            .from(images)
-            .where(eq(images.memberId, target.id))
-            .orderBy(asc(images.id))
-            .limit(1)
-          await tx
-            .update(members)
-            .set({ mainImageId: next?.id ?? null })
-            .where(and(eq(members.id, target.id), eq(members.mainImageId, gone.id)))
+          files.push(...gone.files)
           break
         }
         case 'remove_text':
@@ -465,21 +530,7 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
     })
     if (ctx.linkBase !== null) {
       if (sanction && target && appealToken) {
-        mailIds.push(
-          await storeMail(tx, {
-            memberId: target.id,
-            kind: 'statement_of_reasons',
-            to: target.email,
-            locale: target.language,
-            vars: {
-              name: target.name,
-              site: ctx.site,
-              link: `${ctx.linkBase}/appeal?token=${appealToken}`,
-              statement: statementVars(sanction),
-            },
-            plainText: true,
-          }),
-        )
+        mailIds.push(await mailStatement(tx, ctx.site, ctx.linkBase, target, sanction, appealToken))
       }
       if (informs) {
         mailIds.push(
@@ -499,8 +550,69 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
         )
       }
     }
-    return { sanction: sanction ? sanctionView(sanction) : null, actionSeconds, mailIds }
+    return { sanction: sanction ? sanctionView(sanction) : null, actionSeconds, mailIds, files }
   })
+}
+
+/**
+ * Decides a photo held by pre-moderation: approve (it becomes visible, and
+ * the main picture if the member has none) or reject (it is removed, and the
+ * member gets a statement of reasons they can appeal, as for any removal).
+ * Audited; the time to action is in the audit row.
+ */
+async function decidePhoto(tx: Db, input: DecideRequest, ctx: DecideContext): Promise<Decided> {
+  if (input.action !== 'approve' && input.action !== 'reject')
+    throw new ApiFailure(400, 'invalid_input', 'action', 'a photo is approved or rejected')
+  if (input.action === 'reject' && !input.rule)
+    throw new ApiFailure(400, 'invalid_input', 'rule', 'a decision names the rule it applies')
+  const [img] = await tx.select().from(images).where(eq(images.id, input.id)).for('update')
+  if (!img) throw notFound()
+  if (img.status !== 'pending') throw new ApiFailure(409, 'already_decided')
+  const actionSeconds = secondsSince(img.createdAt, ctx.now)
+  const files: string[] = []
+  const mailIds: number[] = []
+  let sanction: typeof sanctions.$inferSelect | null = null
+  let appealToken: string | null = null
+  if (input.action === 'approve') {
+    await tx.update(images).set({ status: 'approved' }).where(eq(images.id, img.id))
+    await refreshMainImage(tx, img.memberId)
+  } else {
+    const gone = await removeImageRow(tx, img.memberId, img.id)
+    if (gone) files.push(...gone.files)
+    appealToken = randomBytes(24).toString('base64url')
+    const [row] = await tx
+      .insert(sanctions)
+      .values({
+        memberId: img.memberId,
+        kind: 'remove_photo',
+        rule: input.rule as ModerationRule,
+        reason: input.reason,
+        itemType: 'photo',
+        itemId: img.id,
+        startsAt: ctx.now,
+        staffId: ctx.staffId,
+        appealTokenHash: hashAppealToken(appealToken),
+      })
+      .returning()
+    sanction = row ?? null
+  }
+  await audit(tx, ctx.staffId, {
+    action: `moderation.${input.action}_photo`,
+    targetType: 'photo',
+    targetId: img.id,
+    reason: input.reason,
+    details: {
+      member: img.memberId,
+      rule: input.rule ?? null,
+      sanction: sanction?.id ?? null,
+      action_seconds: actionSeconds,
+    },
+  })
+  const target = await memberRow(tx, img.memberId)
+  if (ctx.linkBase !== null && sanction && appealToken && target && !target.deletedAt) {
+    mailIds.push(await mailStatement(tx, ctx.site, ctx.linkBase, target, sanction, appealToken))
+  }
+  return { sanction: sanction ? sanctionView(sanction) : null, actionSeconds, mailIds, files }
 }
 
 const statementVars = (s: typeof sanctions.$inferSelect) => ({
@@ -509,6 +621,29 @@ const statementVars = (s: typeof sanctions.$inferSelect) => ({
   reason: s.reason,
   ends: s.endsAt ? s.endsAt.toISOString().slice(0, 10) : '',
 })
+
+/** DSA Art. 17: the statement of reasons, by mail in the member's language, with the appeal link. */
+const mailStatement = (
+  tx: Db,
+  site: string,
+  linkBase: string,
+  target: NonNullable<Awaited<ReturnType<typeof memberRow>>>,
+  sanction: typeof sanctions.$inferSelect,
+  appealToken: string,
+) =>
+  storeMail(tx, {
+    memberId: target.id,
+    kind: 'statement_of_reasons',
+    to: target.email,
+    locale: target.language,
+    vars: {
+      name: target.name,
+      site,
+      link: `${linkBase}/appeal?token=${appealToken}`,
+      statement: statementVars(sanction),
+    },
+    plainText: true,
+  })
 
 async function decideAppeal(tx: Db, input: DecideRequest, ctx: DecideContext): Promise<Decided> {
   if (input.action !== 'uphold' && input.action !== 'lift')
@@ -576,7 +711,7 @@ async function decideAppeal(tx: Db, input: DecideRequest, ctx: DecideContext): P
         plainText: true,
       }),
     )
-  return { sanction: sanctionView(sanction), actionSeconds, mailIds }
+  return { sanction: sanctionView(sanction), actionSeconds, mailIds, files: [] }
 }
 
 /** The sanction an appeal token was mailed with, or null. */

@@ -100,9 +100,11 @@ describeEngines('console reports and jobs on %s', (engine) => {
     expect(report.rows).toEqual([
       {
         day: '2026-05-01',
+        site: null,
         network: 'adnet',
         sub1: '=cmd()',
         lander: 'beach',
+        visits: 0,
         signups: 2,
         activations: 1,
         first_purchases: 0,
@@ -110,9 +112,11 @@ describeEngines('console reports and jobs on %s', (engine) => {
       },
       {
         day: '2026-05-02',
+        site: null,
         network: null,
         sub1: null,
         lander: null,
+        visits: 0,
         signups: 1,
         activations: 0,
         first_purchases: 0,
@@ -120,9 +124,11 @@ describeEngines('console reports and jobs on %s', (engine) => {
       },
       {
         day: '2026-05-02',
+        site: null,
         network: 'adnet',
         sub1: '=cmd()',
         lander: 'beach',
+        visits: 0,
         signups: 0,
         activations: 0,
         first_purchases: 1,
@@ -143,10 +149,10 @@ describeEngines('console reports and jobs on %s', (engine) => {
     )
     expect(await res.text()).toBe(
       [
-        'day,network,sub1,lander,signups,activations,first_purchases,revenue_EUR',
-        "2026-05-01,adnet,'=cmd(),beach,2,1,0,0",
-        '2026-05-02,,,,1,0,0,0',
-        "2026-05-02,adnet,'=cmd(),beach,0,0,1,1999",
+        'day,site,network,sub1,lander,visits,signups,activations,first_purchases,revenue_EUR',
+        "2026-05-01,,adnet,'=cmd(),beach,0,2,1,0,0",
+        '2026-05-02,,,,,0,1,0,0,0',
+        "2026-05-02,,adnet,'=cmd(),beach,0,0,0,1,1999",
         '',
       ].join('\r\n'),
     )

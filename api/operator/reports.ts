@@ -8,7 +8,9 @@ import type {
   ReportResponse,
   ReportRow,
 } from '../contract/operator/sites.ts'
+import { SERVER_WIDE_SITE } from '../contract/operator/sites.ts'
 import { listJobs } from '../jobs/queue.ts'
+import { siteKeys } from '../settings/settings.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** The report without dates: the last 30 days, today included. */
@@ -17,6 +19,10 @@ export const REPORT_DEFAULT_DAYS = 30
 export const REPORT_MAX_DAYS = 366
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The report query's site filter as trafficReport takes it: '' the server-wide site, null all. */
+export const siteFilter = (q: { site?: string | undefined }): string | null =>
+  q.site === undefined ? null : q.site === SERVER_WIDE_SITE ? '' : q.site
 
 /** The days a query asks for, in order, within REPORT_MAX_DAYS; null if `from` is after `to`. */
 export function reportRange(
@@ -31,24 +37,29 @@ export function reportRange(
 }
 
 /**
- * Per day (UTC) and traffic source (network, sub id and lander, as the
+ * Per day (UTC), site and traffic source (network, sub id and lander, as the
  * traffic_report view takes them from members.trafficsource, the lander else
- * from the sign-up form's path): sign-ups, activations and first purchases
- * counted on the day they happened, and the revenue of paid orders (by the
- * day they were paid; refunded and charged-back orders do not count).
+ * from the sign-up form's path): lander visits (lander_visits), and sign-ups,
+ * activations and first purchases counted on the day they happened, and the
+ * revenue of paid orders (by the day they were paid; refunded and
+ * charged-back orders do not count). A member's activation, purchases and
+ * revenue count for the site they signed up on (members.signup_site).
+ * `site`: one site only ('' the server-wide one), or null for all.
  */
 export async function trafficReport(
   db: Db,
-  range: { from: string; to: string },
+  range: { from: string; to: string; site?: string | null },
 ): Promise<ReportResponse> {
   const start = `${range.from}T00:00:00Z`
   const end = new Date(Date.parse(range.to) + DAY_MS).toISOString()
+  const site = range.site ?? null
   const result = await db.execute(sql`
     WITH m AS (
       SELECT
         id,
         signup_date,
         activated_at,
+        signup_site AS site,
         trafficsource->>'network' AS network,
         trafficsource->>'sub1' AS sub1,
         COALESCE(
@@ -75,26 +86,39 @@ export async function trafficReport(
       FROM orders o
       WHERE o.status = 'paid'
         AND o.granted_at >= ${start}::timestamptz AND o.granted_at < ${end}::timestamptz
+    ), facts AS (
+      SELECT
+        to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+        m.site, m.network, m.sub1, m.lander, ev.kind, ev.currency,
+        count(*) AS n,
+        coalesce(sum(ev.amount), 0) AS amount
+      FROM ev JOIN m ON m.id = ev.id
+      GROUP BY 1, m.site, m.network, m.sub1, m.lander, ev.kind, ev.currency
+      UNION ALL
+      SELECT
+        to_char(v.day, 'YYYY-MM-DD'),
+        v.site, nullif(v.network, ''), nullif(v.sub1, ''), v.lander, 'visit', NULL,
+        sum(v.visits), 0
+      FROM lander_visits v
+      WHERE v.day >= ${range.from}::date AND v.day <= ${range.to}::date
+      GROUP BY 1, v.site, v.network, v.sub1, v.lander
     )
-    SELECT
-      to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-      m.network, m.sub1, m.lander, ev.kind, ev.currency,
-      count(*) AS n,
-      coalesce(sum(ev.amount), 0) AS amount
-    FROM ev JOIN m ON m.id = ev.id
-    GROUP BY 1, m.network, m.sub1, m.lander, ev.kind, ev.currency
-    ORDER BY 1, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS FIRST
+    SELECT * FROM facts
+    WHERE ${site}::text IS NULL OR facts.site = ${site}::text
+    ORDER BY 1, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS FIRST, 5 NULLS FIRST
   `)
   const rows = new Map<string, ReportRow>()
   for (const r of (result as { rows: Record<string, unknown>[] }).rows) {
-    const key = JSON.stringify([r.day, r.network, r.sub1, r.lander])
+    const key = JSON.stringify([r.day, r.site, r.network, r.sub1, r.lander])
     let row = rows.get(key)
     if (!row) {
       row = {
         day: String(r.day),
+        site: (r.site as string | null) ?? null,
         network: (r.network as string | null) ?? null,
         sub1: (r.sub1 as string | null) ?? null,
         lander: (r.lander as string | null) ?? null,
+        visits: 0,
         signups: 0,
         activations: 0,
         first_purchases: 0,
@@ -103,13 +127,20 @@ export async function trafficReport(
       rows.set(key, row)
     }
     const n = Number(r.n)
-    if (r.kind === 'signup') row.signups += n
+    if (r.kind === 'visit') row.visits += n
+    else if (r.kind === 'signup') row.signups += n
     else if (r.kind === 'activation') row.activations += n
     else if (r.kind === 'first_purchase') row.first_purchases += n
     else if (r.kind === 'revenue' && typeof r.currency === 'string')
       row.revenue[r.currency] = (row.revenue[r.currency] ?? 0) + Number(r.amount)
   }
-  return { ...range, rows: [...rows.values()] }
+  return {
+    from: range.from,
+    to: range.to,
+    site,
+    sites: await siteKeys(db),
+    rows: [...rows.values()],
+  }
 }
 
 /**
@@ -128,9 +159,11 @@ export function reportCsv(report: ReportResponse): string {
   const currencies = [...new Set(report.rows.flatMap((r) => Object.keys(r.revenue)))].sort()
   const head = [
     'day',
+    'site',
     'network',
     'sub1',
     'lander',
+    'visits',
     'signups',
     'activations',
     'first_purchases',
@@ -140,9 +173,11 @@ export function reportCsv(report: ReportResponse): string {
     head,
     ...report.rows.map((r) => [
       r.day,
+      r.site,
       r.network,
       r.sub1,
       r.lander,
+      r.visits,
       r.signups,
       r.activations,
       r.first_purchases,

@@ -7,7 +7,7 @@ import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { discardJob, retryJob } from '../jobs/queue.ts'
 import { audit, type StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
-import { jobLists, jobOf, reportCsv, reportRange, trafficReport } from './reports.ts'
+import { jobLists, jobOf, reportCsv, reportRange, siteFilter, trafficReport } from './reports.ts'
 import {
   changesOf,
   deleteDiscount,
@@ -174,13 +174,15 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
       const range = reportRange(c.req.valid('query'), nowOf(c))
       if (!range)
         throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
-      return c.json(await trafficReport(db, range))
+      return c.json(await trafficReport(db, { ...range, site: siteFilter(c.req.valid('query')) }))
     })
     .get(pathOf(endpoints.operatorReportCsv), queryOf(endpoints.operatorReportCsv), async (c) => {
       const range = reportRange(c.req.valid('query'), nowOf(c))
       if (!range)
         throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
-      const csv = reportCsv(await trafficReport(db, range))
+      const csv = reportCsv(
+        await trafficReport(db, { ...range, site: siteFilter(c.req.valid('query')) }),
+      )
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="traffic-${range.from}-${range.to}.csv"`,

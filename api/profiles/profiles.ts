@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { images, members } from '../../db/schema.ts'
 import type { Image, OwnProfile, Profile } from '../contract/index.ts'
@@ -32,25 +32,49 @@ export function ageOn(dateOfBirth: string, now = new Date()): number {
   return age
 }
 
-/** Images of many members in one query, grouped by member, oldest first. */
-export async function imagesOf(db: Db, memberIds: number[]): Promise<Map<number, Image[]>> {
+/**
+ * Images of many members in one query, grouped by member, oldest first.
+ * Approved pictures only: every answer about other members is built from
+ * this (search tiles, profiles, likes, chats, landers). `own` (the member's
+ * own answers) adds their pending pictures, marked.
+ */
+export async function imagesOf(
+  db: Db,
+  memberIds: number[],
+  options: { own?: boolean } = {},
+): Promise<Map<number, Image[]>> {
   const byMember = new Map<number, Image[]>()
   if (memberIds.length === 0) return byMember
   const rows = await db
-    .select({ id: images.id, memberId: images.memberId, thumb: images.thumbFilename })
+    .select({
+      id: images.id,
+      memberId: images.memberId,
+      thumb: images.thumbFilename,
+      status: images.status,
+    })
     .from(images)
-    .where(inArray(images.memberId, memberIds))
+    .where(
+      and(
+        inArray(images.memberId, memberIds),
+        options.own ? undefined : eq(images.status, 'approved'),
+      ),
+    )
     .orderBy(images.memberId, images.id)
   for (const r of rows) {
     const list = byMember.get(r.memberId) ?? []
-    list.push({ id: r.id, thumb_filename: r.thumb })
+    list.push(
+      r.status === 'pending'
+        ? { id: r.id, thumb_filename: r.thumb, pending: true }
+        : { id: r.id, thumb_filename: r.thumb },
+    )
     byMember.set(r.memberId, list)
   }
   return byMember
 }
 
 export function toProfile(row: ProfileSource, imgs: Image[]): Profile {
-  const main = imgs.find((i) => i.id === row.mainImageId) ?? imgs[0]
+  // The main picture is never a pending one (api/images/images.ts).
+  const main = imgs.find((i) => i.id === row.mainImageId) ?? imgs.find((i) => !i.pending)
   return {
     id: row.id,
     name: row.name,

@@ -47,6 +47,7 @@ export const DEFAULT_SETTINGS: Operator = {
   search_fields: ['gender', 'country', 'countryregion', 'age'],
   cdn_prefix: '',
   member_resell: ['cams'],
+  photo_premoderation: false,
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]
@@ -70,6 +71,38 @@ function siteOf(sites: unknown, host: string | undefined): Overrides {
   const bySite = sites as Record<string, Overrides>
   const h = host.toLowerCase()
   return bySite[h] ?? bySite[h.replace(/:\d+$/, '')] ?? {}
+}
+
+/**
+ * The site a request to `host` belongs to, as the `sites` setting names it
+ * (matched as siteOf matches), or '' for the server-wide site. Reports split
+ * by this key: it takes only the values the operator configured, whatever
+ * Host header a client sends.
+ */
+export async function siteKeyOf(db: Db, host: string | undefined): Promise<string> {
+  if (!host) return ''
+  const [row] = await db
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [SITES_KEY]))
+  const sites = row?.value
+  if (typeof sites !== 'object' || sites === null) return ''
+  const h = host.toLowerCase()
+  const bare = h.replace(/:\d+$/, '')
+  if (Object.hasOwn(sites, h)) return h
+  if (Object.hasOwn(sites, bare)) return bare
+  return ''
+}
+
+/** The hosts of the `sites` setting, sorted. */
+export async function siteKeys(db: Db): Promise<string[]> {
+  const [row] = await db
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [SITES_KEY]))
+  const sites = row?.value
+  if (typeof sites !== 'object' || sites === null) return []
+  return Object.keys(sites).sort()
 }
 
 /** Later layers win; template flags merge flag by flag. */

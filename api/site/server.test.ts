@@ -8,12 +8,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { routePatterns } from '../../tools/routes-vite-plugin.ts'
+import { slugFor } from '../contract/rules/index.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { isBot } from './bots.ts'
 import { compileRoutes } from './route-table.ts'
 
 const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
+/** The landers' light entry (app/lander.tsx), told apart from the app's shell by its script. */
+const LANDER_SHELL =
+  '<!doctype html><title>Amora</title><div id="root"></div><script src="/lander.js"></script>'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36'
@@ -71,6 +75,7 @@ describeEngines('the page server on %s', (engine) => {
     dist = mkdtempSync(join(tmpdir(), 'amora-dist-'))
     mkdirSync(join(dist, 'media'))
     writeFileSync(join(dist, 'index.html'), SHELL)
+    writeFileSync(join(dist, 'lander.html'), LANDER_SHELL)
     writeFileSync(join(dist, 'routes.json'), JSON.stringify(patterns))
     server = createServer({ db: database.db, distDir: dist, mediaDir: join(dist, 'media') })
   })
@@ -140,4 +145,26 @@ describeEngines('the page server on %s', (engine) => {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
   })
+
+  // README "Landers": a lander's first load is the light entry, without the router.
+  it.each([
+    '/landers/video/meet-singles-on-video-eng',
+    '/landers/gallery/' + slugFor('gallery', 'en', 1),
+    '/landers/gallery/' + slugFor('gallery', 'en', 1) + '/more',
+    '/members/12/signup',
+    '/members/12/landing',
+    '/members/12/landing2/chat-with-me-eng',
+  ])("answers the lander page %s with the landers' light entry", async (path) => {
+    const res = await get(path)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('/lander.js')
+  })
+
+  it.each(['/members', '/members/12', '/signup', '/landers/video/no-such-slug'])(
+    'answers %s with the app, not the light entry',
+    async (path) => {
+      const res = await get(path)
+      expect(await res.text()).not.toContain('/lander.js')
+    },
+  )
 })

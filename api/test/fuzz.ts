@@ -197,11 +197,21 @@ export interface FuzzStats {
 export async function fuzz(
   app: Api,
   db: Db,
-  opts: { perEndpoint: number; seed: number; ids: number[]; cookie: () => Promise<string> },
+  opts: {
+    perEndpoint: number
+    seed: number
+    ids: number[]
+    cookie: () => Promise<string>
+    /** Only the pairs whose index is `index` modulo `count` (a long run split over processes). */
+    shard?: { index: number; count: number }
+    /** Called after each pair with the totals so far (a long run reports as it goes). */
+    onPair?: (name: string, stats: FuzzStats) => void
+  },
 ): Promise<FuzzStats> {
   const stats: FuzzStats = { requests: 0, byStatus: {}, failures: [] }
   let before = await fingerprint(db)
   for (const [index, [name, endpoint]] of FUZZED.entries()) {
+    if (opts.shard && index % opts.shard.count !== opts.shard.index) continue
     // A new session per endpoint: a fuzzed logout or session end may have ended the last.
     const cookie = await opts.cookie()
     for (const c of casesFor(endpoint, opts.ids, opts.perEndpoint, opts.seed + index)) {
@@ -232,6 +242,7 @@ export async function fuzz(
         before = await fingerprint(db)
       }
     }
+    opts.onPair?.(name, stats)
   }
   return stats
 }

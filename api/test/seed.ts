@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { conversationMembers, conversations, members } from '../../db/schema.ts'
 import { seedDemo } from '../../db/seed/seed.ts'
 import { hashPassword } from '../accounts/password.ts'
 
@@ -77,6 +77,20 @@ export async function addMembers(db: Db, specs: NewMember[]): Promise<MemberRow[
 }
 
 export const addMember = async (db: Db, spec: NewMember = {}) => (await addMembers(db, [spec]))[0]!
+
+/** A conversation between two members, with both as its members; its id. */
+export async function addConversation(db: Db, a: number, b: number): Promise<number> {
+  const [lo, hi] = [a, b].sort((x, y) => x - y) as [number, number]
+  const [c] = await db
+    .insert(conversations)
+    .values({ memberLow: lo, memberHigh: hi })
+    .returning({ id: conversations.id })
+  await db.insert(conversationMembers).values([
+    { conversationId: c!.id, memberId: lo },
+    { conversationId: c!.id, memberId: hi },
+  ])
+  return c!.id
+}
 
 /** The demo seed (demo@example.com with likes and chats) over `members` others. */
 export async function seedDemoData(db: Db, count = 40) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { siteSettings } from '../../db/schema.ts'
 import {
   LANDERS,
+  lightPageOf,
   MEMBER_LANDINGS,
   NICHES,
   SLUG_LOCALES,
@@ -116,4 +117,34 @@ describeEngines('lander slug redirects on %s', (engine) => {
       .set({ value: [{ from: 'no-slash', to: 'javascript:alert(1)' }] })
     expect((await get('/old-promo')).status).toBe(200) // a malformed rule list is ignored
   })
+})
+
+// README "Landers": the paths the server answers with the landers' light entry.
+it('names the lander and member landing pages the light entry renders, and nothing else', () => {
+  const video = slugFor('video', 'nl', 2)
+  const gallery = slugFor('gallery', 'de', 1)
+  expect(lightPageOf(`/landers/video/${video}`)).toEqual({ lander: 'video' })
+  expect(lightPageOf(`/landers/gallery/${gallery}`)).toEqual({ lander: 'gallery' })
+  expect(lightPageOf(`/landers/gallery/${gallery}/x/y`)).toEqual({ lander: 'gallery' })
+  expect(lightPageOf('/members/7/signup')).toEqual({ member: 7, variant: 'signup' })
+  expect(lightPageOf('/members/7/landing')).toEqual({ member: 7, variant: 'landing' })
+  expect(lightPageOf(`/members/7/landing3/${slugFor('landing3', 'fr', 1)}`)).toEqual({
+    member: 7,
+    variant: 'landing3',
+  })
+  for (const path of [
+    '/landers/video',
+    `/landers/video/${video}/more`,
+    '/landers/video/no-such-slug',
+    `/landers/nosuch/${video}`,
+    '/landers/gallery',
+    '/members/7/landing2',
+    '/members/7/landing2/no-such-slug',
+    '/members/0/signup',
+    '/members/7/signup/x',
+    '/members/7',
+    '/signup',
+  ]) {
+    expect(lightPageOf(path), path).toBeNull()
+  }
 })

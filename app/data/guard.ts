@@ -25,8 +25,14 @@ const SIGNUP_DONE_STEP = 7
  * mirror: right after a deletion or logout the mirror may not have heard yet.
  * No network wait.
  */
-export async function leaveIfMember({ search }: { search: { redirect?: string } }) {
-  const user = await syncWorker().getUser()
+export async function leaveIfMember({
+  context,
+  search,
+}: {
+  context: { session: typeof Session }
+  search: { redirect?: string }
+}) {
+  const user = await context.session.stored()
   if (user) throw redirect({ to: search.redirect ?? '/members' })
 }
 

@@ -7,7 +7,12 @@ import { onSyncEvent, syncWorker } from '../../sync/client.ts'
 
 type State = { user: User | null; known: boolean }
 
+/** A guest, as the server renders every prerendered page (members get the plain shell). */
+const GUEST: State = { user: null, known: true }
+
 let state: State = { user: null, known: false }
+/** Set while a prerendered page hydrates: the page is a guest's until then (page-seed.ts). */
+let assumedGuest = false
 const listeners = new Set<() => void>()
 
 function set(next: State) {
@@ -53,6 +58,39 @@ export const session = {
     if (!state.known) set({ user: await syncWorker().getUser(), known: true })
     return state.user
   },
+  /**
+   * The worker's stored user, not the page's mirror (right after a logout or
+   * deletion the mirror may not have heard yet); a guest while a prerendered
+   * page hydrates, as the server rendered it.
+   */
+  async stored(): Promise<User | null> {
+    if (assumedGuest) return null
+    return syncWorker().getUser()
+  },
+  /**
+   * A prerendered page (served to visitors without a session cookie) starts
+   * as a guest's, so the first client render matches the server's HTML
+   * without waiting for the worker to start.
+   */
+  assumeGuest() {
+    assumedGuest = true
+    state = GUEST
+  },
+  /**
+   * After hydration: what the worker stored counts again. A stored user
+   * (a session the server no longer sent a cookie for) shows as it would
+   * have on the shell; the worker ends it when the server refuses it.
+   */
+  hydrated() {
+    if (!assumedGuest) return
+    assumedGuest = false
+    start()
+    void syncWorker()
+      .getUser()
+      .then((user) => {
+        if (user && state.user === null) set({ user, known: true })
+      })
+  },
 }
 
-export const useSession = () => useSyncExternalStore(session.subscribe, session.get)
+export const useSession = () => useSyncExternalStore(session.subscribe, session.get, () => GUEST)

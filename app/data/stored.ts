@@ -5,6 +5,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { type ReadArgs, type ReadName, type ReadValue, watchStore } from '../../sync/client.ts'
 import type { KvKey, KvValues } from '../../sync/store/kv.ts'
+import { pageSeed } from './page-seed.ts'
 
 /**
  * The read's value, `undefined` until the worker first answered. New
@@ -71,10 +72,19 @@ function subscribeKv(key: KvKey, listener: () => void): () => void {
   }
 }
 
-/** A typed kv value of the store (sync/store/kv.ts), `undefined` until known. */
+/** The value a prerendered page was rendered with (app/data/page-seed.ts), if any. */
+const seeded = <K extends KvKey>(key: K) =>
+  (pageSeed()?.kv as Partial<KvValues> | undefined)?.[key] as KvValues[K] | undefined
+
+/**
+ * A typed kv value of the store (sync/store/kv.ts), `undefined` until known.
+ * On a prerendered page the server's value stands in until the worker has
+ * one, so hydration and the first paints after it show what the HTML showed.
+ */
 export function useKv<K extends KvKey>(key: K): KvValues[K] | undefined {
   return useSyncExternalStore(
     (listener) => subscribeKv(key, listener),
-    () => kvEntry(key).value as KvValues[K] | undefined,
+    () => (kvEntry(key).value as KvValues[K] | undefined) ?? seeded(key),
+    () => seeded(key),
   )
 }

@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'react'
 import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../sync/client.ts'
 import { camsKey } from '../../sync/members/view.ts'
+import type { ReadValue } from '../../sync/client.ts'
+import { pageSeed } from './page-seed.ts'
 import { useStored } from './stored.ts'
 
 /** Which of `ids` the member likes, as the store shows it (pending actions included). */
@@ -65,6 +67,17 @@ export function useProfile(memberId: number) {
       .loadProfile(memberId)
       .then((res) => setStatus(res.ok ? 'ok' : res.error.status === 404 ? 'missing' : 'failed'))
   }, [memberId])
-  const stored = useStored('profile', [memberId])
+  const stored = useStored('profile', [memberId]) ?? seededProfile(memberId)
   return { status, stored }
+}
+
+/** A prerendered profile page's profile (page-seed.ts), until the worker's copy answers. */
+function seededProfile(memberId: number): ReadValue<'profile'> | undefined {
+  const profile = pageSeed()?.profile
+  if (profile?.id !== memberId) return undefined
+  return {
+    detail: { id: profile.id, detail: profile, likedMe: null, fetchedAt: 0 },
+    base: undefined,
+    liked: false,
+  }
 }

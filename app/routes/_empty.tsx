@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { RouterNavigate } from '../features/landers/RouterNavigate.tsx'
 import { OfflineBanner } from '../ui/OfflineBanner.tsx'
 
 /**
@@ -13,7 +14,9 @@ function EmptyLayout() {
   return (
     <div className="layout-empty">
       <OfflineBanner />
-      <Outlet />
+      <RouterNavigate>
+        <Outlet />
+      </RouterNavigate>
     </div>
   )
 }

@@ -1,8 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { RouterNavigate } from '../features/landers/RouterNavigate.tsx'
 
 /**
  * Spec §2 lander layout: a sales page for visitors arriving from ads or
- * affiliates, without the members' navigation.
+ * affiliates, without the members' navigation. A first visit gets the same
+ * pages from the landers' light entry (app/lander.tsx), without the router.
  */
 export const Route = createFileRoute('/_lander')({
   component: LanderLayout,
@@ -11,7 +13,9 @@ export const Route = createFileRoute('/_lander')({
 function LanderLayout() {
   return (
     <div className="layout-lander">
-      <Outlet />
+      <RouterNavigate>
+        <Outlet />
+      </RouterNavigate>
     </div>
   )
 }

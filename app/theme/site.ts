@@ -38,6 +38,8 @@ export function useLook(): Look {
   const settings = useSettings()
   if (settings)
     return { template: settings.template, niche: settings.niche, flags: settings.template_flags }
+  // The server render always has the settings (page-seed.ts); no document there.
+  if (typeof document === 'undefined') return { template: 'classic', niche: 1, flags: ALL_ON }
   fromDocument ??= lookOfDocument()
   return fromDocument
 }

@@ -41,7 +41,8 @@ export function Footer() {
       <LanguageSwitcher />
       {company && (
         <address className="site-footer__imprint" aria-label={m.footer_imprint()}>
-          <span className="site-footer__company">
+          {/* The year of a page rendered on the server may turn over before it hydrates. */}
+          <span className="site-footer__company" suppressHydrationWarning>
             {flags.footer_copyright
               ? `© ${new Date().getFullYear()} ${company.name}`
               : company.name}

@@ -3,10 +3,14 @@ import { createPortal } from 'react-dom'
 import { m } from '../../messages/paraglide/messages.js'
 import { TOASTS, teleports } from './root-constants.ts'
 import { dismissToast, useToasts } from './toasts.ts'
+import { useIsClient } from './use-client.ts'
 
 /** Spec §9: toasts top-end, container at most 350 px wide (TOASTS), teleported out of #root. */
 export function Toasts() {
   const toasts = useToasts()
+  const client = useIsClient()
+  // A portal has no place in server HTML: mounted once the page is the browser's.
+  if (!client) return null
   return createPortal(
     <section
       className="toasts"

@@ -31,6 +31,8 @@ export function showToast(toast: Omit<Toast, 'id'>, ms = TOAST_MS): number {
   return id
 }
 
+const NO_TOASTS: Toast[] = []
+
 export const useToasts = () =>
   useSyncExternalStore(
     (l) => {
@@ -38,4 +40,5 @@ export const useToasts = () =>
       return () => listeners.delete(l)
     },
     () => toasts,
+    () => NO_TOASTS,
   )

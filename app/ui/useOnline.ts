@@ -10,4 +10,10 @@ const subscribe = (cb: () => void) => {
 }
 
 /** Whether the browser believes it has a network (drives the offline indicator). */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine)
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    // A page the server rendered was fetched online.
+    () => true,
+  )

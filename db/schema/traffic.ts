@@ -1,6 +1,16 @@
 // Complaints (EU notice-and-action, and appeals of a decision) from the
 // public /complaints form.
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 export const complaints = pgTable(
   'complaints',
@@ -29,4 +39,26 @@ export const complaints = pgTable(
     actionSeconds: integer('action_seconds'),
   },
   (t) => [index('complaints_status_idx').on(t.status, t.id)],
+)
+
+/**
+ * Visits to landers and member landing pages per UTC day, site, lander,
+ * network and sub id ('' for none): aggregates only (api/traffic/visits.ts).
+ */
+export const landerVisits = pgTable(
+  'lander_visits',
+  {
+    day: date('day').notNull(),
+    site: text('site').notNull(),
+    lander: text('lander').notNull(),
+    network: text('network').notNull(),
+    sub1: text('sub1').notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'lander_visits_pkey',
+      columns: [t.day, t.site, t.lander, t.network, t.sub1],
+    }),
+  ],
 )

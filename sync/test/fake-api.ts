@@ -67,6 +67,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   search_fields: [],
   cdn_prefix: '',
   member_resell: ['cams'],
+  photo_premoderation: false,
   ...over,
 })
 

@@ -9,6 +9,7 @@ import {
   APPEAL_ACTIONS,
   MODERATION_ACTIONS,
   MODERATION_RULES,
+  PHOTO_ACTIONS,
   QUEUE_ITEM_TYPES,
   RESTRICTING_ACTIONS,
   SUSPEND_MAX_DAYS,
@@ -24,7 +25,7 @@ export const QueueItem = z.object({
   created_at: z.string(),
   /** Older than QUEUE_OVERDUE_S. */
   overdue: z.boolean(),
-  /** The report's reason, the complaint's subject, the appealed sanction's kind. */
+  /** The report's reason, the complaint's subject, the appealed sanction's kind; `photo` for a photo held for review. */
   summary: z.string(),
   /** The member it concerns, when known. */
   member: z.number().int().nullable(),
@@ -43,8 +44,10 @@ export const ModeratedProfile = z.object({
   country: z.string(),
   personal: z.string().nullable(),
   fictional: z.boolean(),
-  /** Thumbnail URLs; the main photo first. */
-  photos: z.array(z.object({ id: z.number().int(), url: z.string(), main: z.boolean() })),
+  /** Thumbnail URLs; the main photo first. Pending ones (pre-moderation) are marked. */
+  photos: z.array(
+    z.object({ id: z.number().int(), url: z.string(), main: z.boolean(), pending: z.boolean() }),
+  ),
   /** Live sanctions (suspension, ban). */
   sanctions: z.array(
     z.object({ id: z.number().int(), kind: z.string(), ends_at: z.string().nullable() }),
@@ -92,6 +95,8 @@ export const QueueItemDetail = z.object({
   messages: z.array(ContextMessage),
   /** The sanction an appeal is about. */
   sanction: SanctionView.nullable(),
+  /** A photo held for review: the picture itself (full size) and its thumbnail. */
+  photo: z.object({ id: z.number().int(), url: z.string(), thumb_url: z.string() }).nullable(),
 })
 export type QueueItemDetail = z.infer<typeof QueueItemDetail>
 
@@ -101,7 +106,7 @@ export const DecideRequest = z
   .object({
     type: z.enum(QUEUE_ITEM_TYPES),
     id,
-    action: z.enum([...MODERATION_ACTIONS, ...APPEAL_ACTIONS]),
+    action: z.enum([...MODERATION_ACTIONS, ...APPEAL_ACTIONS, ...PHOTO_ACTIONS]),
     rule: z.enum(MODERATION_RULES).optional(),
     reason,
     /** Suspension length. */

@@ -159,16 +159,34 @@ export const DiscountDeleteRequest = z.object({ code: z.string().trim().min(1).m
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD')
 
-/** Days (UTC) from `from` to `to`, both included; without them, the last 30 days. */
-export const ReportQuery = z.object({ from: day.optional(), to: day.optional() })
+/** The report's `site` filter for the server-wide site (what any host without a `sites` entry gets). */
+export const SERVER_WIDE_SITE = '_'
+
+/**
+ * Days (UTC) from `from` to `to`, both included; without them, the last 30
+ * days. `site`: only that site (a host of the `sites` setting, or
+ * SERVER_WIDE_SITE); without it, every site, each in its own rows.
+ */
+export const ReportQuery = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  site: z.union([z.literal(SERVER_WIDE_SITE), SiteHost]).optional(),
+})
 export type ReportQuery = z.infer<typeof ReportQuery>
 
-/** One day of one traffic source (network, sub id, lander). */
+/** One day of one site and traffic source (network, sub id, lander). */
 export const ReportRow = z.object({
   day: z.string(),
+  /**
+   * The site: a host of the `sites` setting, '' for the server-wide site,
+   * null for sign-ups from before sites were recorded (migration 0017).
+   */
+  site: z.string().nullable(),
   network: z.string().nullable(),
   sub1: z.string().nullable(),
   lander: z.string().nullable(),
+  /** Visits to the lander that day (one per visitor and half hour, bots left out). */
+  visits: z.number().int(),
   signups: z.number().int(),
   /** Sign-ups that confirmed their address that day. */
   activations: z.number().int(),
@@ -181,6 +199,10 @@ export type ReportRow = z.infer<typeof ReportRow>
 export const ReportResponse = z.object({
   from: z.string(),
   to: z.string(),
+  /** The filter asked for, or null: every site. */
+  site: z.string().nullable(),
+  /** The sites one can filter by: the hosts of the `sites` setting. */
+  sites: z.array(z.string()),
   rows: z.array(ReportRow),
 })
 export type ReportResponse = z.infer<typeof ReportResponse>

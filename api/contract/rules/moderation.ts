@@ -38,7 +38,13 @@ export type RestrictingAction = (typeof RESTRICTING_ACTIONS)[number]
 /** What an appeal's moderator can do. */
 export const APPEAL_ACTIONS = ['uphold', 'lift'] as const
 
-export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal'] as const
+/**
+ * What a moderator can do with a photo held by pre-moderation: approve (others
+ * then see it) or reject (it is removed, with a statement of reasons).
+ */
+export const PHOTO_ACTIONS = ['approve', 'reject'] as const
+
+export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal', 'photo'] as const
 export type QueueItemType = (typeof QUEUE_ITEM_TYPES)[number]
 
 /** An item is overdue after 24 hours; the queue shows those first. */

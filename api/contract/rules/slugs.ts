@@ -161,3 +161,48 @@ export function parseSlug(
   }
   return null
 }
+
+/** The member landing pages as the tracking record and the visit counts name them (`member-<page>`). */
+export const MEMBER_VISIT_LANDERS = [
+  'member-signup',
+  'member-landing',
+  'member-landing2',
+  'member-landing3',
+] as const
+
+/** A page whose visits are counted (api/traffic/visits.ts): a lander or a member landing page. */
+export const isVisitLander = (x: string): boolean =>
+  isLander(x) || (MEMBER_VISIT_LANDERS as readonly string[]).includes(x)
+
+/**
+ * A page the landers' light entry (app/lander.tsx) renders on a first load:
+ * a lander at one of its slugs (the empty-layout landers with anything after
+ * the slug, as their routes allow), or a member landing page (`signup`,
+ * `landing`, or `landing2`/`landing3` at a slug). Any other path, a bare one
+ * included, is the app's.
+ */
+export type LightPage =
+  | { lander: Lander }
+  | { member: number; variant: 'signup' | 'landing' | MemberLanding }
+
+export function lightPageOf(path: string): LightPage | null {
+  const lander = /^\/landers\/([a-z]+)\/([a-z0-9-]+)(\/.*)?$/.exec(path)
+  if (lander) {
+    const [, page = '', slug = '', rest] = lander
+    if (!isLander(page) || !parseSlug(page, slug)) return null
+    if (rest !== undefined && !EMPTY_LAYOUT_LANDERS.includes(page)) return null
+    return { lander: page }
+  }
+  const member =
+    /^\/members\/([1-9][0-9]{0,11})\/(signup|landing|landing2|landing3)(?:\/([a-z0-9-]+))?$/.exec(
+      path,
+    )
+  if (!member) return null
+  const [, id = '', variant = '', slug] = member
+  if (variant === 'signup' || variant === 'landing') {
+    return slug === undefined ? { member: Number(id), variant } : null
+  }
+  return isMemberLanding(variant) && slug !== undefined && parseSlug(variant, slug)
+    ? { member: Number(id), variant }
+    : null
+}

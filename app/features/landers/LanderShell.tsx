@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router'
+import { AppLink } from './AppLink.tsx'
 import { type ReactNode, useEffect, useState } from 'react'
 import type { LanderMember } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
+import { sendLanderVisit } from '../../data/landerVisit.ts'
 import { type LanderMembers, useLanderMembers } from '../../data/useLanderMembers.ts'
 import { mediaUrl } from '../../ui/media.ts'
 import { noteLander } from '../tracking/tracking.ts'
@@ -11,7 +12,7 @@ import './landers.css'
  * A lander: a sales page for visitors from ads and affiliates, built from the
  * site's real members (GET /api/lander_members.php), ending in sign-up. The
  * tracking record stays in its cookie; the lander is noted in it so sign-ups
- * count per lander.
+ * count per lander, and the visit is counted for the traffic report.
  */
 export function LanderShell({
   lander,
@@ -26,7 +27,7 @@ export function LanderShell({
   dark?: boolean
   children: (members: LanderMember[]) => ReactNode
 }) {
-  useEffect(() => noteLander(lander), [lander])
+  useEffect(() => sendLanderVisit(lander, noteLander(lander)), [lander])
   const data = useLanderMembers()
   return (
     <main className={`lander lander--${lander}${dark ? ' lander--dark' : ''}`}>
@@ -40,9 +41,9 @@ export function LanderShell({
       <footer className="lander__foot">
         <SignupCta />
         <p className="lander__small">
-          <Link to="/pages/terms">{m.traffic_terms_link()}</Link> ·{' '}
-          <Link to="/pages/privacy">{m.traffic_privacy_link()}</Link> ·{' '}
-          <Link to="/login">{m.nav_login()}</Link>
+          <AppLink href="/pages/terms">{m.traffic_terms_link()}</AppLink> ·{' '}
+          <AppLink href="/pages/privacy">{m.traffic_privacy_link()}</AppLink> ·{' '}
+          <AppLink href="/login">{m.nav_login()}</AppLink>
         </p>
       </footer>
     </main>
@@ -66,9 +67,9 @@ export function Members({
 export function SignupCta({ label }: { label?: string }) {
   return (
     <p className="lander__cta">
-      <Link className="button lander__button" to="/signup">
+      <AppLink className="button lander__button" href="/signup">
         {label ?? m.traffic_cta_signup()}
-      </Link>
+      </AppLink>
       <span className="lander__small">{m.traffic_cta_note()}</span>
     </p>
   )

@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router'
+import { AppLink } from './AppLink.tsx'
 import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
+import { sendLanderVisit } from '../../data/landerVisit.ts'
 import { useSession } from '../../data/session.ts'
 import { useLanderMembers } from '../../data/useLanderMembers.ts'
 import { noteLander } from '../tracking/tracking.ts'
@@ -15,8 +16,14 @@ import './landers.css'
  * visitor, and the same sign-up.
  */
 export function MemberLanding({ memberId, variant }: { memberId: number; variant: string }) {
-  useEffect(() => noteLander(`member-${variant}`), [variant])
-  const { user } = useSession()
+  useEffect(() => {
+    const lander = `member-${variant}`
+    sendLanderVisit(lander, noteLander(lander))
+  }, [variant])
+  // Until the stored member is known (the landers' light entry renders at
+  // once), no sign-up offer: a member would see it flash.
+  const { user, known } = useSession()
+  const guest = known && !user
   const data = useLanderMembers(memberId)
   const member = data.state === 'ready' ? data.value.member : null
   return (
@@ -37,15 +44,11 @@ export function MemberLanding({ memberId, variant }: { memberId: number; variant
             </h1>
             <p className="lander__lead">{m.traffic_member_lead({ name: member.name })}</p>
             {user ? (
-              <Link
-                className="button lander__button"
-                to="/members/$memberId/chat"
-                params={{ memberId: String(member.id) }}
-              >
+              <AppLink className="button lander__button" href={`/members/${member.id}/chat`}>
                 {m.traffic_write({ name: member.name })}
-              </Link>
+              </AppLink>
             ) : (
-              <SignupCta label={m.traffic_write({ name: member.name })} />
+              guest && <SignupCta label={m.traffic_write({ name: member.name })} />
             )}
           </div>
         </section>
@@ -53,7 +56,7 @@ export function MemberLanding({ memberId, variant }: { memberId: number; variant
       {data.state === 'ready' && !member && (
         <header className="lander__head">
           <h1>{m.traffic_member_gone()}</h1>
-          {!user && <SignupCta />}
+          {guest && <SignupCta />}
         </header>
       )}
       <h2>{m.traffic_similar()}</h2>
@@ -68,7 +71,7 @@ export function MemberLanding({ memberId, variant }: { memberId: number; variant
           </ul>
         )}
       </Members>
-      {!user && <SignupCta />}
+      {guest && <SignupCta />}
     </main>
   )
 }

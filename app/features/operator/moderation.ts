@@ -12,6 +12,8 @@ const ACTIONS: Record<string, () => string> = {
   unmark_fictional: m.op_mod_action_unmark_fictional,
   uphold: m.op_mod_action_uphold,
   lift: m.op_mod_action_lift,
+  approve: m.op_mod_action_approve,
+  reject: m.op_mod_action_reject,
 }
 export const actionName = (a: string) => ACTIONS[a]?.() ?? a
 
@@ -29,5 +31,6 @@ const TYPES: Record<string, () => string> = {
   report: m.op_mod_type_report,
   complaint: m.op_mod_type_complaint,
   appeal: m.op_mod_type_appeal,
+  photo: m.op_mod_type_photo,
 }
 export const typeName = (t: string) => TYPES[t]?.() ?? t

@@ -39,6 +39,8 @@ export function useFlag(key: string): string | null {
       return () => listeners.delete(l)
     },
     () => read(key),
+    // The server render knows no device: nothing remembered (hydration then reads the device).
+    () => null,
   )
 }
 

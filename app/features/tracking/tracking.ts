@@ -42,6 +42,8 @@ function writeCookie(record: TrackingRecord) {
  * answers the kept record.
  */
 export function captureNetwork(): NetworkEntry | null {
+  // The server render (prerendered guest pages) has no address bar or cookie jar.
+  if (typeof window === 'undefined') return null
   const { search } = window.location
   const fromUrl = trackingFromQuery(search)
   const kept = readCookie()
@@ -55,8 +57,12 @@ export function captureNetwork(): NetworkEntry | null {
   return fromUrl ?? kept
 }
 
-/** Notes the lander a tracked visitor arrived on, so sign-ups count per lander. */
-export function noteLander(lander: string): void {
+/**
+ * Notes the lander a tracked visitor arrived on, so sign-ups count per
+ * lander; answers the kept record (for the visit count).
+ */
+export function noteLander(lander: string): TrackingRecord | null {
   const kept = readCookie()
   if (kept && kept.lander !== lander) writeCookie({ ...kept, lander })
+  return kept
 }

@@ -5,7 +5,7 @@ import { leaveIfMember } from '../../data/guard.ts'
 
 // An active (logged-in) member goes to the members area instead.
 export const Route = createFileRoute('/_default/account-deleted')({
-  beforeLoad: () => leaveIfMember({ search: {} }),
+  beforeLoad: ({ context }) => leaveIfMember({ context, search: {} }),
   component: AccountDeleted,
 })
 

@@ -63,7 +63,7 @@ function Login() {
   return (
     <main className="page page--narrow">
       <h1>{m.login_title()}</h1>
-      <form className="form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form method="post" className="form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         {error && (
           <p className="form__error" role="alert">
             {error}

@@ -182,7 +182,13 @@ export function AccountStep({
   const emailError =
     errors.email ?? (note === 'invalid_email' ? errorText({ code: 'email_invalid' }) : undefined)
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} aria-busy={busy} noValidate>
+    <form
+      method="post"
+      className="form"
+      onSubmit={(e) => void submit(e)}
+      aria-busy={busy}
+      noValidate
+    >
       <Field id={`${uid}-email`} label={m.signup_email()} error={emailError}>
         {(p) => (
           <input

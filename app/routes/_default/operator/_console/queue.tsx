@@ -1,7 +1,8 @@
-// The moderation queue (moderators): member reports, complaints and appeals
-// in one list, oldest first (what waits longer than 24 hours leads); an item
-// with its context (the profile, the reported message among its neighbours)
-// and the decision form (action, the rule it applies, a reason, days).
+// The moderation queue (moderators): member reports, complaints, appeals and
+// photos held by pre-moderation in one list, oldest first (what waits longer
+// than 24 hours leads); an item with its context (the profile, the photo, the
+// reported message among its neighbours) and the decision form (action, the
+// rule it applies, a reason, days).
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type {
@@ -14,6 +15,8 @@ import {
   APPEAL_ACTIONS,
   MODERATION_ACTIONS,
   MODERATION_RULES,
+  PHOTO_ACTIONS,
+  QUEUE_ITEM_TYPES,
   SUSPEND_MAX_DAYS,
 } from '../../../../../api/contract/rules/moderation.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
@@ -26,13 +29,9 @@ type QueueSearch = { type?: QueueItemType; id?: number }
 
 export const Route = createFileRoute('/_default/operator/_console/queue')({
   validateSearch: (s: Record<string, unknown>): QueueSearch => {
-    const type = s.type
+    const type = QUEUE_ITEM_TYPES.find((t) => t === s.type)
     const id = Number(s.id)
-    return (type === 'report' || type === 'complaint' || type === 'appeal') &&
-      Number.isInteger(id) &&
-      id > 0
-      ? { type, id }
-      : {}
+    return type && Number.isInteger(id) && id > 0 ? { type, id } : {}
   },
   component: QueuePage,
 })
@@ -73,7 +72,7 @@ function QueueList() {
                     {typeName(i.type)} #{i.id}
                   </Link>
                 </td>
-                <td>{i.summary}</td>
+                <td>{i.type === 'photo' ? m.op_mod_photo_summary() : i.summary}</td>
                 <td>{i.member ?? '—'}</td>
               </tr>
             ))}
@@ -106,12 +105,21 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
       {d && (
         <div className="mod-item">
           <section className="console-card" aria-labelledby="mod-what">
-            <h2 id="mod-what">{d.item.summary}</h2>
+            <h2 id="mod-what">
+              {d.item.type === 'photo' ? m.op_mod_photo_summary() : d.item.summary}
+            </h2>
             <p>
               {formatDateTime(d.item.created_at)}
               {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
             </p>
-            <p className="mod-text">{d.text || '—'}</p>
+            {d.photo ? (
+              <figure className="mod-review">
+                <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
+                <figcaption>{m.op_mod_photo_review()}</figcaption>
+              </figure>
+            ) : (
+              <p className="mod-text">{d.text || '—'}</p>
+            )}
             {d.url && (
               <p>
                 <a href={d.url} rel="noreferrer noopener" target="_blank">
@@ -152,6 +160,7 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
                     <figcaption>
                       #{p.id}
                       {p.main ? ` · ${m.op_mod_main_photo()}` : ''}
+                      {p.pending ? ` · ${m.op_mod_pending()}` : ''}
                     </figcaption>
                   </figure>
                 ))}
@@ -199,7 +208,11 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
 
 function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () => void }) {
   const appeal = detail.item.type === 'appeal'
-  const actions: readonly string[] = appeal ? APPEAL_ACTIONS : MODERATION_ACTIONS
+  const actions: readonly string[] = appeal
+    ? APPEAL_ACTIONS
+    : detail.item.type === 'photo'
+      ? PHOTO_ACTIONS
+      : MODERATION_ACTIONS
   const [action, setAction] = useState(actions[0] as string)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -246,7 +259,7 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
           ))}
         </select>
       </label>
-      {!appeal && action !== 'dismiss' && (
+      {!appeal && action !== 'dismiss' && action !== 'approve' && (
         <label>
           {m.op_mod_rule()}
           <select name="rule" required>

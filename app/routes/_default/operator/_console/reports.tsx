@@ -1,9 +1,13 @@
-// Traffic report (reports.traffic): per day and source (network, sub id,
-// lander) the sign-ups, activations, first purchases and revenue, for a date
-// range; a bar chart of sign-ups per day; the same rows as a CSV download.
+// Traffic report (reports.traffic): per day, site and source (network, sub
+// id, lander) the lander visits, sign-ups, activations, first purchases and
+// revenue, for a date range and all sites or one; a bar chart of sign-ups per
+// day; the same rows as a CSV download.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { ReportResponse, ReportRow } from '../../../../../api/contract/operator/sites.ts'
+
+/** The report's filter value of the server-wide site (the contract's SERVER_WIDE_SITE). */
+const SERVER_WIDE_SITE = '_'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useConsoleQuery, withQuery } from '../../../../data/operator.ts'
 import { formatMoney, formatNumber } from '../../../../ui/format.ts'
@@ -55,7 +59,7 @@ function SignupChart({ rows }: { rows: ReportRow[] }) {
 }
 
 function ReportsPage() {
-  const [range, setRange] = useState<{ from?: string; to?: string }>({})
+  const [range, setRange] = useState<{ from?: string; to?: string; site?: string }>({})
   const report = useConsoleQuery<ReportResponse>(withQuery('/api/operator/report.php', range))
   const data = report.data
 
@@ -64,7 +68,8 @@ function ReportsPage() {
     const form = new FormData(e.currentTarget)
     const from = String(form.get('from') ?? '')
     const to = String(form.get('to') ?? '')
-    setRange({ ...(from ? { from } : {}), ...(to ? { to } : {}) })
+    const site = String(form.get('site') ?? '')
+    setRange({ ...(from ? { from } : {}), ...(to ? { to } : {}), ...(site ? { site } : {}) })
   }
 
   return (
@@ -80,13 +85,29 @@ function ReportsPage() {
           {m.op_site_report_to()}
           <input name="to" type="date" defaultValue={data?.to} key={`t${data?.to}`} />
         </label>
+        <label>
+          {m.op_site_report_site()}
+          <select name="site" defaultValue={range.site ?? ''}>
+            <option value="">{m.op_site_report_all_sites()}</option>
+            <option value={SERVER_WIDE_SITE}>{m.op_site_report_default_site()}</option>
+            {data?.sites.map((host) => (
+              <option key={host} value={host}>
+                {host}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit" className="button">
           {m.op_site_report_show()}
         </button>
         {data && (
           <a
             className="button button--secondary"
-            href={withQuery('/api/operator/report-csv.php', { from: data.from, to: data.to })}
+            href={withQuery('/api/operator/report-csv.php', {
+              from: data.from,
+              to: data.to,
+              ...(range.site ? { site: range.site } : {}),
+            })}
             download
           >
             {m.op_site_report_csv()}
@@ -101,9 +122,11 @@ function ReportsPage() {
           <thead>
             <tr>
               <th scope="col">{m.op_site_report_day()}</th>
+              <th scope="col">{m.op_site_report_site()}</th>
               <th scope="col">{m.op_site_report_network()}</th>
               <th scope="col">{m.op_site_report_sub1()}</th>
               <th scope="col">{m.op_site_report_lander()}</th>
+              <th scope="col">{m.op_site_report_visits()}</th>
               <th scope="col">{m.op_site_report_signups()}</th>
               <th scope="col">{m.op_site_report_activations()}</th>
               <th scope="col">{m.op_site_report_first_purchases()}</th>
@@ -112,11 +135,13 @@ function ReportsPage() {
           </thead>
           <tbody>
             {data?.rows.map((r) => (
-              <tr key={`${r.day}|${r.network}|${r.sub1}|${r.lander}`}>
+              <tr key={`${r.day}|${r.site}|${r.network}|${r.sub1}|${r.lander}`}>
                 <td>{r.day}</td>
+                <td>{r.site === '' ? m.op_site_report_default_site() : (r.site ?? '—')}</td>
                 <td>{r.network ?? '—'}</td>
                 <td>{r.sub1 ?? '—'}</td>
                 <td>{r.lander ?? '—'}</td>
+                <td>{formatNumber(r.visits)}</td>
                 <td>{formatNumber(r.signups)}</td>
                 <td>{formatNumber(r.activations)}</td>
                 <td>{formatNumber(r.first_purchases)}</td>
@@ -125,7 +150,7 @@ function ReportsPage() {
             ))}
             {data && data.rows.length === 0 && (
               <tr>
-                <td colSpan={8}>{m.op_site_report_empty()}</td>
+                <td colSpan={10}>{m.op_site_report_empty()}</td>
               </tr>
             )}
           </tbody>

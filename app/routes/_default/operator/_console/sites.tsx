@@ -20,7 +20,12 @@ export const Route = createFileRoute('/_default/operator/_console/sites')({
 })
 
 type Key = keyof OperatorSettings
-type Kind = { type: 'text' } | { type: 'list' } | { type: 'number'; min: number; max?: number }
+type Kind =
+  | { type: 'text' }
+  | { type: 'list' }
+  | { type: 'number'; min: number; max?: number }
+  /** Text that may be unset: an empty box is null. */
+  | { type: 'country' }
 type Choice = { type: 'choice'; options: readonly string[] }
 type Bool = { type: 'bool' }
 
@@ -51,8 +56,43 @@ const FIELDS: [Key, Kind | Choice | Bool][] = [
   ['search_fields', { type: 'list' }],
   ['member_resell', { type: 'list' }],
   ['cdn_prefix', { type: 'text' }],
+  ['geoip_selected_country', { type: 'country' }],
+  ['geoip_country', { type: 'country' }],
+  ['photo_premoderation', { type: 'bool' }],
 ]
 const FLAGS = ['navigation', 'chat', 'likes', 'notifications', 'footer_copyright'] as const
+
+type Costs = OperatorSettings['minimum_message_costs']
+
+/** The message costs as rows: the set ones, then an empty one to add a country. */
+const costRows = (costs: Costs) => [
+  ...Object.entries(costs).map(([country, c]) => ({ country, ...c })),
+  { country: '', costs: '', currency: '' },
+]
+
+/** The costs the form holds (rows without a country are dropped); the server checks each value. */
+function costsOf(form: FormData, rows: number): Costs {
+  const out: Costs = {}
+  for (let i = 0; i < rows; i++) {
+    const country = String(form.get(`cost_country_${i}`) ?? '')
+      .trim()
+      .toUpperCase()
+    if (!country) continue
+    const amount = String(form.get(`cost_amount_${i}`) ?? '').trim()
+    out[country] = {
+      // An empty or unreadable amount goes as null: the server names the field.
+      costs: amount === '' ? (null as unknown as number) : Number(amount),
+      currency: String(form.get(`cost_currency_${i}`) ?? '')
+        .trim()
+        .toUpperCase(),
+    }
+  }
+  return out
+}
+
+/** Same costs whatever the order of the countries. */
+const sameCosts = (a: Costs, b: Costs) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort())
 
 const listOf = (text: string) =>
   text
@@ -95,7 +135,9 @@ function SitesPage() {
             ? Number(raw)
             : kind.type === 'list'
               ? listOf(String(raw ?? ''))
-              : String(raw ?? '')
+              : kind.type === 'country'
+                ? String(raw ?? '').trim() || null
+                : String(raw ?? '')
       if (JSON.stringify(value) !== JSON.stringify(effective[key])) settings[key] = value
     }
     const flags: Record<string, boolean> = {}
@@ -104,6 +146,8 @@ function SitesPage() {
       if (on !== effective.template_flags[f]) flags[f] = on
     }
     if (Object.keys(flags).length > 0) settings.template_flags = flags
+    const costs = costsOf(form, costRows(effective.minimum_message_costs).length)
+    if (!sameCosts(costs, effective.minimum_message_costs)) settings.minimum_message_costs = costs
     const reason = String(form.get('reason') ?? '').trim()
     await update({
       host: scope || null,
@@ -233,8 +277,24 @@ function SitesPage() {
                         {...(kind.type === 'number'
                           ? { min: kind.min, ...(kind.max ? { max: kind.max } : {}) }
                           : {})}
-                        defaultValue={Array.isArray(value) ? value.join(', ') : String(value)}
+                        {...(kind.type === 'country'
+                          ? {
+                              maxLength: 2,
+                              autoComplete: 'off',
+                              'aria-describedby': `site-${key}-hint`,
+                            }
+                          : {})}
+                        defaultValue={
+                          Array.isArray(value)
+                            ? value.join(', ')
+                            : value === null
+                              ? ''
+                              : String(value)
+                        }
                       />
+                    )}
+                    {kind.type === 'country' && (
+                      <small id={`site-${key}-hint`}>{m.op_site_country_hint()}</small>
                     )}
                   </>
                 )}
@@ -250,6 +310,11 @@ function SitesPage() {
               </div>
             )
           })}
+          <CostsFieldset
+            costs={effective.minimum_message_costs}
+            own={'minimum_message_costs' in overrides}
+            onReset={() => void update({ host: scope || null, clear: ['minimum_message_costs'] })}
+          />
           <fieldset>
             <legend>
               <code>template_flags</code>
@@ -317,5 +382,77 @@ function SitesPage() {
         </>
       )}
     </main>
+  )
+}
+
+/**
+ * Spec §3 minimum_message_costs: one row per country with the price of a
+ * message and its currency, and an empty row to add one. Each box has its
+ * own label (the column and the row), for screen readers and narrow screens.
+ */
+function CostsFieldset({
+  costs,
+  own,
+  onReset,
+}: {
+  costs: Costs
+  own: boolean
+  onReset: () => void
+}) {
+  const rows = costRows(costs)
+  return (
+    <fieldset className="site-costs" aria-describedby="site-costs-hint">
+      <legend>
+        <code>minimum_message_costs</code>
+        {own && <span className="console-tag">{m.op_site_set_here()}</span>}
+      </legend>
+      <p id="site-costs-hint">{m.op_site_costs_hint()}</p>
+      {rows.map((row, i) => {
+        const n = { n: String(i + 1) }
+        return (
+          <div key={row.country || '+'} className="site-costs__row">
+            <label>
+              {m.op_site_costs_country()}
+              <span className="visually-hidden"> · {m.op_site_costs_row(n)}</span>
+              <input
+                name={`cost_country_${i}`}
+                defaultValue={row.country}
+                maxLength={2}
+                pattern="[A-Za-z]{2}"
+                autoComplete="off"
+              />
+            </label>
+            <label>
+              {m.op_site_costs_amount()}
+              <span className="visually-hidden"> · {m.op_site_costs_row(n)}</span>
+              <input
+                name={`cost_amount_${i}`}
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                defaultValue={String(row.costs)}
+              />
+            </label>
+            <label>
+              {m.op_site_costs_currency()}
+              <span className="visually-hidden"> · {m.op_site_costs_row(n)}</span>
+              <input
+                name={`cost_currency_${i}`}
+                defaultValue={row.currency}
+                maxLength={3}
+                pattern="[A-Za-z]{3}"
+                autoComplete="off"
+              />
+            </label>
+          </div>
+        )
+      })}
+      {own && (
+        <button type="button" className="button button--secondary" onClick={onReset}>
+          {m.op_site_reset({ field: 'minimum_message_costs' })}
+        </button>
+      )}
+    </fieldset>
   )
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { parseSlug } from '../../../../../api/contract/rules/index.ts'
-import { AloneLander } from '../-components/AloneLander.tsx'
+import { AloneLander } from '../../../../features/landers/pages/AloneLander.tsx'
 
 /**
  * Spec §2: /landers/alonetonight/{slug...} in the empty layout; the first segment is

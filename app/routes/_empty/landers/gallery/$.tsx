@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { parseSlug } from '../../../../../api/contract/rules/index.ts'
-import { GalleryLander } from '../-components/GalleryLander.tsx'
+import { GalleryLander } from '../../../../features/landers/pages/GalleryLander.tsx'
 
 /**
  * Spec §2: /landers/gallery/{slug...} in the empty layout; the first segment is

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { parseSlug } from '../../../../../api/contract/rules/index.ts'
-import { IconsLander } from '../-components/IconsLander.tsx'
+import { IconsLander } from '../../../../features/landers/pages/IconsLander.tsx'
 
 /**
  * Spec §2: /landers/iconslanding/{slug...} in the empty layout; the first segment is

@@ -5,11 +5,11 @@ import {
   type Lander,
   parseSlug,
 } from '../../../../../api/contract/rules/index.ts'
-import { CollageLander } from '../-components/CollageLander.tsx'
-import { MapLander } from '../-components/MapLander.tsx'
-import { SocialLander } from '../-components/SocialLander.tsx'
-import { TransitionsLander } from '../-components/TransitionsLander.tsx'
-import { VideoLander } from '../-components/VideoLander.tsx'
+import { CollageLander } from '../../../../features/landers/pages/CollageLander.tsx'
+import { MapLander } from '../../../../features/landers/pages/MapLander.tsx'
+import { SocialLander } from '../../../../features/landers/pages/SocialLander.tsx'
+import { TransitionsLander } from '../../../../features/landers/pages/TransitionsLander.tsx'
+import { VideoLander } from '../../../../features/landers/pages/VideoLander.tsx'
 
 const PAGES: Partial<Record<Lander, () => React.JSX.Element>> = {
   video: VideoLander,

@@ -1,4 +1,6 @@
 // The member's photos on /profile: add (click or drop), make main, delete.
+// A photo held for review (the site pre-moderates photos) is marked; only
+// its owner sees it, and it cannot be the main photo until approved.
 // The list is the signed-in user the worker keeps fresh after each change.
 import { useState } from 'react'
 import { m } from '../../../../../../messages/paraglide/messages.js'
@@ -15,6 +17,7 @@ export function Photos() {
   const [busy, setBusy] = useState(false)
   const images = user?.profile.images ?? []
   const main = user?.main_image?.thumb_filename
+  const pending = images.some((img) => img.pending)
 
   async function act(
     run: () => Promise<{ ok: boolean; error?: Parameters<typeof failureText>[0] }>,
@@ -33,7 +36,9 @@ export function Photos() {
           {images.map((img) => (
             <li key={img.id}>
               <img src={mediaUrl(img.thumb_filename)} alt={m.signup_photo_alt()} />
-              {img.thumb_filename === main ? (
+              {img.pending ? (
+                <span className="badge">{m.profile_photo_pending()}</span>
+              ) : img.thumb_filename === main ? (
                 <span className="badge">{m.profile_photo_main()}</span>
               ) : (
                 <button
@@ -57,6 +62,7 @@ export function Photos() {
           ))}
         </ul>
       )}
+      {pending && <p className="form__hint">{m.profile_photo_pending_note()}</p>}
       <FormAlert text={alert} />
       <PhotoPicker multiple onUploaded={() => setAlert(null)} />
     </div>

@@ -1,5 +1,5 @@
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../../../../features/landers/LanderShell.tsx'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 /** A photo collage of the newest active members, tiles of varied size. */
 export function CollageLander() {

@@ -1,5 +1,5 @@
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto, useTicker } from '../../../../features/landers/LanderShell.tsx'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto, useTicker } from '../LanderShell.tsx'
 
 const EFFECTS = ['fade', 'slide', 'zoom', 'turn'] as const
 

@@ -1,6 +1,6 @@
-import type { LanderMember } from '../../../../../api/contract/index.ts'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto, useTicker } from '../../../../features/landers/LanderShell.tsx'
+import type { LanderMember } from '../../../../api/contract/index.ts'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto, useTicker } from '../LanderShell.tsx'
 
 /** A looping, video-like slideshow of members near the visitor. */
 export function VideoLander() {

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../../../../features/landers/LanderShell.tsx'
+import { AppLink } from '../AppLink.tsx'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 /** "Alone tonight?": an evening mood, members near the visitor, a hello that starts with sign-up. */
 export function AloneLander() {
@@ -16,9 +16,9 @@ export function AloneLander() {
           {members.slice(0, 8).map((mb) => (
             <li key={mb.id}>
               <MemberPhoto member={mb} />
-              <Link to="/signup" className="button">
+              <AppLink href="/signup" className="button">
                 {m.traffic_say_hello()}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

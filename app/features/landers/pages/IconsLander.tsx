@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../AppLink.tsx'
 import { Coffee, Flame, Heart, MapPin, MessageCircle, Users } from 'lucide-react'
 import { useState } from 'react'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../../../../features/landers/LanderShell.tsx'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 const CHOICES = [
   { icon: MessageCircle, label: m.traffic_icon_chat },
@@ -42,9 +42,9 @@ export function IconsLander() {
                   <MemberPhoto key={mb.id} member={mb} />
                 ))}
               </div>
-              <Link to="/signup" className="button lander__button">
+              <AppLink href="/signup" className="button lander__button">
                 {m.traffic_cta_signup()}
-              </Link>
+              </AppLink>
             </section>
           )}
         </>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
-import type { LanderMember } from '../../../../../api/contract/index.ts'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto, SignupCta } from '../../../../features/landers/LanderShell.tsx'
+import type { LanderMember } from '../../../../api/contract/index.ts'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto, SignupCta } from '../LanderShell.tsx'
 
 /** A photo gallery; a photo opens large with a way to write to that member (after sign-up). */
 export function GalleryLander() {

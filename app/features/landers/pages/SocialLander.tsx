@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../../../../features/landers/LanderShell.tsx'
-import { mediaUrl } from '../../../../ui/media.ts'
+import { AppLink } from '../AppLink.tsx'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
+import { mediaUrl } from '../../../ui/media.ts'
 
 /** A social-network style feed of members' photos; liking or writing leads to sign-up. */
 export function SocialLander() {
@@ -27,12 +27,12 @@ export function SocialLander() {
               </header>
               <MemberPhoto member={mb} caption={false} />
               <p className="lander-feed__actions">
-                <Link to="/signup" className="button button--secondary">
+                <AppLink href="/signup" className="button button--secondary">
                   ♥ {m.traffic_like()}
-                </Link>
-                <Link to="/signup" className="button">
+                </AppLink>
+                <AppLink href="/signup" className="button">
                   {m.traffic_write({ name: mb.name })}
-                </Link>
+                </AppLink>
               </p>
             </li>
           ))}

@@ -1,0 +1,27 @@
+// The pieces of api/site/prerender.ts that decide who gets a prerendered page
+// and how its data is put into it (the render itself: e2e/prerender.e2e.ts).
+import { expect, it } from 'vitest'
+import { hasSessionCookie, jsonForScript, PAGE_SEED_ID, shellWithPage } from './prerender.ts'
+
+it('tells a session cookie from other cookies', () => {
+  expect(hasSessionCookie('sid=abc')).toBe(true)
+  expect(hasSessionCookie('PARAGLIDE_LOCALE=de; sid=abc')).toBe(true)
+  expect(hasSessionCookie('PARAGLIDE_LOCALE=de; xsid=abc')).toBe(false)
+  expect(hasSessionCookie(undefined)).toBe(false)
+})
+
+it('writes JSON that cannot end its script element or open markup', () => {
+  const json = jsonForScript({ name: '</script><script>alert(1)</script> & <!--' })
+  expect(json).not.toMatch(/[<>&]/)
+  expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script> & <!--' })
+})
+
+it('puts the page into #root and its seed as data that is never executed', () => {
+  const shell = '<body><div id="root"></div><div id="teleports"></div></body>'
+  const seed = { locale: 'en', kv: {} } as unknown as Parameters<typeof shellWithPage>[2]
+  const out = shellWithPage(shell, '<main>$& price $1</main>', seed)
+  expect(out).toContain('<div id="root"><main>$& price $1</main></div>')
+  expect(out).toContain(
+    `<script type="application/json" id="${PAGE_SEED_ID}">{"locale":"en","kv":{}}</script>`,
+  )
+})

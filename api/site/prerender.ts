@@ -1,0 +1,81 @@
+// Public pages rendered by the server for guests, so the first paint needs no
+// script (README "HTML that paints before JavaScript"). `vite build` writes
+// the app's server render to dist-ssr/entry-server.js (tools/ssr-vite-plugin.ts, app/entry-server.tsx);
+// this module loads it and puts its HTML, with the values it was rendered
+// with, into the dressed shell. The browser hydrates that HTML (app/main.tsx).
+//
+// Who gets it: a visitor without a session cookie, on a page the app lists
+// as public (home, login, sign-up, a profile, the landers). A member keeps
+// the plain shell (their pages are drawn from the local store), and so does
+// any page the render declines (a redirect, a page not found). A render that
+// fails is logged and answered with the plain shell: never a 500.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { CompanyInfo, type Locale, ProfileResponse, Settings } from '../contract/index.ts'
+import { SESSION_COOKIE } from '../http/session.ts'
+
+/** The values a prerendered page was rendered with; the app's copy is app/data/page-seed.ts. */
+export interface PageSeed {
+  locale: Locale
+  kv: { settings: Settings; companyInfo: CompanyInfo }
+  profile?: ProfileResponse['profile']
+}
+
+/** app/entry-server.tsx `renderPage`: the inside of #root, or null for the plain shell. */
+export type RenderPage = (url: string, seed: PageSeed) => Promise<string | null>
+
+/** Where the server render of a build in `distDir` lives (tools/ssr-vite-plugin.ts `ssrDirOf`). */
+export const ssrDirOf = (distDir: string) => `${resolve(distDir)}-ssr`
+
+/** The built server render, or null when the build has none (the plain shell then serves). */
+export async function loadPageRenderer(ssrDir: string): Promise<RenderPage | null> {
+  const entry = `${ssrDir}/entry-server.js`
+  if (!existsSync(entry)) return null
+  const mod: { renderPage?: RenderPage } = await import(pathToFileURL(entry).href)
+  return typeof mod.renderPage === 'function' ? mod.renderPage : null
+}
+
+/** Whether the request carries a session cookie (a member, or one whose session may still live). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '')
+    .split(';')
+    .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
+}
+
+/** JSON safe inside a `<script>` element: no `</script>`, no comment or CDATA openers. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+/** Id of the seed's script element (app/data/page-seed.ts `PAGE_SEED_ID`). */
+export const PAGE_SEED_ID = 'page-seed'
+
+/**
+ * The shell with the page's HTML in #root and its seed as JSON data (type
+ * application/json is never executed, so the CSP needs no hash for it).
+ */
+export function shellWithPage(shell: string, html: string, seed: PageSeed): string {
+  const data = `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(seed)}</script>`
+  return shell.replace(
+    /<div id="root"><\/div>/,
+    // A replacer function: `$` in the page's HTML is not a replacement pattern.
+    () => `<div id="root">${html}</div>${data}`,
+  )
+}
+
+/** The seed's values as the sync worker would store them (parsed by the same schemas). */
+export const pageSeed = (
+  locale: Locale,
+  settings: unknown,
+  company: unknown,
+  profile?: unknown,
+): PageSeed => ({
+  locale,
+  kv: { settings: Settings.parse(settings), companyInfo: CompanyInfo.parse(company) },
+  ...(profile === undefined ? {} : { profile: ProfileResponse.parse(profile).profile }),
+})

@@ -1,0 +1,55 @@
+// The API as `npm start` serves it (api/server.ts: security headers,
+// compression, the whole app), in a process of its own on an existing
+// database, for the HTTP benchmarks: their clients then do not share the
+// server's event loop. Prints `listening <url>` once it answers; ends on
+// SIGTERM or when its parent's stdin closes.
+//
+//   node --import tsx bench/api-process.ts <postgres url>
+import { mkdtempSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createMailer } from '../api/mail/mailer.ts'
+import { createEventBus } from '../api/events/bus.ts'
+import { createJobRunner } from '../api/jobs/queue.ts'
+import { createServer } from '../api/server.ts'
+import { openDatabase } from '../db/client.ts'
+
+const url = process.argv[2]
+if (!url) throw new Error('usage: bench/api-process.ts <postgres url>')
+const database = await openDatabase({ kind: 'postgres', url })
+const events = createEventBus(database.listen)
+await events.ready()
+const server = serve({
+  fetch: createServer({
+    db: database.db,
+    distDir: join(tmpdir(), 'no-dist'),
+    mediaDir: mkdtempSync(join(tmpdir(), 'bench-media-')),
+    accounts: {
+      mailer: createMailer({ devListing: false }),
+      trustProxy: false,
+      publicUrl: undefined,
+    },
+    jobs: createJobRunner({ db: database.db, handlers: {} }),
+    events,
+  }).fetch,
+  port: 0,
+  hostname: '127.0.0.1',
+})
+await new Promise((r) => server.once('listening', r))
+console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+
+let closing = false
+const close = async () => {
+  if (closing) return
+  closing = true
+  ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+  await new Promise((r) => server.close(r))
+  await events.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void close())
+process.stdin.on('end', () => void close())
+process.stdin.resume()
