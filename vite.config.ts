@@ -27,6 +27,9 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./app/index.html', import.meta.url)),
         lander: fileURLToPath(new URL('./app/lander.html', import.meta.url)),
+        // A prerendered page's first script: the app's entry after the first
+        // paint (api/site/prerender.ts).
+        boot: fileURLToPath(new URL('./app/boot.ts', import.meta.url)),
       },
       output: {
         codeSplitting: {

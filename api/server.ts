@@ -20,12 +20,14 @@ import { currentStaff } from './operator/auth.ts'
 import { companyInfo, loadSettings, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
+import { formLogin } from './site/form-login.ts'
 import {
   hasSessionCookie,
   loadPageRenderer,
   pageSeed,
   type RenderPage,
   shellWithPage,
+  bootScriptOf,
   ssrDirOf,
 } from './site/prerender.ts'
 import { loadRouteTable } from './site/route-table.ts'
@@ -92,6 +94,8 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   const landerHtml = existsSync(`${dist}/lander.html`)
     ? readFileSync(`${dist}/lander.html`, 'utf8')
     : indexHtml
+  // A prerendered page's first script (app/boot.ts): the app after the first paint.
+  const bootScript = bootScriptOf(dist)
 
   const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
   const api = createApi({ ...deps, accounts })
@@ -114,7 +118,8 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
     if (prerender && status === 200 && !hasSessionCookie(c.req.header('cookie'))) {
       // A guest on a public page: the page itself, so it paints before any script.
       const rendered = await prerendered(c, locale, host)
-      if (rendered) return c.html(shellWithPage(html, rendered.html, rendered.seed), status)
+      if (rendered)
+        return c.html(shellWithPage(html, rendered.html, rendered.seed, bootScript), status)
     }
     return c.html(html, status)
   }
@@ -223,6 +228,8 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         if (c.req.path === '/operator/login' || (await currentStaff(c, deps.db))) return next()
         return shell(c, 404)
       })
+      // The login form sent before the app hydrated (api/site/form-login.ts).
+      .post('/login', (c) => formLogin(c, api))
       .get('*', async (c): Promise<Response> => {
         // Spec §2: a path no page of the app matches answers 404 (the app's
         // error page); a bot gets the plain status without the app.

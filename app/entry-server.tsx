@@ -14,12 +14,13 @@ import { createAppRouter } from './router.tsx'
 
 /**
  * The pages a guest enters the site by, rendered so they paint before any
- * script runs: home, sign-up and a profile (landers get the landers' light
+ * script runs: home, login, sign-up and a profile (landers get the landers' light
  * entry instead, api/server.ts). Any other page, and any of these that
  * redirects or is not found, gets the plain shell as before.
  */
 export const PRERENDERED_ROUTES: ReadonlySet<string> = new Set([
   '/_default/',
+  '/_default/login',
   '/_default/signup',
   '/_default/members/$memberId',
 ])

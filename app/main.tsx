@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { readPageSeed, setPageSeed } from './data/page-seed.ts'
@@ -45,7 +45,12 @@ if (seed && container.firstElementChild && seed.locale === getLocale()) {
   // send no router state or asset manifest (the route chunks load below).
   router.ssr = { manifest: undefined }
   void router.load().then(() => {
-    hydrateRoot(container, app)
+    // In a transition, React hydrates in slices of a few milliseconds and
+    // lets the browser handle input between them, instead of one long task
+    // (a phone's main thread would be blocked for its whole length).
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
     session.hydrated()
   })
 } else {

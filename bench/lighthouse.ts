@@ -13,7 +13,13 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { DEMO, startSite } from '../e2e/harness.ts'
 
-const RUNS = 3
+const arg = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const RUNS = Number(arg('runs') ?? 3)
+/** `--detail`: also prints, for each page's first run, its LCP element and the metrics behind the score. */
+const DETAIL = process.argv.includes('--detail')
+/** `--pages=/,/login`: only these pages (`profile` names the profile page). */
+const PAGES = arg('pages')?.split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const site = await startSite(
@@ -46,7 +52,10 @@ try {
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
   console.log('page          perf  a11y  bp    LCP ms  CLS     TBT ms   (median of 3, mobile)')
-  for (const path of ['/', '/login', '/signup', profile]) {
+  const pages = (PAGES ?? ['/', '/login', '/signup', 'profile']).map((p) =>
+    p === 'profile' ? profile : p,
+  )
+  for (const path of pages) {
     const runs: Record<string, number>[] = []
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(`${site.url}${path}`, {
@@ -73,6 +82,31 @@ try {
         )
         if (failed.length > 0)
           console.log(`  ${path} audits below full score: ${failed.join(', ')}`)
+        if (DETAIL) {
+          const ms = (id: string) => `${id} ${Math.round(a[id]?.numericValue ?? NaN)}`
+          console.log(
+            `  ${[ms('first-contentful-paint'), ms('speed-index'), ms('largest-contentful-paint'), ms('total-blocking-time'), ms('bootup-time'), ms('mainthread-work-breakdown')].join(', ')}`,
+          )
+          const lcp = a['largest-contentful-paint-element']?.details as
+            | {
+                items?: {
+                  items?: { node?: { snippet?: string }; phase?: string; timing?: number }[]
+                }[]
+              }
+            | undefined
+          for (const group of lcp?.items ?? [])
+            for (const item of group.items ?? [])
+              console.log(
+                `  LCP ${item.node?.snippet ?? item.phase ?? ''} ${item.timing !== undefined ? Math.round(item.timing) : ''}`,
+              )
+          const boot = a['bootup-time']?.details as
+            | { items?: { url: string; total: number; scripting: number }[] }
+            | undefined
+          for (const item of (boot?.items ?? []).slice(0, 5))
+            console.log(
+              `  boot ${Math.round(item.total)} ms (script ${Math.round(item.scripting)}) ${item.url}`,
+            )
+        }
       }
     }
     const m = (k: string) => median(runs.map((r) => r[k] ?? NaN))

@@ -158,3 +158,45 @@ describe('foundation slice in Chromium', () => {
     expect(status).toBe(403)
   })
 })
+
+describe('the login form before the app has run', () => {
+  // A prerendered /login (no session cookie) runs the app only through its
+  // boot script (app/boot.ts); blocked here, the page stays the server's
+  // HTML, as it is for a member who submits before hydration ends.
+  let guest: BrowserContext
+  let p: Page
+  beforeAll(async () => {
+    guest = await newContext(browser, site)
+    await guest.route('**/assets/boot-*.js', (route) => route.abort())
+    p = await guest.newPage()
+  })
+  afterAll(async () => {
+    await guest?.close()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await describePage(p)
+  })
+
+  it('refuses a wrong password with the same message, as a page from the server', async () => {
+    await p.goto('/login')
+    await p.getByLabel('Email address').fill(DEMO.email)
+    await p.getByLabel('Password').fill('wrong-password')
+    await p.getByRole('button', { name: 'Log in' }).click()
+    await p.waitForURL((url) => url.search.includes('failed=invalid'))
+    expect(await p.getByRole('alert').textContent()).toContain('not correct')
+    // The password never went into an address.
+    expect(p.url()).not.toContain('wrong-password')
+  })
+
+  it('logs in with a form post and the app opens the members', async () => {
+    await p.goto('/login?redirect=/likes')
+    await p.getByLabel('Email address').fill(DEMO.email)
+    await p.getByLabel('Password').fill(DEMO.password)
+    await p.getByRole('button', { name: 'Log in' }).click()
+    // With the session cookie the likes page is the app's plain shell, which
+    // starts from the cookie (the worker asks the server who is logged in).
+    await p.waitForURL(/\/likes$/)
+    await p.getByRole('heading', { level: 1 }).waitFor()
+    expect(await p.getAttribute('#app-root', 'class')).toContain('logged-in')
+  })
+})

@@ -84,10 +84,26 @@ describe.each(cases)('a guest on $template (niche $niche) in $locale', (c) => {
     expect(body).toContain('<script type="application/json" id="page-seed">')
   })
 
-  it('gets /login as the plain shell: a login sent before hydration would go out without its handler', async () => {
+  it('gets the login form in the HTML, which works before hydration (a form post)', async () => {
+    const m = await messages()
     const { status, body } = await get('/login', c.host, c.lang)
     expect(status).toBe(200)
-    expect(body).toContain('<div id="root"></div>')
+    const root = rootOf(body)
+    expect(root).toContain(`<h1>${m.login_title}</h1>`)
+    // Sent before the app hydrated, the form posts to /login (api/site/form-login.ts).
+    expect(root).toMatch(/<form[^>]*method="post"/)
+    expect(root).toMatch(/<input[^>]*name="email"/)
+    expect(root).toMatch(/<input type="password"[^>]*name="password"/)
+  })
+
+  it("runs the app's scripts after the first paint: the boot script is the page's one script", async () => {
+    const { body } = await get('/signup', c.host, c.lang)
+    expect(body.match(/<script type="module"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" src="\/assets\/boot-[^"]+\.js">$/),
+    ])
+    expect(body).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/shell-[^"]+\.js" data-boot>/,
+    )
   })
 
   it('gets the sign-up form in the HTML', async () => {

@@ -1,7 +1,13 @@
 // The pieces of api/site/prerender.ts that decide who gets a prerendered page
 // and how its data is put into it (the render itself: e2e/prerender.e2e.ts).
 import { expect, it } from 'vitest'
-import { hasSessionCookie, jsonForScript, PAGE_SEED_ID, shellWithPage } from './prerender.ts'
+import {
+  bootAfterPaint,
+  hasSessionCookie,
+  jsonForScript,
+  PAGE_SEED_ID,
+  shellWithPage,
+} from './prerender.ts'
 
 it('tells a session cookie from other cookies', () => {
   expect(hasSessionCookie('sid=abc')).toBe(true)
@@ -24,4 +30,27 @@ it('puts the page into #root and its seed as data that is never executed', () =>
   expect(out).toContain(
     `<script type="application/json" id="${PAGE_SEED_ID}">{"locale":"en","kv":{}}</script>`,
   )
+})
+
+it('leaves a prerendered page one script, the boot, and preloads the entry scripts it runs after the first paint', () => {
+  const shell =
+    '<head><script type="module" crossorigin src="/assets/shared-a.js"></script>' +
+    '<script type="module" crossorigin src="/assets/shell-b.js"></script></head>' +
+    '<body><div id="root"></div></body>'
+  const seed = { locale: 'en', kv: {} } as unknown as Parameters<typeof shellWithPage>[2]
+  const out = shellWithPage(shell, '<main>Hi</main>', seed, '/assets/boot-c.js')
+  expect(out.match(/<script type="module"[^>]*>/g)).toEqual([
+    '<script type="module" src="/assets/boot-c.js">',
+  ])
+  expect(out).toContain(
+    '<link rel="modulepreload" crossorigin href="/assets/shared-a.js" data-boot>',
+  )
+  expect(out).toContain(
+    '<link rel="modulepreload" crossorigin href="/assets/shell-b.js" data-boot>',
+  )
+  // Without a boot script (an old build) the page keeps its entry scripts.
+  expect(shellWithPage(shell, '<main>Hi</main>', seed)).toContain(
+    '<script type="module" crossorigin src="/assets/shell-b.js"></script>',
+  )
+  expect(bootAfterPaint('<body>no scripts</body>', '/b.js')).toBe('<body>no scripts</body>')
 })

@@ -9,7 +9,7 @@
 // the plain shell (their pages are drawn from the local store), and so does
 // any page the render declines (a redirect, a page not found). A render that
 // fails is logged and answered with the plain shell: never a 500.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CompanyInfo, type Locale, ProfileResponse, Settings } from '../contract/index.ts'
@@ -59,13 +59,50 @@ export const PAGE_SEED_ID = 'page-seed'
  * The shell with the page's HTML in #root and its seed as JSON data (type
  * application/json is never executed, so the CSP needs no hash for it).
  */
-export function shellWithPage(shell: string, html: string, seed: PageSeed): string {
+export function shellWithPage(
+  shell: string,
+  html: string,
+  seed: PageSeed,
+  boot: string | null = null,
+): string {
   const data = `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(seed)}</script>`
-  return shell.replace(
+  const page = shell.replace(
     /<div id="root"><\/div>/,
     // A replacer function: `$` in the page's HTML is not a replacement pattern.
     () => `<div id="root">${html}</div>${data}`,
   )
+  return boot ? bootAfterPaint(page, boot) : page
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
+
+/**
+ * The page's entry scripts evaluated after its first paint (app/boot.ts): each
+ * becomes a `modulepreload` link the boot script imports (fetched at once as
+ * before, run a frame later), and the boot script is the page's one script.
+ * The HTML is there already; evaluating the app first would hold its paint.
+ */
+export function bootAfterPaint(page: string, boot: string): string {
+  let found = false
+  const links = page.replace(ENTRY_SCRIPT, (_, src: string) => {
+    found = true
+    return `<link rel="modulepreload" crossorigin href="${src}" data-boot>`
+  })
+  if (!found) return page
+  return links.replace('</body>', () => `<script type="module" src="${boot}"></script></body>`)
+}
+
+/** The built boot script's address (app/boot.ts), from Vite's manifest; null if the build has none. */
+export function bootScriptOf(distDir: string): string | null {
+  const manifest = `${distDir}/.vite/manifest.json`
+  if (!existsSync(manifest)) return null
+  try {
+    const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file?: string }>
+    const file = entries['boot.ts']?.file
+    return file ? `/${file}` : null
+  } catch {
+    return null
+  }
 }
 
 /** The seed's values as the sync worker would store them (parsed by the same schemas). */

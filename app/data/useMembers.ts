@@ -67,7 +67,11 @@ export function useProfile(memberId: number) {
       .loadProfile(memberId)
       .then((res) => setStatus(res.ok ? 'ok' : res.error.status === 404 ? 'missing' : 'failed'))
   }, [memberId])
-  const stored = useStored('profile', [memberId]) ?? seededProfile(memberId)
+  const read = useStored('profile', [memberId])
+  // The worker answers with an empty read before its own load of the profile
+  // is stored: a prerendered page keeps the seed until then (else the page
+  // would blank out for a moment after hydration, a layout shift).
+  const stored = read?.detail || read?.base ? read : (seededProfile(memberId) ?? read)
   return { status, stored }
 }
 

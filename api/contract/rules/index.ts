@@ -3,6 +3,7 @@
 export * from './cams.ts'
 export * from './complaints.ts'
 export * from './limits.ts'
+export * from './login.ts'
 export * from './messages.ts'
 export * from './moderation.ts'
 export * from './payments.ts'

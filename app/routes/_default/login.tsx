@@ -4,24 +4,54 @@ import { m } from '../../../messages/paraglide/messages.js'
 import { leaveIfMember } from '../../data/guard.ts'
 import { worker } from '../../data/worker.ts'
 import { formatDateTime } from '../../ui/format.ts'
+import {
+  type FormLoginFailure,
+  isFormLoginFailure,
+  samePath,
+} from '../../../api/contract/rules/index.ts'
 
-type LoginSearch = { redirect?: string }
+type LoginSearch = { redirect?: string; failed?: FormLoginFailure; until?: string }
 
 export const Route = createFileRoute('/_default/login')({
-  validateSearch: (s: Record<string, unknown>): LoginSearch =>
+  validateSearch: (s: Record<string, unknown>): LoginSearch => ({
     // Only same-site paths: an open redirect would hand phishers a trusted link.
-    typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//')
-      ? { redirect: s.redirect }
-      : {},
+    ...(samePath(s.redirect) ? { redirect: s.redirect as string } : {}),
+    // The form sent without the app (before it hydrated) comes back with the
+    // server's reason (api/site/form-login.ts).
+    ...(isFormLoginFailure(s.failed) ? { failed: s.failed } : {}),
+    ...(typeof s.until === 'string' ? { until: s.until } : {}),
+  }),
   // A logged-in member has no business here (spec §2: redirect instead).
   beforeLoad: leaveIfMember,
   component: Login,
 })
 
+/** The suspension notice: until when, if the server said. */
+function suspendedText(until: string | undefined): string {
+  const at = until ? Date.parse(until) : Number.NaN
+  return Number.isNaN(at)
+    ? m.op_mod_login_suspended_plain()
+    : m.op_mod_login_suspended({ until: formatDateTime(at) })
+}
+
+/** What a login sent without the app failed on (the server's redirect says). */
+function failedText(failed: FormLoginFailure | undefined, until: string | undefined) {
+  switch (failed) {
+    case undefined:
+      return null
+    case 'invalid':
+      return m.login_invalid()
+    case 'suspended':
+      return suspendedText(until)
+    default:
+      return m.error_generic()
+  }
+}
+
 function Login() {
-  const { redirect } = Route.useSearch()
+  const { redirect, failed, until } = Route.useSearch()
   const navigate = useNavigate()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(() => failedText(failed, until))
   const [busy, setBusy] = useState(false)
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -39,12 +69,7 @@ function Login() {
     if (!res.ok) {
       if (res.error.code === 'suspended') {
         // The message is the suspension's end (api/accounts/login-routes.ts).
-        const until = Date.parse(res.error.message)
-        setError(
-          Number.isNaN(until)
-            ? m.op_mod_login_suspended_plain()
-            : m.op_mod_login_suspended({ until: formatDateTime(until) }),
-        )
+        setError(suspendedText(res.error.message))
         return
       }
       setError(
