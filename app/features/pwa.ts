@@ -71,10 +71,13 @@ export function registerServiceWorker() {
     // A push means news on the server: sync now rather than at the next poll.
     if (e.data?.type === 'push') void worker().syncNow()
   })
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
       swRegistrationError = true
       console.error('service worker registration failed', err)
     })
-  })
+  // After the page's own loads. A prerendered page runs the app after its
+  // first paint (app/boot.ts), often once `load` has fired already.
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', () => void register())
 }
