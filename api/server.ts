@@ -230,6 +230,11 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       })
       // The login form sent before the app hydrated (api/site/form-login.ts).
       .post('/login', (c) => formLogin(c, api))
+      // The sign-up forms (home, /signup) sent before the app hydrated: their
+      // steps need the app, so the page comes again (a GET, by then with the
+      // app running) rather than a dead end. Nothing is stored.
+      .post('/', (c) => c.redirect('/', 303))
+      .post('/signup', (c) => c.redirect(`/signup${new URL(c.req.url).search}`, 303))
       .get('*', async (c): Promise<Response> => {
         // Spec §2: a path no page of the app matches answers 404 (the app's
         // error page); a bot gets the plain status without the app.

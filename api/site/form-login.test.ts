@@ -115,4 +115,15 @@ describeEngines('the login form without the app on %s', (engine) => {
     expect(res.headers.get('location')).toBe('/login?failed=error')
     expect(sessionCookie(res)).toBeUndefined()
   })
+
+  it('sends a sign-up form sent before the app ran back to its page, storing nothing', async () => {
+    const fields = { email: 'new@example.com', password: TEST_PASSWORD }
+    const home = await post('/', fields)
+    expect(home.status).toBe(303)
+    expect(home.headers.get('location')).toBe('/')
+    const signup = await post('/signup?network=x', fields)
+    expect(signup.status).toBe(303)
+    expect(signup.headers.get('location')).toBe('/signup?network=x')
+    expect(sessionCookie(signup)).toBeUndefined()
+  })
 })
