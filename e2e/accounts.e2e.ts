@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
-import { describePage, launchBrowser, type Site, startSite } from './harness.ts'
+import { describePage, formReady, launchBrowser, startSite, type Site } from './harness.ts'
 
 /** Amsterdam: the geocoder's dataset must place it in NL. */
 const POSITION = { latitude: 52.37, longitude: 4.89 }
@@ -87,6 +87,7 @@ describe('accounts in Chromium', () => {
   it('step 0: email with did-you-mean, name, password, terms in an accessible modal', async () => {
     await page.goto('/signup')
     await heading('Create your account').waitFor()
+    await formReady(page)
     const email = page.getByLabel('Email address')
 
     // Spec §5 status notes: an existing account gets a login link.
@@ -128,6 +129,8 @@ describe('accounts in Chromium', () => {
     await push.waitFor()
     // Focus moves to the step heading on a step change.
     expect(await push.evaluate((h) => h === document.activeElement)).toBe(true)
+    // The step's body is its own chunk: it shows once that has loaded.
+    await page.getByRole('button', { name: 'Turn on notifications' }).waitFor()
     expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(1)
     await page.getByRole('button', { name: 'Not now' }).click()
     await heading('Add your photo').waitFor()

@@ -127,6 +127,16 @@ export const newContext = (browser: Browser, site: Site): Promise<BrowserContext
  * After a failed browser test, print where the page was and what it said,
  * so a failure in CI explains itself without a screenshot.
  */
+/**
+ * Waits until the page's sign-up or login form has its handlers: on a
+ * prerendered page (a guest's `/`, `/login`, `/signup`) the form is in the
+ * HTML before the app has hydrated, and what is typed or sent before then
+ * goes to the server as a plain form post (README "HTML that paints before
+ * JavaScript").
+ */
+export const formReady = (page: Page) =>
+  page.locator('form[data-ready]').first().waitFor({ state: 'attached' })
+
 export async function describePage(page: Page | undefined): Promise<void> {
   if (!page) return
   const text = await page

@@ -4,7 +4,15 @@
 // member, and the 18+ site-entry warning of a niche site (niche 3 here).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  formReady,
+  launchBrowser,
+  newContext,
+  startSite,
+  type Site,
+} from './harness.ts'
 
 let site: Site
 let browser: Browser
@@ -101,6 +109,7 @@ describe('the guest home', () => {
   })
 
   it('starts the sign-up on the home page and goes on at /signup', async () => {
+    await formReady(page)
     await page.getByLabel('Email address').fill(`home-${Date.now()}@example.com`)
     await page.getByLabel('Name').fill('Homer')
     await page.getByLabel('Password').fill('a long and unusual passphrase 42')

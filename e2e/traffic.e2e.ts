@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
 import { openDatabase } from '../db/client.ts'
 import { complaints, members } from '../db/schema.ts'
-import { describePage, launchBrowser, type Site, startSite } from './harness.ts'
+import { describePage, formReady, launchBrowser, startSite, type Site } from './harness.ts'
 
 const KVK = '87654321'
 const VAT = 'NL123456789B01'
@@ -68,6 +68,7 @@ describe('landers, tracking, pages and complaints in Chromium', () => {
 
     await page.getByRole('link', { name: 'Sign up free' }).first().click()
     await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+    await formReady(page)
     await page.getByLabel('Email address').fill(EMAIL)
     await page.getByLabel('Name').fill('Lena')
     await page.getByLabel('Password').fill('a-lander-password-1')

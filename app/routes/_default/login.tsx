@@ -4,6 +4,7 @@ import { m } from '../../../messages/paraglide/messages.js'
 import { leaveIfMember } from '../../data/guard.ts'
 import { worker } from '../../data/worker.ts'
 import { formatDateTime } from '../../ui/format.ts'
+import { useIsClient } from '../../ui/use-client.ts'
 import {
   type FormLoginFailure,
   isFormLoginFailure,
@@ -53,6 +54,7 @@ function Login() {
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(() => failedText(failed, until))
   const [busy, setBusy] = useState(false)
+  const ready = useIsClient()
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -88,7 +90,14 @@ function Login() {
   return (
     <main className="page page--narrow">
       <h1>{m.login_title()}</h1>
-      <form method="post" className="form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form
+        method="post"
+        className="form"
+        onSubmit={(e) => void submit(e)}
+        aria-busy={busy}
+        // Once the form has its handlers (AccountStep says why).
+        data-ready={ready ? '' : undefined}
+      >
         {error && (
           <p className="form__error" role="alert">
             {error}

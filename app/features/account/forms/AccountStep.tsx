@@ -22,6 +22,7 @@ import {
   validateName,
   validateNewPassword,
 } from '../validation.ts'
+import { useIsClient } from '../../../ui/use-client.ts'
 import { Field, FormAlert } from './Field.tsx'
 import { failureText } from './failure-text.ts'
 import type { LegalDoc } from './LegalModals.tsx'
@@ -179,6 +180,7 @@ export function AccountStep({
     else setAlert(m.signup_failed({ error: failureText(error) }))
   }
 
+  const ready = useIsClient()
   const emailError =
     errors.email ?? (note === 'invalid_email' ? errorText({ code: 'email_invalid' }) : undefined)
   return (
@@ -188,6 +190,9 @@ export function AccountStep({
       onSubmit={(e) => void submit(e)}
       aria-busy={busy}
       noValidate
+      // Set once the form has its handlers (after hydration on a prerendered
+      // page): what browser tests wait for before they type.
+      data-ready={ready ? '' : undefined}
     >
       <Field id={`${uid}-email`} label={m.signup_email()} error={emailError}>
         {(p) => (
