@@ -28,6 +28,7 @@ import {
   type RenderPage,
   shellWithPage,
   bootScriptOf,
+  shellStyles,
   ssrDirOf,
 } from './site/prerender.ts'
 import { loadRouteTable } from './site/route-table.ts'
@@ -96,6 +97,8 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
     : indexHtml
   // A prerendered page's first script (app/boot.ts): the app after the first paint.
   const bootScript = bootScriptOf(dist)
+  // ...and its stylesheets in the page (one round trip less before its first paint).
+  const inlinedStyles = shellStyles(dist, indexHtml)
 
   const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
   const api = createApi({ ...deps, accounts })
@@ -119,7 +122,10 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       // A guest on a public page: the page itself, so it paints before any script.
       const rendered = await prerendered(c, locale, host)
       if (rendered)
-        return c.html(shellWithPage(html, rendered.html, rendered.seed, bootScript), status)
+        return c.html(
+          shellWithPage(html, rendered.html, rendered.seed, bootScript, inlinedStyles),
+          status,
+        )
     }
     return c.html(html, status)
   }

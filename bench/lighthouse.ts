@@ -87,6 +87,12 @@ try {
           console.log(
             `  ${[ms('first-contentful-paint'), ms('speed-index'), ms('largest-contentful-paint'), ms('total-blocking-time'), ms('bootup-time'), ms('mainthread-work-breakdown')].join(', ')}`,
           )
+          const observed = (a.metrics?.details as { items?: Record<string, number>[] } | undefined)
+            ?.items?.[0]
+          if (observed)
+            console.log(
+              `  observed (unthrottled): FCP ${observed.observedFirstContentfulPaint}, LCP ${observed.observedLargestContentfulPaint}, DCL ${observed.observedDomContentLoaded}, load ${observed.observedLoad}`,
+            )
           const lcp = a['largest-contentful-paint-element']?.details as
             | {
                 items?: {

@@ -96,8 +96,11 @@ describe.each(cases)('a guest on $template (niche $niche) in $locale', (c) => {
     expect(root).toMatch(/<input type="password"[^>]*name="password"/)
   })
 
-  it("runs the app's scripts after the first paint: the boot script is the page's one script", async () => {
+  it("runs the app's scripts after the first paint and carries its styles: the boot script is the page's one script", async () => {
     const { body } = await get('/signup', c.host, c.lang)
+    // The built stylesheets are in the page (no round trip before the first paint).
+    expect(body).not.toMatch(/<link rel="stylesheet"[^>]*href="\/assets\//)
+    expect(body).toMatch(/<style>[\s\S]*?\.form\{[\s\S]*?<\/style>/)
     expect(body.match(/<script type="module"[^>]*>/g)).toEqual([
       expect.stringMatching(/^<script type="module" src="\/assets\/boot-[^"]+\.js">$/),
     ])

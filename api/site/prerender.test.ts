@@ -54,3 +54,18 @@ it('leaves a prerendered page one script, the boot, and preloads the entry scrip
   )
   expect(bootAfterPaint('<body>no scripts</body>', '/b.js')).toBe('<body>no scripts</body>')
 })
+
+it('puts the known stylesheets into a prerendered page and leaves others as links', () => {
+  const shell =
+    '<head><link rel="stylesheet" crossorigin href="/assets/a.css">' +
+    '<link rel="stylesheet" crossorigin href="/assets/b.css"></head><body><div id="root"></div></body>'
+  const seed = { locale: 'en', kv: {} } as unknown as Parameters<typeof shellWithPage>[2]
+  const styles = new Map([['/assets/a.css', '.a{color:red}']])
+  const out = shellWithPage(shell, '<main>Hi</main>', seed, null, styles)
+  expect(out).toContain('<style>.a{color:red}</style>')
+  expect(out).not.toContain('href="/assets/a.css"')
+  expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/b.css">')
+  // A stylesheet that could end the style element stays a link.
+  const odd = new Map([['/assets/a.css', '.a{content:"</style><script>"}']])
+  expect(shellWithPage(shell, '', seed, null, odd)).toContain('href="/assets/a.css"')
+})

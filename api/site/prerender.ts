@@ -64,6 +64,7 @@ export function shellWithPage(
   html: string,
   seed: PageSeed,
   boot: string | null = null,
+  styles: ReadonlyMap<string, string> = new Map(),
 ): string {
   const data = `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(seed)}</script>`
   const page = shell.replace(
@@ -71,7 +72,36 @@ export function shellWithPage(
     // A replacer function: `$` in the page's HTML is not a replacement pattern.
     () => `<div id="root">${html}</div>${data}`,
   )
-  return boot ? bootAfterPaint(page, boot) : page
+  return inlineStyles(boot ? bootAfterPaint(page, boot) : page, styles)
+}
+
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g
+
+/**
+ * The page's stylesheets in the page itself (`styles`: address → text, the
+ * built CSS read once at start): on a first visit over a slow network each
+ * stylesheet is a round trip the first paint waits for, the HTML's own
+ * bytes are not. A stylesheet not in `styles` stays a link. The policy
+ * allows inline styles (`style-src 'unsafe-inline'`), not inline scripts.
+ */
+export function inlineStyles(page: string, styles: ReadonlyMap<string, string>): string {
+  if (styles.size === 0) return page
+  return page.replace(STYLESHEET, (link, href: string) => {
+    const css = styles.get(href)
+    // `</style` cannot end the element early: CSS has no use for it.
+    return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`
+  })
+}
+
+/** The built stylesheets the shell links (`/assets/x.css` → its text), for inlineStyles. */
+export function shellStyles(distDir: string, shell: string): Map<string, string> {
+  const styles = new Map<string, string>()
+  for (const [, href] of shell.matchAll(STYLESHEET)) {
+    const file = `${distDir}${href}`
+    if (href?.startsWith('/assets/') && existsSync(file))
+      styles.set(href, readFileSync(file, 'utf8'))
+  }
+  return styles
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
