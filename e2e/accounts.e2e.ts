@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
-import { describePage, formReady, launchBrowser, startSite, type Site } from './harness.ts'
+import { describePage, formReady, launchBrowser, logIn, type Site, startSite } from './harness.ts'
 
 /** Amsterdam: the geocoder's dataset must place it in NL. */
 const POSITION = { latitude: 52.37, longitude: 4.89 }
@@ -72,12 +72,7 @@ async function logOut() {
   await page.waitForURL(/\/login/)
 }
 
-async function logIn(email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-}
+const logInAs = (email: string, password: string) => logIn(page, { email, password })
 
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await describePage(page)
@@ -204,7 +199,7 @@ describe('accounts in Chromium', () => {
 
   it('logs out and logs in again', async () => {
     await logOut()
-    await logIn(EMAIL, PASSWORD)
+    await logInAs(EMAIL, PASSWORD)
     await page.waitForURL(/\/members/)
   })
 
@@ -244,9 +239,9 @@ describe('accounts in Chromium', () => {
 
     // The old password no longer works; the new one does.
     await logOut()
-    await logIn(NEW_EMAIL, PASSWORD)
+    await logInAs(NEW_EMAIL, PASSWORD)
     await page.getByRole('alert').waitFor()
-    await logIn(NEW_EMAIL, NEW_PASSWORD)
+    await logInAs(NEW_EMAIL, NEW_PASSWORD)
     await page.waitForURL(/\/members/)
   })
 
@@ -259,7 +254,7 @@ describe('accounts in Chromium', () => {
     await heading('Your account has been deleted').waitFor()
     expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(1)
 
-    await logIn(NEW_EMAIL, NEW_PASSWORD)
+    await logInAs(NEW_EMAIL, NEW_PASSWORD)
     await page.getByRole('alert').waitFor()
     expect(await page.getByRole('alert').textContent()).toContain('not correct')
   })

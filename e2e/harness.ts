@@ -128,6 +128,17 @@ export const newContext = (browser: Browser, site: Site): Promise<BrowserContext
  * so a failure in CI explains itself without a screenshot.
  */
 /**
+ * Logs in through the login page's form, as a member would; does not wait
+ * for where it leads (a refused login stays on /login).
+ */
+export async function logIn(page: Page, who: { email: string; password: string } = DEMO) {
+  await page.goto('/login')
+  await page.getByLabel('Email address').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/**
  * Waits until the page's sign-up or login form has its handlers: on a
  * prerendered page (a guest's `/`, `/login`, `/signup`) the form is in the
  * HTML before the app has hydrated, and what is typed or sent before then

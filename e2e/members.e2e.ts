@@ -18,7 +18,15 @@
 // and she is also the paid member without webcam tiles.
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  logIn,
+  newContext,
+  type Site,
+  startSite,
+} from './harness.ts'
 
 const DEMO2 = { email: 'demo2@example.com', password: DEMO.password, name: 'Demo Two' }
 
@@ -53,11 +61,8 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------------
 
-async function logIn(who: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
+async function logInTo(who: { email: string; password: string }) {
+  await logIn(page, who)
   await page.waitForURL(/\/members/)
 }
 
@@ -115,7 +120,7 @@ afterEach(async (ctx) => {
 describe('members, profiles, likes and webcam tiles in Chromium', () => {
   it('shows webcam tiles after tiles 2 and 6 to an eligible member, marked as ads', async () => {
     // The demo member signed up 30 days ago and is not paid; settings resell cams.
-    await logIn(DEMO)
+    await logInTo(DEMO)
     await memberTiles().nth(11).waitFor()
     await page.locator('ul.grid > li.cam-tile').nth(1).waitFor()
     const kinds = await grid()
@@ -270,7 +275,7 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
 
   it('shows the liked member the like first, marked new, and clears the mark once opened', async () => {
     await logOut()
-    await logIn(DEMO2)
+    await logInTo(DEMO2)
     await page.getByRole('link', { name: 'Likes', exact: true }).click()
     await page.waitForURL(/\/likes$/)
     const list = page.getByRole('list', { name: 'Received' })

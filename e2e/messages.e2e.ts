@@ -7,11 +7,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  pageUntil,
   DEMO,
   describePage,
   launchBrowser,
+  logIn,
   newContext,
-  pageUntil,
   type Site,
   startSite,
 } from './harness.ts'
@@ -52,11 +53,8 @@ afterEach(async (ctx) => {
   }
 })
 
-async function logIn(p: Page, who: { email: string; password: string }) {
-  await p.goto('/login')
-  await p.getByLabel('Email address').fill(who.email)
-  await p.getByLabel('Password').fill(who.password)
-  await p.getByRole('button', { name: 'Log in' }).click()
+async function logInTo(p: Page, who: { email: string; password: string }) {
+  await logIn(p, who)
   await p.waitForURL(/\/members/)
 }
 
@@ -84,9 +82,9 @@ const messageIn = (p: Page, text: string) =>
 
 describe('messages paid with credits, two members', () => {
   it("A opens a chat from B's profile; B has it open too", async () => {
-    await logIn(b, B_LOGIN)
+    await logInTo(b, B_LOGIN)
     const bId = await me(b)
-    await logIn(a, DEMO)
+    await logInTo(a, DEMO)
     aId = await me(a)
     await a.goto(`/members/${bId}`)
     await a.getByRole('button', { name: 'Chat with Demo Two' }).click()

@@ -12,6 +12,7 @@ import {
   DEMO,
   describePage,
   launchBrowser,
+  logIn,
   newContext,
   type Site,
   staffSecret,
@@ -55,13 +56,6 @@ afterEach(async (ctx) => {
 })
 
 const secretOf = (email: string) => staffSecret(site, email)
-
-async function logIn(p: Page, who: { email: string; password: string }) {
-  await p.goto('/login')
-  await p.getByLabel('Email address').fill(who.email)
-  await p.getByLabel('Password').fill(who.password)
-  await p.getByRole('button', { name: 'Log in' }).click()
-}
 
 async function staffSignIn(p: Page, email: string) {
   await p.goto('/operator/login')

@@ -5,13 +5,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  DEMO,
   describePage,
   formReady,
   launchBrowser,
+  logIn,
   newContext,
-  startSite,
   type Site,
+  startSite,
 } from './harness.ts'
 
 let site: Site
@@ -53,10 +53,7 @@ async function confirmedContext(options: { locale?: string } = {}) {
 }
 
 async function login(p: Page) {
-  await p.goto('/login')
-  await p.getByLabel('Email address').fill(DEMO.email)
-  await p.getByLabel('Password').fill(DEMO.password)
-  await p.getByRole('button', { name: 'Log in' }).click()
+  await logIn(p)
   await p.waitForURL(/\/members/)
 }
 

@@ -5,9 +5,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  DEMO,
   describePage,
   launchBrowser,
+  logIn,
   newContext,
   pageUntil,
   type Site,
@@ -45,11 +45,8 @@ const lastBadge = async (p: Page) =>
 const cachedPhotos = (p: Page) =>
   p.evaluate(async () => (await (await caches.open('amora-media-v1')).keys()).length)
 
-async function logIn(p: Page) {
-  await p.goto('/login')
-  await p.getByLabel('Email address').fill(DEMO.email)
-  await p.getByLabel('Password').fill(DEMO.password)
-  await p.getByRole('button', { name: 'Log in' }).click()
+async function logInDemo(p: Page) {
+  await logIn(p)
   await p.waitForURL(/\/members/)
   await p.locator('ul.grid li.tile').nth(11).waitFor()
 }
@@ -92,7 +89,7 @@ afterEach(async (ctx) => {
 
 describe('state with one owner, in Chromium', () => {
   it('badge: unread messages + new likes after a sync', async () => {
-    await logIn(page)
+    await logInDemo(page)
     // In the app, not a page load: the worker relays a badge when it changes,
     // and a reload would start a page that missed the change (and the record).
     await page.getByRole('link', { name: 'Chats', exact: true }).first().click()
@@ -152,7 +149,7 @@ describe('state with one owner, in Chromium', () => {
   })
 
   it('a session that expires (403 from user.php) empties the picture cache too', async () => {
-    await logIn(page)
+    await logInDemo(page)
     // A photo through the service worker, so the picture cache holds one again
     // (the grid's own images may come from the renderer's memory cache).
     await page.evaluate(async () => {

@@ -132,8 +132,9 @@ export class SyncEngine {
   refreshUser = () => this.session.refreshUser()
 
   async syncChats(): Promise<Result<number>> {
+    const epoch = this.ctx.db.epoch
     const res = await syncChats(this.ctx)
-    if (res.ok) await publishBadge(this.ctx)
+    if (res.ok) await publishBadge(this.ctx, epoch)
     return res
   }
 
@@ -159,10 +160,11 @@ export class SyncEngine {
 
   /** GET /api/likes.php into the store (spec §9: polled with chats). */
   async syncLikes(): Promise<Result<{ given: number; received: number }>> {
+    const epoch = this.ctx.db.epoch
     const res = await this.likes.sync()
     if (res.ok) {
       this.emit({ type: 'synced', what: 'likes' })
-      await publishBadge(this.ctx)
+      await publishBadge(this.ctx, epoch)
     }
     return res
   }

@@ -12,12 +12,27 @@ export async function badgeCount(db: LocalDb): Promise<number> {
   return unread + newLikes
 }
 
-/** Recomputes the badge and tells the page when it changed. */
-export async function publishBadge(ctx: SyncContext): Promise<number> {
-  const count = await badgeCount(ctx.db)
-  if ((await kvGet(ctx.db, 'badge')) !== count) {
-    await kvPut(ctx.db, 'badge', count)
-    ctx.emit({ type: 'badge', count })
-  }
-  return count
+/**
+ * Recomputes the badge and tells the page when it changed; `epoch` is the
+ * store's (sync/core/fence.ts) when the sync that calls this began. A sync
+ * that finishes after a wipe (logout, an expired session) writes and
+ * announces nothing: a late badge of the member would otherwise follow the
+ * logout's 0 and leave a row on the device. The check, the count, the write
+ * and the event are one transaction, so a wipe waits for it or it sees the
+ * wipe.
+ */
+export function publishBadge(
+  ctx: SyncContext,
+  epoch: number = ctx.db.epoch,
+): Promise<number | null> {
+  const { db } = ctx
+  return db.transaction('rw', [db.chats, db.likedBy, db.kv], async () => {
+    if (db.epoch !== epoch) return null
+    const count = await badgeCount(db)
+    if ((await kvGet(db, 'badge')) !== count) {
+      await kvPut(db, 'badge', count)
+      ctx.emit({ type: 'badge', count })
+    }
+    return count
+  })
 }

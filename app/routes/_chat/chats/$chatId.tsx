@@ -124,7 +124,13 @@ function Chat() {
           <button type="button" className="button button--quiet" onClick={() => setReporting(true)}>
             {m.chat_report()}
           </button>
-          <button type="button" className="button button--quiet" onClick={() => void block()}>
+          {/* Blocking names the member: it waits until the chat knows who that is. */}
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={!other}
+            onClick={() => void block()}
+          >
             {m.chat_block()}
           </button>
           <button type="button" className="button button--quiet" onClick={() => void remove()}>
