@@ -17,7 +17,7 @@ import {
   securityHeaders,
 } from './http/security-headers.ts'
 import { currentStaff } from './operator/auth.ts'
-import { companyInfo, loadSettings, operatorSettings } from './settings/settings.ts'
+import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
 import { formLogin } from './site/form-login.ts'
@@ -120,7 +120,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
     const html = shellFor(shellInLocale(page, locale), site)
     if (prerender && status === 200 && !hasSessionCookie(c.req.header('cookie'))) {
       // A guest on a public page: the page itself, so it paints before any script.
-      const rendered = await prerendered(c, locale, host)
+      const rendered = await prerendered(c, locale, host, site)
       if (rendered)
         return c.html(
           shellWithPage(html, rendered.html, rendered.seed, bootScript, inlinedStyles),
@@ -138,12 +138,13 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       return null
     },
   )
-  const prerendered = async (c: Context, locale: Locale, host: string) => {
+  const prerendered = async (c: Context, locale: Locale, host: string, site: Operator) => {
     const url = c.req.url
     try {
       const render = await renderer
       if (!render) return null
-      const settings = await loadSettings(deps.db, host)
+      // The shell read this host's settings already: one read of them per page.
+      const settings = await loadSettings(deps.db, host, site)
       const { pathname, search } = new URL(url)
       // A profile page shows the profile in its first paint: what the guest's
       // own GET /api/profile.php would answer, asked in-process.

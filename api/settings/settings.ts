@@ -146,9 +146,14 @@ export async function operatorSettings(db: Db, host?: string): Promise<Operator>
 }
 
 /** The public settings of the site at `host`. Only known keys are read: secrets share the table. */
-export async function loadSettings(db: Db, host?: string): Promise<Settings> {
+export async function loadSettings(
+  db: Db,
+  host?: string,
+  /** The host's operator settings when the caller has read them already. */
+  operator?: Operator,
+): Promise<Settings> {
   return {
-    ...(await operatorSettings(db, host)),
+    ...(operator ?? (await operatorSettings(db, host))),
     region_data: regionData(),
     countries: COUNTRIES.map((c) => ({ id: c.id, name: c.name })),
     push_pub: (await vapidKeys(db)).publicKey,
