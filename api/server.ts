@@ -4,13 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { accountsFromEnv } from './accounts/deps.ts'
-import { lightPageOf } from './contract/rules/index.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
 import { loadAccountsConfig } from './config.ts'
+import type { Locale } from './contract/index.ts'
+import { lightPageOf } from './contract/rules/index.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
-import type { Locale } from './contract/index.ts'
 import {
   contentSecurityPolicy,
   SERVICE_WORKER_CSP,
@@ -22,13 +22,13 @@ import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
 import { formLogin } from './site/form-login.ts'
 import {
+  bootScriptOf,
   hasSessionCookie,
   loadPageRenderer,
   pageSeed,
   type RenderPage,
-  shellWithPage,
-  bootScriptOf,
   shellStyles,
+  shellWithPage,
   ssrDirOf,
 } from './site/prerender.ts'
 import { loadRouteTable } from './site/route-table.ts'
