@@ -1,13 +1,14 @@
 // The first script of a prerendered page (api/site/prerender.ts): the page's
 // HTML is already there, so let the browser paint it before the app's
-// scripts are evaluated and hydrate it. Without this, a fast network hands
-// the browser the scripts before its first frame, and their evaluation
+// scripts are fetched, evaluated and hydrate it. Without this, a fast network
+// hands the browser the scripts before its first frame, and their evaluation
 // (about a hundred kilobytes of React and the router) holds the first paint
-// back. The server turns the app's entry scripts into `modulepreload` links
-// marked `data-boot` (fetched at once, evaluated here) and loads this file.
+// back; on a slow one their bytes share the first round trips with the page's
+// own. The server names the app's entry scripts in this script's `data-boot`.
 const start = () => {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-boot]')) {
-    void import(/* @vite-ignore */ link.href)
+  const boot = document.querySelector<HTMLScriptElement>('script[data-boot]')
+  for (const src of boot?.dataset.boot?.split(' ') ?? []) {
+    if (src) void import(/* @vite-ignore */ src)
   }
 }
 // A hidden tab gets no frames: start at once there.

@@ -73,6 +73,7 @@ try {
         lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
         cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
         tbt: a['total-blocking-time']?.numericValue ?? NaN,
+        bench: result.lhr.environment.benchmarkIndex,
       })
       if (i === 0) {
         const failed = [...Object.values(result.lhr.categories)].flatMap((cat) =>
@@ -117,7 +118,7 @@ try {
     }
     const m = (k: string) => median(runs.map((r) => r[k] ?? NaN))
     console.log(
-      `${path.padEnd(13)} ${m('perf').toFixed(0).padEnd(5)} ${m('a11y').toFixed(0).padEnd(5)} ${m('bp').toFixed(0).padEnd(5)} ${m('lcp').toFixed(0).padEnd(7)} ${m('cls').toFixed(3).padEnd(7)} ${m('tbt').toFixed(0)}`,
+      `${path.padEnd(13)} ${m('perf').toFixed(0).padEnd(5)} ${m('a11y').toFixed(0).padEnd(5)} ${m('bp').toFixed(0).padEnd(5)} ${m('lcp').toFixed(0).padEnd(7)} ${m('cls').toFixed(3).padEnd(7)} ${m('tbt').toFixed(0).padEnd(8)} benchmarkIndex ${m('bench').toFixed(0)}`,
     )
   }
 } finally {
