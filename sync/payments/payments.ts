@@ -3,6 +3,7 @@
 // orders), the transaction page's state, and the credits history. What a
 // page shows is stored in kv first (offline it still shows the last copy).
 import type { OrderResponse, Transaction } from '../../api/contract/index.ts'
+import { isDiscountGone } from '../../api/contract/rules/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
@@ -40,6 +41,11 @@ async function withRetries(
 
 export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps) {
   const { db } = ctx
+  const loadDiscount = async () => {
+    const res = await fenced(db, () => request('discountCode'))
+    if (res.ok) await kvPut(db, 'discount', { discount: res.value.discount, at: ctx.now() })
+    return res
+  }
   return {
     /** Packages for the member's country, or a guest's (`country`, else geo-IP). */
     async loadPackages(country?: string) {
@@ -48,17 +54,19 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
       return res
     },
     /** The active discount (time bonus, else the welcome code) into kv `discount`. */
-    async loadDiscount() {
-      const res = await fenced(db, () => request('discountCode'))
-      if (res.ok) await kvPut(db, 'discount', { discount: res.value.discount, at: ctx.now() })
-      return res
-    },
+    loadDiscount,
     /** A code the member holds (a link's ?code=): its effect, or the 4xx saying why not. */
     discountFor: (code: string) => request('discountCode', { query: { code } }),
     /** The account-deletion offer (settings.delete_discount), or null. */
     deleteOffer: () => request('discountCode', { query: { reason: 'delete' } }),
-    placeOrder: (pkg: string, method: string, discountCode?: string) =>
-      withRetries((client_id) =>
+    /**
+     * A new order. When its discount no longer applies, nothing is ordered
+     * (the member never pays another price than the one shown): the stored
+     * discount is asked again, so the page shows the price as it is now,
+     * and the error goes back for the page to say so.
+     */
+    async placeOrder(pkg: string, method: string, discountCode?: string) {
+      const res = await withRetries((client_id) =>
         request('order', {
           body: {
             package: pkg,
@@ -67,14 +75,20 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
             ...(discountCode ? { discount_code: discountCode } : {}),
           },
         }),
-      ),
+      )
+      if (!res.ok && isDiscountGone(res.error.code)) await loadDiscount()
+      return res
+    },
     repeatOrder: () => withRetries((client_id) => request('repeatOrder', { body: { client_id } })),
     /** The transaction page's state; once paid, the balance is pulled at once. */
     async loadTransaction(id: string): Promise<Result<Transaction>> {
       const res = await request('transaction', { query: { id } })
       if (!res.ok) return res
       await kvPut(db, 'transaction', res.value)
-      if (res.value.status === 'paid') await Promise.all([syncCredits(), refreshUser()])
+      // Paid: the balance, the member's paid flag, and the discount (the
+      // welcome code is spent with the first purchase) change with it.
+      if (res.value.status === 'paid')
+        await Promise.all([syncCredits(), refreshUser(), loadDiscount()])
       return ok(res.value)
     },
     async loadCreditHistory() {

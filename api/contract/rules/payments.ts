@@ -90,3 +90,19 @@ export const discounted = (amount: number, percentOff: number) =>
 export const WELCOME_DAYS = 7
 /** How often an open transaction page asks again until the state is final. */
 export const TRANSACTION_POLL_MS = 2_000
+
+/**
+ * The error codes of an order whose discount code no longer applies (the
+ * server's `checkCode`: unknown, not the member's — the welcome code after a
+ * first purchase —, ended, used up). Nothing was ordered: the member never
+ * pays another price than the one the page showed.
+ */
+export const DISCOUNT_GONE_ERRORS = [
+  'discount_not_found',
+  'discount_not_for_you',
+  'discount_expired',
+  'discount_used_up',
+] as const
+
+export const isDiscountGone = (code: string): boolean =>
+  (DISCOUNT_GONE_ERRORS as readonly string[]).includes(code)

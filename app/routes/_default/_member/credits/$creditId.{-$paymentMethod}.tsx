@@ -3,6 +3,7 @@
 // path preselected; paying creates the order and goes to the checkout.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import { isDiscountGone } from '../../../../../api/contract/rules/index.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useDiscount, usePackages } from '../../../../data/usePayments.ts'
 import { worker } from '../../../../data/worker.ts'
@@ -34,7 +35,7 @@ function ChoosePayment() {
   const discount = code ? (linked?.discount ?? null) : active
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<'failed' | 'discount' | false>(false)
   if (!packages) return <main className="page page--narrow" aria-busy="true" />
   const pkg = packages.packages.find((p) => p.id === creditId)
   if (!pkg)
@@ -65,7 +66,8 @@ function ChoosePayment() {
     const res = await worker().placeOrder(creditId, method, code ?? discount?.code)
     if (!res.ok) {
       setBusy(false)
-      setFailed(true)
+      // The worker has asked for the discount again: the page shows the price as it is now.
+      setFailed(isDiscountGone(res.error.code) ? 'discount' : 'failed')
       return
     }
     await followOrder(res.value, navigate)
@@ -91,7 +93,11 @@ function ChoosePayment() {
             </label>
           ))}
         </fieldset>
-        {failed && <p role="alert">{m.credits_pay_failed()}</p>}
+        {failed && (
+          <p role="alert">
+            {failed === 'discount' ? m.credits_discount_gone() : m.credits_pay_failed()}
+          </p>
+        )}
         <button
           type="submit"
           className="button"
