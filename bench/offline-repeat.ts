@@ -31,6 +31,10 @@ interface Marks {
   scripts?: number
   /** The entry scripts ran (DOMContentLoaded ended). */
   dcl?: number
+  /** The page started the sync worker. */
+  worker?: number
+  /** The worker's first answer: the stored member (the root route waits for it). */
+  user?: number
   /** The app's root element rendered (the shell's script ran, the root route resolved). */
   root?: number
   /** The target element first in the document with a size. */
@@ -86,6 +90,9 @@ async function measure(page: Page, path: string): Promise<Marks> {
       html: nav.responseEnd,
       scripts: Math.max(0, ...scripts),
       dcl: nav.domContentLoadedEventEnd,
+      // The app's marks (sync/client.ts, app/data/session.ts).
+      worker: performance.getEntriesByName('sync:worker-start')[0]?.startTime,
+      user: performance.getEntriesByName('sync:user-known')[0]?.startTime,
     }
   })
 }
@@ -143,7 +150,7 @@ try {
     )
     const at = (k: keyof Marks) => median(runs.map((r) => r[k] ?? NaN)).toFixed(0)
     console.log(
-      `${''.padEnd(28)} medians: HTML ${at('html')}, scripts ${at('scripts')}, scripts ran ${at('dcl')}, root rendered ${at('root')}, row in document ${at('dom')}`,
+      `${''.padEnd(28)} medians: HTML ${at('html')}, scripts ${at('scripts')}, scripts ran ${at('dcl')}, worker started ${at('worker')}, user known ${at('user')}, root rendered ${at('root')}, row in document ${at('dom')}`,
     )
   }
 } finally {

@@ -55,7 +55,12 @@ export const session = {
   /** The stored user only (public and optional-auth pages must not wait for the network). */
   async load(): Promise<User | null> {
     start()
-    if (!state.known) set({ user: await syncWorker().getUser(), known: true })
+    if (!state.known) {
+      const user = await syncWorker().getUser()
+      // A mark for bench/offline-repeat.ts: the worker's first answer.
+      performance.mark('sync:user-known')
+      set({ user, known: true })
+    }
     return state.user
   },
   /**
