@@ -3,7 +3,8 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { entryChunks } from './tools/entry-chunks.ts'
+import { singleEntryChunk } from './tools/entry-chunks.ts'
+import { lightPlugin } from './tools/light-vite-plugin.ts'
 import { paraglideOptions } from './messages/options.ts'
 import { precompressPlugin } from './tools/precompress-vite-plugin.ts'
 import { routesPlugin } from './tools/routes-vite-plugin.ts'
@@ -22,26 +23,23 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      // The app, and the landers' light entry (app/lander.tsx: a lander's
-      // first load without the router, README "Landers").
+      // The app. The light entry (app/lander.tsx: the landers and a guest's
+      // first page) is built once per language by lightPlugin below.
       input: {
         index: fileURLToPath(new URL('./app/index.html', import.meta.url)),
-        lander: fileURLToPath(new URL('./app/lander.html', import.meta.url)),
-        // A prerendered page's first script: the app's entry after the first
+        // A prerendered page's first script: the light entry after the first
         // paint (api/site/prerender.ts).
         boot: fileURLToPath(new URL('./app/boot.ts', import.meta.url)),
       },
       output: {
         codeSplitting: {
-          // What each entry imports statically: one file for the app, one
-          // for the landers' entry, one for what both import (tools/entry-chunks.ts).
-          // Route chunks stay apart.
-          groups: entryChunks({
-            app: fileURLToPath(new URL('./app/main.tsx', import.meta.url)),
-            lander: fileURLToPath(new URL('./app/lander.tsx', import.meta.url)),
-            landerRoutes:
-              /[\\/]app[\\/]routes[\\/](_lander[\\/]|_empty[\\/](landers|members)[\\/])/,
-          }),
+          // What the app imports statically in one file (it compresses
+          // better and costs one request instead of some thirty small ones);
+          // route chunks stay apart (tools/entry-chunks.ts).
+          groups: singleEntryChunk(
+            fileURLToPath(new URL('./app/main.tsx', import.meta.url)),
+            'shell',
+          ),
         },
       },
     },
@@ -65,6 +63,8 @@ export default defineConfig({
     serviceWorkerPlugin(),
     // dist-ssr/entry-server.js: the server render of the public pages (api/site/prerender.ts).
     ssrPlugin(),
+    // dist/l/<locale>/: the light entry once per language, its texts only (README "Main-thread JavaScript").
+    lightPlugin(),
     // After the service worker is written: .br and .gz copies of every text asset.
     precompressPlugin(),
   ],

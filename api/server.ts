@@ -7,7 +7,7 @@ import { accountsFromEnv } from './accounts/deps.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
 import { loadAccountsConfig } from './config.ts'
-import type { Locale } from './contract/index.ts'
+import { Locale } from './contract/index.ts'
 import { lightPageOf } from './contract/rules/index.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
@@ -43,6 +43,8 @@ export interface ServerOptions extends AppDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Built files named by their content: the app's, and the light entry's per language. */
+const HASHED_ASSET_PATH = /^\/(l\/[a-z]{2}\/)?assets\//
 /** A profile page (app route /members/$memberId), prerendered with its profile. */
 const PROFILE_PATH = /^\/members\/(\d{1,9})\/?$/
 
@@ -90,15 +92,24 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
   const isPage = loadRouteTable(`${dist}/routes.json`) ?? (() => true)
-  // The landers' light entry (app/lander.tsx, README "Landers"): a lander's
-  // or member landing page's first load, without the router.
-  const landerHtml = existsSync(`${dist}/lander.html`)
-    ? readFileSync(`${dist}/lander.html`, 'utf8')
-    : indexHtml
-  // A prerendered page's first script (app/boot.ts): the app after the first paint.
+  // The light entry (app/lander.tsx, README "Main-thread JavaScript"): the
+  // first load of a lander, a member landing page or a guest's entry page,
+  // without the router; one copy per language, each with its texts only
+  // (dist/l/<locale>/, tools/light-vite-plugin.ts); the app's shell if the
+  // build has none.
+  const lightShells = new Map<Locale, string>()
+  for (const locale of Locale.options) {
+    const file = `${dist}/l/${locale}/lander.html`
+    if (existsSync(file)) lightShells.set(locale, readFileSync(file, 'utf8'))
+  }
+  const lightShell = (locale: Locale) => lightShells.get(locale) ?? indexHtml
+  // A prerendered page's first script (app/boot.ts): the light entry after
+  // the first paint, which hydrates it without the router (app/lander.tsx).
   const bootScript = bootScriptOf(dist)
   // ...and its stylesheets in the page (one round trip less before its first paint).
-  const inlinedStyles = shellStyles(dist, indexHtml)
+  const inlinedStyles = new Map(
+    [...lightShells.values()].flatMap((html) => [...shellStyles(dist, html)]),
+  )
 
   const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
   const api = createApi({ ...deps, accounts })
@@ -110,24 +121,27 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   const shell = async (
     c: Context,
     status: 200 | 404 = 200,
-    { page = indexHtml, prerender = false }: { page?: string; prerender?: boolean } = {},
+    { light = false, prerender = false }: { light?: boolean; prerender?: boolean } = {},
   ) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Accept-Language')
     const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'))
     const host = requestHost(c, trustProxy)
     const site = await operatorSettings(deps.db, host)
-    const html = shellFor(shellInLocale(page, locale), site)
     if (prerender && status === 200 && !hasSessionCookie(c.req.header('cookie'))) {
-      // A guest on a public page: the page itself, so it paints before any script.
+      // A guest on a public entry page: the page itself, so it paints before
+      // any script, in the light entry's shell (app/lander.tsx hydrates it).
       const rendered = await prerendered(c, locale, host, site)
-      if (rendered)
+      if (rendered) {
+        const page = shellFor(shellInLocale(lightShell(locale), locale), site)
         return c.html(
-          shellWithPage(html, rendered.html, rendered.seed, bootScript, inlinedStyles),
+          shellWithPage(page, rendered.html, rendered.seed, bootScript, inlinedStyles),
           status,
         )
+      }
     }
-    return c.html(html, status)
+    const page = light ? lightShell(locale) : indexHtml
+    return c.html(shellFor(shellInLocale(page, locale), site), status)
   }
 
   // README "Performance" → "HTML that paints before JavaScript".
@@ -213,7 +227,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         // Hashed assets never change; the worker and the manifest must be
         // revalidated so an update reaches members.
         const path = c.req.path
-        c.res.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+        c.res.headers.set('Cache-Control', HASHED_ASSET_PATH.test(path) ? IMMUTABLE : 'no-cache')
         // The service worker runs under the policy of its own script.
         if (path === '/sw.js') {
           c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
@@ -249,7 +263,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
         // A lander's first load is the landers' light entry (client-rendered,
         // README "Landers"); other public pages are prerendered for guests.
-        if (known && lightPageOf(c.req.path)) return shell(c, 200, { page: landerHtml })
+        if (known && lightPageOf(c.req.path)) return shell(c, 200, { light: true })
         return shell(c, known ? 200 : 404, { prerender: known })
       })
   )

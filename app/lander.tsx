@@ -1,31 +1,29 @@
-// The landers' light entry: the first load of a lander or member landing
-// page (the server serves lander.html for the paths `lightPageOf` names).
-// The same page components as the app's lander routes, in the same root
-// element and layouts, with React DOM but without the router, the app's
-// other routes and its shell: a lander is the first page a paying visitor
-// sees, so its first load must stay within 100 KB of gzip JavaScript
-// (README "Landers"). Its links are page loads into the app (AppLink).
-import { type JSX, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+// The light entry: the first load of a lander or member landing page (the
+// server serves lander.html for the paths `lightPageOf` names), and of a
+// guest's entry page (home, login, sign-up, a profile: `guestPageOf`), which
+// the server prerendered with this entry as its script. The same page
+// components as the app's routes, in the same root element and layouts,
+// with React DOM but without the router, the app's other routes and its
+// shell: these are the first pages a visitor sees, so their first load must
+// stay within 100 KB of gzip JavaScript (README "Main-thread JavaScript").
+// Their links are page loads into the app (app/ui/AppLink.tsx).
+import { type ComponentType, StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import {
   EMPTY_LAYOUT_LANDERS,
+  type GuestPage,
+  guestPageOf,
   type Lander,
   type LightPage,
   lightPageOf,
 } from '../api/contract/rules/index.ts'
 import { getLocale } from '../messages/paraglide/runtime.js'
+import { readPageSeed, setPageSeed } from './data/page-seed.ts'
 import { session } from './data/session.ts'
-import { MemberLanding } from './features/landers/MemberLanding.tsx'
-import { AloneLander } from './features/landers/pages/AloneLander.tsx'
-import { CollageLander } from './features/landers/pages/CollageLander.tsx'
-import { GalleryLander } from './features/landers/pages/GalleryLander.tsx'
-import { IconsLander } from './features/landers/pages/IconsLander.tsx'
-import { MapLander } from './features/landers/pages/MapLander.tsx'
-import { SocialLander } from './features/landers/pages/SocialLander.tsx'
-import { TransitionsLander } from './features/landers/pages/TransitionsLander.tsx'
-import { VideoLander } from './features/landers/pages/VideoLander.tsx'
+import type { GuestView } from './guest-app.tsx'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
+import { captureDevFlag } from './features/site/flags.ts'
 import { SiteFrame } from './features/site/SiteFrame.tsx'
 import { captureNetwork } from './features/tracking/tracking.ts'
 import type { FileRoutesById } from './routeTree.gen.ts'
@@ -33,15 +31,30 @@ import { OfflineBanner } from './ui/OfflineBanner.tsx'
 import './styles.css'
 import './ui/site.css'
 
-const LANDERS: Record<Lander, () => JSX.Element> = {
-  video: VideoLander,
-  maplanding: MapLander,
-  socialnetwork: SocialLander,
-  collagelanding: CollageLander,
-  transitionsvideolanding: TransitionsLander,
-  gallery: GalleryLander,
-  alonetonight: AloneLander,
-  iconslanding: IconsLander,
+// Each page loaded on its own: a lander downloads its own page only, and a
+// guest page none of them.
+const LANDERS: Record<Lander, () => Promise<ComponentType>> = {
+  video: () => import('./features/landers/pages/VideoLander.tsx').then((mod) => mod.VideoLander),
+  maplanding: () => import('./features/landers/pages/MapLander.tsx').then((mod) => mod.MapLander),
+  socialnetwork: () =>
+    import('./features/landers/pages/SocialLander.tsx').then((mod) => mod.SocialLander),
+  collagelanding: () =>
+    import('./features/landers/pages/CollageLander.tsx').then((mod) => mod.CollageLander),
+  transitionsvideolanding: () =>
+    import('./features/landers/pages/TransitionsLander.tsx').then((mod) => mod.TransitionsLander),
+  gallery: () =>
+    import('./features/landers/pages/GalleryLander.tsx').then((mod) => mod.GalleryLander),
+  alonetonight: () =>
+    import('./features/landers/pages/AloneLander.tsx').then((mod) => mod.AloneLander),
+  iconslanding: () =>
+    import('./features/landers/pages/IconsLander.tsx').then((mod) => mod.IconsLander),
+}
+
+/** The page's component: the lander, or the member landing page of the member. */
+async function lightComponent(page: LightPage): Promise<ComponentType> {
+  if ('lander' in page) return LANDERS[page.lander]()
+  const { MemberLanding } = await import('./features/landers/MemberLanding.tsx')
+  return () => <MemberLanding memberId={page.member} variant={page.variant} />
 }
 
 /** The app's route id of the page (it names the page's root class, spec §2). */
@@ -71,9 +84,8 @@ function routeIdOf(page: LightPage): keyof FileRoutesById {
 }
 
 /** The page in its spec §2 layout, as the app's _lander and _empty layouts render it. */
-function LightApp({ page }: { page: LightPage }) {
+function LightApp({ page, Page }: { page: LightPage; Page: ComponentType }) {
   if ('lander' in page && !EMPTY_LAYOUT_LANDERS.includes(page.lander)) {
-    const Page = LANDERS[page.lander]
     return (
       <SiteFrame page={routeIdOf(page)}>
         <div className="layout-lander">
@@ -82,19 +94,60 @@ function LightApp({ page }: { page: LightPage }) {
       </SiteFrame>
     )
   }
-  const Page = 'lander' in page ? LANDERS[page.lander] : undefined
   return (
     <SiteFrame page={routeIdOf(page)}>
       <div className="layout-empty">
         <OfflineBanner />
-        {Page ? (
-          <Page />
-        ) : (
-          'member' in page && <MemberLanding memberId={page.member} variant={page.variant} />
-        )}
+        <Page />
       </div>
     </SiteFrame>
   )
+}
+
+/** A guest page's component, loaded on its own: a lander never downloads them. */
+async function guestView(page: GuestPage): Promise<GuestView> {
+  switch (page) {
+    case 'home':
+      return { page, Page: (await import('./features/site/HomePage.tsx')).HomePage }
+    case 'signup':
+      return { page, Page: (await import('./features/account/SignupPage.tsx')).SignupPage }
+    case 'login': {
+      const mod = await import('./features/account/LoginPage.tsx')
+      const query = Object.fromEntries(new URLSearchParams(window.location.search))
+      return { page, Page: mod.LoginPage, search: mod.loginSearch(query) }
+    }
+    default:
+      return { page, Page: (await import('./ui/ProfileView.tsx')).ProfileView }
+  }
+}
+
+/**
+ * A guest page: hydrate the server's HTML when this browser picks the same
+ * language, with the values it was rendered with and as a guest, so the
+ * first render matches it; else render here (as app/main.tsx does).
+ */
+async function startGuest(container: HTMLElement, page: GuestPage) {
+  const seed = readPageSeed()
+  // The frame (navigation, footer) and the page: what no lander needs.
+  const [{ GuestApp }, view] = await Promise.all([import('./guest-app.tsx'), guestView(page)])
+  const app = (
+    <StrictMode>
+      <GuestApp view={view} />
+    </StrictMode>
+  )
+  if (seed && container.firstElementChild && seed.locale === getLocale()) {
+    setPageSeed(seed)
+    session.assumeGuest()
+    // In a transition, React hydrates in slices of a few milliseconds and
+    // lets the browser handle input between them, instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
+    session.hydrated()
+  } else {
+    void session.load()
+    createRoot(container).render(app)
+  }
 }
 
 // As app/main.tsx: the page's language, the affiliate keys stored and taken
@@ -102,17 +155,24 @@ function LightApp({ page }: { page: LightPage }) {
 document.documentElement.lang = getLocale()
 captureNetwork()
 installChunkReload()
-// The stored member, if any (a member landing page offers them the chat).
-void session.load()
+captureDevFlag()
 
+const container = document.getElementById('root')!
 const page = lightPageOf(window.location.pathname)
-// The server serves this entry only where `lightPageOf` names a page.
+const guest = page ? null : guestPageOf(window.location.pathname)
+// The server serves this entry only where `lightPageOf` or `guestPageOf` names a page.
 if (page) {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <LightApp page={page} />
-    </StrictMode>,
+  // The stored member, if any (a member landing page offers them the chat).
+  void session.load()
+  void lightComponent(page).then((Page) =>
+    createRoot(container).render(
+      <StrictMode>
+        <LightApp page={page} Page={Page} />
+      </StrictMode>,
+    ),
   )
+} else if (guest) {
+  void startGuest(container, guest)
 }
 
 registerServiceWorker()

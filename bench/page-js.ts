@@ -24,6 +24,8 @@ export interface Entry {
   name: string
   path: string
   member?: boolean
+  /** The visitor's language (the locale cookie), else English. */
+  locale?: string
   goal: number
   limit: number
 }
@@ -32,14 +34,13 @@ const profilePath = '/members/{profile}'
 
 /** KB over which a page fails the check (see ENTRIES). */
 const LIMITS = {
-  home: 150 * KB, // 142.6 measured
-  login: 126 * KB, // 119.9
-  signup: 142 * KB, // 134.9
-  profile: 140 * KB, // 133.2
-  // The goal: every lander's first load is the landers' light entry (app/lander.tsx).
+  // The goal: every guest entry page's first load is the light entry of its
+  // language (app/lander.tsx, tools/light-vite-plugin.ts): 85-95 KB.
+  guest: 100 * KB,
   lander: 100 * KB,
   // 129.9 before the operator console's route definitions joined the route
-  // tree (131.6 after): over the 130 KB goal by 1.6 KB, see README Performance.
+  // tree (131.6 after; 133.9 on 2026-11-26): over the 130 KB goal, see
+  // README Performance.
   members: 136 * KB,
 }
 
@@ -53,15 +54,17 @@ const lander = (name: string, path: string, limit: number): Entry => ({
 
 /**
  * Every public entry page and a member's first /members. Limits: the goal
- * where it is met (/members); elsewhere the figure measured on 2026-11-23
- * after the store left the main thread, plus about 5 %, until the goals are
- * met.
+ * where it is met (every public page); /members the figure measured when
+ * the goal was set, until it is met.
  */
 export const ENTRIES: Entry[] = [
-  { name: 'home', path: '/', goal: GUEST, limit: LIMITS.home },
-  { name: 'login', path: '/login', goal: GUEST, limit: LIMITS.login },
-  { name: 'signup', path: '/signup', goal: GUEST, limit: LIMITS.signup },
-  { name: 'profile (guest)', path: profilePath, goal: GUEST, limit: LIMITS.profile },
+  { name: 'home', path: '/', goal: GUEST, limit: LIMITS.guest },
+  { name: 'login', path: '/login', goal: GUEST, limit: LIMITS.guest },
+  { name: 'signup', path: '/signup', goal: GUEST, limit: LIMITS.guest },
+  { name: 'profile (guest)', path: profilePath, goal: GUEST, limit: LIMITS.guest },
+  // Each language has its own copy of the light entry: the longest texts.
+  { name: 'home (de)', path: '/', locale: 'de', goal: GUEST, limit: LIMITS.guest },
+  { name: 'signup (pl)', path: '/signup', locale: 'pl', goal: GUEST, limit: LIMITS.guest },
   lander('video', '/landers/video', LIMITS.lander),
   lander('maplanding', '/landers/maplanding', LIMITS.lander),
   lander('socialnetwork', '/landers/socialnetwork', LIMITS.lander),
@@ -110,6 +113,9 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
     )
     for (const entry of entries) {
       const context = await newContext(browser, site)
+      if (entry.locale) {
+        await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: entry.locale, url: site.url }])
+      }
       if (entry.member) {
         await context.request.post('/api/login.php', { data: DEMO, headers: { origin: site.url } })
       }

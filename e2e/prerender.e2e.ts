@@ -96,14 +96,17 @@ describe.each(cases)('a guest on $template (niche $niche) in $locale', (c) => {
     expect(root).toMatch(/<input type="password"[^>]*name="password"/)
   })
 
-  it("fetches and runs the app's scripts after the first paint and carries its styles: the boot script is the page's one script", async () => {
+  it("fetches and runs the light entry of the page's language after the first paint and carries its styles: the boot script is the page's one script", async () => {
     const { body } = await get('/signup', c.host, c.lang)
     // The built stylesheets are in the page (no round trip before the first paint).
-    expect(body).not.toMatch(/<link rel="stylesheet"[^>]*href="\/assets\//)
+    expect(body).not.toMatch(/<link rel="stylesheet"[^>]*href="[^"]*\/assets\//)
     expect(body).toMatch(/<style>[\s\S]*?\.form\{[\s\S]*?<\/style>/)
+    // The light entry (no router) built with this language's texts only.
     expect(body.match(/<script type="module"[^>]*>/g)).toEqual([
       expect.stringMatching(
-        /^<script type="module" src="\/assets\/boot-[^"]+\.js" data-boot="[^"]*\/assets\/shell-[^"]+\.js[^"]*">$/,
+        new RegExp(
+          `^<script type="module" src="/assets/boot-[^"]+\\.js" data-boot="/l/${c.locale}/assets/lander-[^"]+\\.js">$`,
+        ),
       ),
     ])
     // Nothing of the app is fetched before the first paint.
@@ -137,7 +140,7 @@ describe.each(cases)('a guest on $template (niche $niche) in $locale', (c) => {
       ? await get(new URL(first.location, site.url).pathname, c.host, c.lang)
       : first
     expect(status).toBe(200)
-    expect(body).toMatch(/<script[^>]+src="\/assets\/lander-[^"]+\.js"/)
+    expect(body).toMatch(new RegExp(`<script[^>]+src="/l/${c.locale}/assets/lander-[^"]+\\.js"`))
     expect(body).not.toMatch(/src="\/assets\/shell-/)
     expect(body).not.toContain('id="page-seed"')
   })

@@ -1,11 +1,9 @@
-// Which first-load chunk a module of the app goes into, with two entries:
-// the app (app/main.tsx) and the landers' light entry (app/lander.tsx).
-// Everything an entry imports statically loads on its first visit anyway,
-// so one file per entry compresses better and costs one request instead of
-// some thirty small ones; with two entries, what both import (React, the
-// root frame, the worker client) is one shared file, so the landers' entry
-// never loads the router and the app never loads the lander pages first.
-// Route chunks stay apart (rolldown splits them as it does by itself).
+// Which first-load chunk a module goes into, for a build with one entry: the
+// app (app/main.tsx, vite.config.ts) or the light entry's copies per language
+// (app/lander.tsx, tools/light-vite-plugin.ts). Everything an entry imports
+// statically loads on its first visit anyway, so one file compresses better
+// and costs one request instead of some thirty small ones. Route chunks and
+// other dynamic imports stay apart (rolldown splits them as it does by itself).
 import { existsSync, readFileSync } from 'node:fs'
 import type { CodeSplittingGroup, CodeSplittingNameFunction } from 'rolldown'
 
@@ -87,44 +85,17 @@ function closure(
   return seen
 }
 
-type Part = 'shared' | 'lander' | 'shell'
-
-/**
- * rolldown `codeSplitting.groups` for the entries' static imports:
- * - `shell`: what only the app's first load needs;
- * - `lander`: what only the landers' entry needs, and otherwise only the
- *   app's own lander routes (`landerRoutes`: the lander pages, their texts);
- * - `shared`: what both first loads need, and what the landers' entry needs
- *   that the app's other pages use too (a photo's address, a tile's texts),
- *   so that no page of the app loads the `lander` file for it.
- * Each module goes where this puts it, not where an importer's group would
- * pull it (`includeDependenciesRecursively: false`): what a module of a part
- * imports statically is in the same part or `shared`.
- */
-export function entryChunks(entries: {
-  app: string
-  lander: string
-  landerRoutes: RegExp
-}): CodeSplittingGroup[] {
-  let parts:
-    | { ctx: Context; app: Set<string>; appAll: Set<string>; lander: Set<string> }
-    | undefined
-  const partOf = (id: string, ctx: Context): Part | null => {
-    if (parts?.ctx !== ctx) {
-      parts = {
-        ctx,
-        app: closure(entries.app, ctx),
-        appAll: closure(entries.app, ctx, { dynamic: true, skip: entries.landerRoutes }),
-        lander: closure(entries.lander, ctx),
-      }
-    }
-    if (parts.lander.has(id)) return parts.appAll.has(id) ? 'shared' : 'lander'
-    return parts.app.has(id) ? 'shell' : null
-  }
-  const names: Part[] = ['shared', 'lander', 'shell']
-  return names.map((part) => ({
-    name: (id, ctx) => (partOf(id, ctx) === part ? part : null),
-    debugName: part,
-    includeDependenciesRecursively: false,
-  }))
+/** rolldown `codeSplitting.groups`: what `entry` imports statically, in one file named `name`. */
+export function singleEntryChunk(entry: string, name: string): CodeSplittingGroup[] {
+  let part: { ctx: Context; ids: Set<string> } | undefined
+  return [
+    {
+      name: (id, ctx) => {
+        if (part?.ctx !== ctx) part = { ctx, ids: closure(entry, ctx) }
+        return part.ids.has(id) ? name : null
+      },
+      debugName: name,
+      includeDependenciesRecursively: false,
+    },
+  ]
 }

@@ -33,7 +33,9 @@ const INJECTION_POINT = 'self.__WB_MANIFEST'
 // What the shell needs offline. Source maps and the Vite manifest
 // (.vite/manifest.json) are not served to users.
 const PRECACHE_PATTERNS = ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}']
-const PRECACHE_IGNORES = ['**/*.map', '.vite/**', PUSH_FILE]
+// l/: the light entry's copies per language (tools/light-vite-plugin.ts), a
+// guest's first page; the installed app never shows them.
+const PRECACHE_IGNORES = ['**/*.map', '.vite/**', 'l/**', PUSH_FILE]
 // Vite names emitted assets `assets/<name>-<8-char hash>.<ext>`: the hash is
 // the revision, so those URLs are cached as they are.
 const HASHED_ASSET = /^assets\/.+-[\w-]{8}\.\w+$/

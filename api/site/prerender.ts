@@ -93,18 +93,22 @@ export function inlineStyles(page: string, styles: ReadonlyMap<string, string>):
   })
 }
 
-/** The built stylesheets the shell links (`/assets/x.css` → its text), for inlineStyles. */
+/**
+ * The built stylesheets the shell links (`/assets/x.css`, a light entry's
+ * `/l/<locale>/assets/x.css` → its text), for inlineStyles.
+ */
 export function shellStyles(distDir: string, shell: string): Map<string, string> {
   const styles = new Map<string, string>()
   for (const [, href] of shell.matchAll(STYLESHEET)) {
     const file = `${distDir}${href}`
-    if (href?.startsWith('/assets/') && existsSync(file))
+    if (href && /^\/(l\/[a-z]{2}\/)?assets\/[^/]+\.css$/.test(href) && existsSync(file))
       styles.set(href, readFileSync(file, 'utf8'))
   }
   return styles
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g
 
 /**
  * The page's entry scripts fetched and evaluated after its first paint
@@ -117,10 +121,13 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  */
 export function bootAfterPaint(page: string, boot: string): string {
   const entries: string[] = []
-  const rest = page.replace(ENTRY_SCRIPT, (_, src: string) => {
-    entries.push(src)
-    return ''
-  })
+  const rest = page
+    .replace(ENTRY_SCRIPT, (_, src: string) => {
+      entries.push(src)
+      return ''
+    })
+    // What the entry imports: fetched when the boot script imports it.
+    .replace(MODULE_PRELOAD, '')
   if (entries.length === 0) return page
   return rest.replace(
     '</body>',

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { routePatterns } from '../../tools/routes-vite-plugin.ts'
+import { Locale } from '../contract/index.ts'
 import { slugFor } from '../contract/rules/index.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -15,7 +16,7 @@ import { isBot } from './bots.ts'
 import { compileRoutes } from './route-table.ts'
 
 const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
-/** The landers' light entry (app/lander.tsx), told apart from the app's shell by its script. */
+/** The light entry (app/lander.tsx), one copy per language, told apart from the app's shell by its script. */
 const LANDER_SHELL =
   '<!doctype html><title>Amora</title><div id="root"></div><script src="/lander.js"></script>'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -75,7 +76,13 @@ describeEngines('the page server on %s', (engine) => {
     dist = mkdtempSync(join(tmpdir(), 'amora-dist-'))
     mkdirSync(join(dist, 'media'))
     writeFileSync(join(dist, 'index.html'), SHELL)
-    writeFileSync(join(dist, 'lander.html'), LANDER_SHELL)
+    for (const locale of Locale.options) {
+      mkdirSync(join(dist, 'l', locale), { recursive: true })
+      writeFileSync(
+        join(dist, 'l', locale, 'lander.html'),
+        LANDER_SHELL.replace('/lander.js', `/l/${locale}/lander.js`),
+      )
+    }
     writeFileSync(join(dist, 'routes.json'), JSON.stringify(patterns))
     server = createServer({ db: database.db, distDir: dist, mediaDir: join(dist, 'media') })
   })
@@ -157,7 +164,8 @@ describeEngines('the page server on %s', (engine) => {
   ])("answers the lander page %s with the landers' light entry", async (path) => {
     const res = await get(path)
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain('/lander.js')
+    // The copy of the visitor's language (English: no Accept-Language here).
+    expect(await res.text()).toContain('/l/en/lander.js')
   })
 
   it.each(['/members', '/members/12', '/signup', '/landers/video/no-such-slug'])(

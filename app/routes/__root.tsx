@@ -21,6 +21,7 @@ import { lookClasses, useLook } from '../theme/site.ts'
 import { ErrorPage } from '../ui/ErrorPage.tsx'
 import { LoadingBar } from '../ui/LoadingBar.tsx'
 import { NotFound } from '../ui/NotFound.tsx'
+import { RouterNavigate } from '../ui/RouterNavigate.tsx'
 import { Toasts } from '../ui/Toasts.tsx'
 import { useIsClient } from '../ui/use-client.ts'
 
@@ -48,16 +49,19 @@ function Root() {
   // No page matched (the error page): name it `error`, not after the root route.
   const page = leaf === rootRouteId ? '/error' : leaf
   return (
-    <SiteFrame page={page}>
-      <LoadingBar />
-      <Outlet />
-      <Toasts />
-      {client && devPanelOpen && (
-        <Suspense fallback={null}>
-          <DevPanel />
-        </Suspense>
-      )}
-    </SiteFrame>
+    // Links and navigations of components shared with the light entry (app/ui/AppLink.tsx).
+    <RouterNavigate>
+      <SiteFrame page={page}>
+        <LoadingBar />
+        <Outlet />
+        <Toasts />
+        {client && devPanelOpen && (
+          <Suspense fallback={null}>
+            <DevPanel />
+          </Suspense>
+        )}
+      </SiteFrame>
+    </RouterNavigate>
   )
 }
 

@@ -1,5 +1,4 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { RouterNavigate } from '../features/landers/RouterNavigate.tsx'
 import { OfflineBanner } from '../ui/OfflineBanner.tsx'
 
 /**
@@ -14,9 +13,7 @@ function EmptyLayout() {
   return (
     <div className="layout-empty">
       <OfflineBanner />
-      <RouterNavigate>
-        <Outlet />
-      </RouterNavigate>
+      <Outlet />
     </div>
   )
 }

@@ -1,5 +1,4 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { RouterNavigate } from '../features/landers/RouterNavigate.tsx'
 
 /**
  * Spec §2 lander layout: a sales page for visitors arriving from ads or
@@ -13,9 +12,7 @@ export const Route = createFileRoute('/_lander')({
 function LanderLayout() {
   return (
     <div className="layout-lander">
-      <RouterNavigate>
-        <Outlet />
-      </RouterNavigate>
+      <Outlet />
     </div>
   )
 }

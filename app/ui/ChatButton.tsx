@@ -1,9 +1,9 @@
-import { useNavigate } from '@tanstack/react-router'
 import { MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
+import { useAppNavigate } from './AppLink.tsx'
 import { showToast } from './toasts.ts'
 
 /**
@@ -18,7 +18,7 @@ export function ChatButton({
   profile: { id: number; name: string }
   className?: string
 }) {
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [busy, setBusy] = useState(false)
   // Spec §9 template flag: a site without chat shows no chat buttons.
   const { flags } = useLook()
@@ -31,7 +31,7 @@ export function ChatButton({
       showToast({ kind: 'danger', title: m.chat_start_error_title(), body: m.chat_start_error() })
       return
     }
-    await navigate({ to: '/chats/$chatId', params: { chatId: String(res.value.id) } })
+    navigate(`/chats/${res.value.id}`)
   }
 
   if (!flags.chat) return null

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { type session, useSession } from '../data/session.ts'
 import { captureNetwork } from '../features/tracking/tracking.ts'
+import { AppLink } from './AppLink.tsx'
 import { Footer } from './Footer.tsx'
 import { mediaUrl } from './media.ts'
 import { TopNav } from './TopNav.tsx'
@@ -44,7 +44,7 @@ export function ErrorPage({
           <h1>{status === 404 ? m.not_found_title() : m.error_title()}</h1>
           <p>{message}</p>
           <p>
-            <Link to="/">{m.not_found_home()}</Link>
+            <AppLink href="/">{m.not_found_home()}</AppLink>
           </p>
         </div>
         <div className="page--narrow error-page__more">
@@ -77,10 +77,11 @@ function ProfileOverview({ user }: { user: User }) {
         </p>
       </div>
       <p className="home__ctas">
-        <Link className="button" to="/members">
+        <AppLink className="button" href="/members">
           {m.home_cta_members()}
-        </Link>{' '}
-        <Link to="/profile">{m.error_profile_edit()}</Link> <Link to="/chats">{m.nav_chats()}</Link>
+        </AppLink>{' '}
+        <AppLink href="/profile">{m.error_profile_edit()}</AppLink>{' '}
+        <AppLink href="/chats">{m.nav_chats()}</AppLink>
       </p>
     </section>
   )

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { m } from '../../messages/paraglide/messages.js'
 import { useCompanyInfo } from '../data/useCompanyInfo.ts'
 import { useLook } from '../theme/site.ts'
+import { AppLink } from './AppLink.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 
 /**
@@ -32,8 +32,7 @@ export function Footer() {
         <ul className="site-footer__links">
           {INFO_PAGES.map((p) => (
             <li key={p.to}>
-              {/* The route table is typed; information pages may land later. */}
-              <Link to={p.to as '/'}>{p.label()}</Link>
+              <AppLink href={p.to}>{p.label()}</AppLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import { useLocation } from '@tanstack/react-router'
 import { m } from '../../messages/paraglide/messages.js'
+import { usePathname } from './AppLink.tsx'
 import { ErrorPage } from './ErrorPage.tsx'
 
 /**
@@ -7,6 +7,6 @@ import { ErrorPage } from './ErrorPage.tsx'
  * where no layout is around it (the root's not-found: an unknown path).
  */
 export function NotFound({ chrome = false }: { chrome?: boolean }) {
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   return <ErrorPage status={404} message={m.not_found_body({ path: pathname })} chrome={chrome} />
 }

@@ -1,25 +1,32 @@
-import { Link } from '@tanstack/react-router'
 import { Star } from 'lucide-react'
+import type { ComponentType } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { useSession } from '../data/session.ts'
 import { useProfile } from '../data/useMembers.ts'
 import { useSettings } from '../data/useSettings.ts'
 import { fictionalIconOf } from '../data/view.ts'
 import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
-import { ChatButton } from './ChatButton.tsx'
+import { AppLink } from './AppLink.tsx'
 import { formatCountry } from './format.ts'
 import { Gallery } from './Gallery.tsx'
-import { LikeButton } from './LikeButton.tsx'
 import { NotFound } from './NotFound.tsx'
-import { SafetyActions } from './SafetyActions.tsx'
+import type { ProfileActionsProps } from './ProfileActions.tsx'
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
  * profile fields and notes; like/unlike and chat for a member, a sign-up call
  * to action for a guest. Fetched through the worker into the store, so a
  * profile seen before shows offline; a 404 shows the not-found page.
+ * `Actions` are a member's (like, chat, report, block): the app's route
+ * passes them; a guest's first load (the light entry) has no use for them.
  */
-export function ProfileView({ memberId }: { memberId: number }) {
+export function ProfileView({
+  memberId,
+  Actions,
+}: {
+  memberId: number
+  Actions?: ComponentType<ProfileActionsProps>
+}) {
   const { user } = useSession()
   const settings = useSettings()
   const { status, stored } = useProfile(memberId)
@@ -67,13 +74,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
           <p className="badge badge--like">{m.profile_liked_you({ name: profile.name })}</p>
         )}
         {user ? (
-          !isMe && (
-            <div className="profile-page__actions">
-              <LikeButton profile={profile} liked={stored?.liked ?? false} />
-              <ChatButton profile={profile} />
-              <SafetyActions profile={profile} />
-            </div>
-          )
+          !isMe && Actions && <Actions profile={profile} liked={stored?.liked ?? false} />
         ) : (
           <section className="signup-cta" aria-labelledby="signup-cta-title">
             <h2 id="signup-cta-title">{m.profile_guest_cta_title({ name: profile.name })}</h2>
@@ -81,7 +82,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
             <a className="button" href="/signup">
               {m.profile_guest_signup()}
             </a>{' '}
-            <Link to="/login">{m.profile_guest_login()}</Link>
+            <AppLink href="/login">{m.profile_guest_login()}</AppLink>
           </section>
         )}
         {fields.length > 0 && (
@@ -114,7 +115,7 @@ export function ProfileView({ memberId }: { memberId: number }) {
         )}
         {user && (
           <p>
-            <Link to="/members">{m.profile_back()}</Link>
+            <AppLink href="/members">{m.profile_back()}</AppLink>
           </p>
         )}
       </div>

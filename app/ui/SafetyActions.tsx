@@ -1,13 +1,13 @@
 // Report and block, wherever a member meets another (profile, chat header).
-import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
+import { useAppNavigate } from './AppLink.tsx'
 import { ReportDialog } from './ReportDialog.tsx'
 import { showToast } from './toasts.ts'
 
 export function SafetyActions({ profile }: { profile: { id: number; name: string } }) {
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [reporting, setReporting] = useState(false)
 
   async function block() {
@@ -17,7 +17,7 @@ export function SafetyActions({ profile }: { profile: { id: number; name: string
       showToast({ kind: 'danger', title: m.chat_start_error_title(), body: m.error_generic() })
       return
     }
-    await navigate({ to: '/members' })
+    navigate('/members')
   }
 
   return (

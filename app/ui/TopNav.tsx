@@ -1,4 +1,3 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import {
   Bell,
   Heart,
@@ -16,10 +15,9 @@ import { m } from '../../messages/paraglide/messages.js'
 import { useSession } from '../data/session.ts'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
+import { AppLink, useAppNavigate, usePathname } from './AppLink.tsx'
 import { startOutboxToasts } from './outbox-toasts.ts'
 import { showToast } from './toasts.ts'
-
-const current = { 'aria-current': 'page' } as const
 
 /**
  * The top bar. A member's links collapse into a menu button on small screens
@@ -33,8 +31,8 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
   const { user: sessionUser } = useSession()
   const user = preview ? preview === 'member' : sessionUser !== null
   const { flags } = useLook()
-  const navigate = useNavigate()
-  const path = useLocation({ select: (l) => l.pathname })
+  const navigate = useAppNavigate()
+  const path = usePathname()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const toggle = useRef<HTMLButtonElement>(null)
@@ -69,15 +67,15 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
     // Spec §4: on a logout error the user is still cleared and login shown;
     // the worker ends the session either way (store, pictures, badge).
     if (!res.ok) showToast({ kind: 'info', body: m.logout_failed() })
-    await navigate({ to: '/login' })
+    navigate('/login')
   }
 
   return (
     <header className="top-nav">
-      <Link to="/" className="brand">
+      <AppLink href="/" className="brand">
         <Heart className="icon brand__mark" aria-hidden="true" />
         {m.app_name()}
-      </Link>
+      </AppLink>
       {user ? (
         <>
           {flags.navigation && (
@@ -106,32 +104,32 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
           >
             {flags.navigation && (
               <>
-                <Link to="/members" activeProps={current}>
+                <AppLink href="/members" current>
                   <Users className="icon" aria-hidden="true" />
                   {m.nav_members()}
-                </Link>
+                </AppLink>
                 {flags.chat && (
-                  <Link to="/chats" activeProps={current}>
+                  <AppLink href="/chats" current>
                     <MessageCircle className="icon" aria-hidden="true" />
                     {m.nav_chats()}
-                  </Link>
+                  </AppLink>
                 )}
                 {flags.likes && (
-                  <Link to="/likes" activeProps={current}>
+                  <AppLink href="/likes" current>
                     <Heart className="icon" aria-hidden="true" />
                     {m.nav_likes()}
-                  </Link>
+                  </AppLink>
                 )}
                 {flags.notifications && (
-                  <Link to="/notifications" activeProps={current}>
+                  <AppLink href="/notifications" current>
                     <Bell className="icon" aria-hidden="true" />
                     {m.notifications_title()}
-                  </Link>
+                  </AppLink>
                 )}
-                <Link to="/profile" activeProps={current}>
+                <AppLink href="/profile" current>
                   <UserRound className="icon" aria-hidden="true" />
                   {m.nav_profile()}
-                </Link>
+                </AppLink>
               </>
             )}
             <button type="button" className="top-nav__logout" onClick={() => void logout()}>
@@ -142,14 +140,14 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
         </>
       ) : (
         <nav aria-label={m.nav_label()} className="top-nav__guest">
-          <Link to="/login">
+          <AppLink href="/login">
             <LogIn className="icon" aria-hidden="true" />
             {m.nav_login()}
-          </Link>
-          <Link to="/signup" className="button">
+          </AppLink>
+          <AppLink href="/signup" className="button">
             <UserPlus className="icon" aria-hidden="true" />
             {m.nav_signup()}
-          </Link>
+          </AppLink>
         </nav>
       )}
     </header>

@@ -1,5 +1,5 @@
 // The login page's form sent without the app (api/site/form-login.ts answers
-// it; app/routes/_default/login.tsx shows the outcome).
+// it; app/features/account/LoginPage.tsx shows the outcome).
 
 /** What the login page shows for `?failed=` after a form login the server refused. */
 export const FORM_LOGIN_FAILURES = ['invalid', 'suspended', 'rate_limited', 'error'] as const

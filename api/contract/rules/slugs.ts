@@ -206,3 +206,25 @@ export function lightPageOf(path: string): LightPage | null {
     ? { member: Number(id), variant }
     : null
 }
+
+/**
+ * A public page a guest's first load gets prerendered by the server and
+ * hydrated by the light entry (app/lander.tsx), without the router: home,
+ * login, sign-up and a profile (README "Main-thread JavaScript"). Any other
+ * path is the app's.
+ */
+export type GuestPage = 'home' | 'login' | 'signup' | { member: number }
+
+export function guestPageOf(path: string): GuestPage | null {
+  switch (path) {
+    case '/':
+      return 'home'
+    case '/login':
+      return 'login'
+    case '/signup':
+      return 'signup'
+  }
+  // As the app's profile route takes it (app/ui/member-id.ts): 1 to 9 digits here.
+  const member = /^\/members\/([1-9][0-9]{0,8})$/.exec(path)
+  return member ? { member: Number(member[1]) } : null
+}

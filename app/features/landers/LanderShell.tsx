@@ -1,4 +1,4 @@
-import { AppLink } from './AppLink.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
 import { type ReactNode, useEffect, useState } from 'react'
 import type { LanderMember } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'

@@ -1,4 +1,4 @@
-import { AppLink } from './AppLink.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
 import { useEffect } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { sendLanderVisit } from '../../data/landerVisit.ts'

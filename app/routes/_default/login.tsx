@@ -1,124 +1,14 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
-import { m } from '../../../messages/paraglide/messages.js'
+import { createFileRoute } from '@tanstack/react-router'
 import { leaveIfMember } from '../../data/guard.ts'
-import { worker } from '../../data/worker.ts'
-import { formatDateTime } from '../../ui/format.ts'
-import { useIsClient } from '../../ui/use-client.ts'
-import {
-  type FormLoginFailure,
-  isFormLoginFailure,
-  samePath,
-} from '../../../api/contract/rules/index.ts'
-
-type LoginSearch = { redirect?: string; failed?: FormLoginFailure; until?: string }
+import { LoginPage, loginSearch } from '../../features/account/LoginPage.tsx'
 
 export const Route = createFileRoute('/_default/login')({
-  validateSearch: (s: Record<string, unknown>): LoginSearch => ({
-    // Only same-site paths: an open redirect would hand phishers a trusted link.
-    ...(samePath(s.redirect) ? { redirect: s.redirect as string } : {}),
-    // The form sent without the app (before it hydrated) comes back with the
-    // server's reason (api/site/form-login.ts).
-    ...(isFormLoginFailure(s.failed) ? { failed: s.failed } : {}),
-    ...(typeof s.until === 'string' ? { until: s.until } : {}),
-  }),
+  validateSearch: loginSearch,
   // A logged-in member has no business here (spec §2: redirect instead).
   beforeLoad: leaveIfMember,
   component: Login,
 })
 
-/** The suspension notice: until when, if the server said. */
-function suspendedText(until: string | undefined): string {
-  const at = until ? Date.parse(until) : Number.NaN
-  return Number.isNaN(at)
-    ? m.op_mod_login_suspended_plain()
-    : m.op_mod_login_suspended({ until: formatDateTime(at) })
-}
-
-/** What a login sent without the app failed on (the server's redirect says). */
-function failedText(failed: FormLoginFailure | undefined, until: string | undefined) {
-  switch (failed) {
-    case undefined:
-      return null
-    case 'invalid':
-      return m.login_invalid()
-    case 'suspended':
-      return suspendedText(until)
-    default:
-      return m.error_generic()
-  }
-}
-
 function Login() {
-  const { redirect, failed, until } = Route.useSearch()
-  const navigate = useNavigate()
-  const [error, setError] = useState<string | null>(() => failedText(failed, until))
-  const [busy, setBusy] = useState(false)
-  const ready = useIsClient()
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const form = new FormData(e.currentTarget)
-    setBusy(true)
-    setError(null)
-    const res = await worker().login(String(form.get('email')), String(form.get('password')))
-    setBusy(false)
-    if (!res.ok && res.error.code === 'banned') {
-      // A closed account: the ban page says what that means and how to object.
-      await navigate({ to: '/pages/ban' })
-      return
-    }
-    if (!res.ok) {
-      if (res.error.code === 'suspended') {
-        // The message is the suspension's end (api/accounts/login-routes.ts).
-        setError(suspendedText(res.error.message))
-        return
-      }
-      setError(
-        res.error.code === 'offline'
-          ? m.error_offline()
-          : res.error.code === 'invalid_credentials' || res.error.code === 'invalid_input'
-            ? m.login_invalid()
-            : m.error_generic(),
-      )
-      return
-    }
-    // The worker stored the member and tells every page (app/data/session.ts).
-    await navigate({ to: redirect ?? '/members' })
-  }
-
-  return (
-    <main className="page page--narrow">
-      <h1>{m.login_title()}</h1>
-      <form
-        method="post"
-        className="form"
-        onSubmit={(e) => void submit(e)}
-        aria-busy={busy}
-        // Once the form has its handlers (AccountStep says why).
-        data-ready={ready ? '' : undefined}
-      >
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <label>
-          {m.login_email()}
-          <input name="email" type="email" autoComplete="username" required maxLength={254} />
-        </label>
-        <label>
-          {m.login_password()}
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? m.login_submitting() : m.login_submit()}
-        </button>
-      </form>
-      <p className="form__links">
-        <Link to="/reset-password">{m.login_forgot()}</Link>
-        <Link to="/signup">{m.login_no_account()}</Link>
-      </p>
-    </main>
-  )
+  return <LoginPage search={Route.useSearch()} />
 }

@@ -2,7 +2,6 @@
 // The email is checked with the server once it holds @ and a dot (a newer
 // check aborts the older one in the worker), and a mistyped provider domain
 // gets a "did you mean" button that replaces the address.
-import { Link } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AccountUser } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
@@ -23,6 +22,7 @@ import {
   validateNewPassword,
 } from '../validation.ts'
 import { useIsClient } from '../../../ui/use-client.ts'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { Field, FormAlert } from './Field.tsx'
 import { failureText } from './failure-text.ts'
 import type { LegalDoc } from './LegalModals.tsx'
@@ -227,7 +227,8 @@ export function AccountStep({
         {checking && m.signup_email_checking()}
         {note === 'existing_account' && (
           <p className="note">
-            {m.signup_email_exists()} <Link to="/login">{m.signup_email_exists_login()}</Link>
+            {m.signup_email_exists()}{' '}
+            <AppLink href="/login">{m.signup_email_exists_login()}</AppLink>
           </p>
         )}
         {note === 'deleted_account' && (

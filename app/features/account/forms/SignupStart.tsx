@@ -1,7 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSettings } from '../../../data/useSettings.ts'
+import { AppLink, useAppNavigate } from '../../../ui/AppLink.tsx'
 import type { NetworkEntry } from '../../tracking/tracking.ts'
 import { signupsEnabled } from '../signup-steps.ts'
 import { AccountStep } from './AccountStep.tsx'
@@ -13,7 +13,7 @@ import { AccountStep } from './AccountStep.tsx'
  */
 export function SignupStart({ network, title }: { network: NetworkEntry | null; title?: string }) {
   const settings = useSettings()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [closed, setClosed] = useState(false)
   const [mailedTo, setMailedTo] = useState<string | null>(null)
   if (!settings) return null
@@ -23,7 +23,7 @@ export function SignupStart({ network, title }: { network: NetworkEntry | null; 
       <section className="home__signup card" aria-labelledby="home-signup-title">
         <h2 id="home-signup-title">{m.signup_invite_only_title()}</h2>
         <p>{m.signup_invite_only_body()}</p>
-        <Link to="/login">{m.signup_invite_only_login()}</Link>
+        <AppLink href="/login">{m.signup_invite_only_login()}</AppLink>
       </section>
     )
   }
@@ -39,14 +39,14 @@ export function SignupStart({ network, title }: { network: NetworkEntry | null; 
           network={network}
           onCreated={(user, email) => {
             // The new member resumes the flow at step 1 (spec §4).
-            if (user) void navigate({ to: '/signup' })
+            if (user) navigate('/signup')
             else setMailedTo(email)
           }}
           onClosed={() => setClosed(true)}
         />
       )}
       <p className="home__login">
-        <Link to="/login">{m.home_cta_login_existing()}</Link>
+        <AppLink href="/login">{m.home_cta_login_existing()}</AppLink>
       </p>
     </section>
   )

@@ -1,4 +1,4 @@
-import { AppLink } from '../AppLink.tsx'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { Coffee, Flame, Heart, MapPin, MessageCircle, Users } from 'lucide-react'
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'

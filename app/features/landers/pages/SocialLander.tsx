@@ -1,4 +1,4 @@
-import { AppLink } from '../AppLink.tsx'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 import { mediaUrl } from '../../../ui/media.ts'

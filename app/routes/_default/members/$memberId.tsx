@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { parseMemberId } from '../../../ui/member-id.ts'
+import { ProfileActions } from '../../../ui/ProfileActions.tsx'
 import { ProfileView } from '../../../ui/ProfileView.tsx'
 
 /** Spec §2: /members/{memberId}, optional auth (the root loads the stored user, if any). */
@@ -14,5 +15,5 @@ export const Route = createFileRoute('/_default/members/$memberId')({
 function MemberPage() {
   const { memberId } = Route.useParams()
   const id = parseMemberId(memberId)
-  return id === null ? null : <ProfileView key={id} memberId={id} />
+  return id === null ? null : <ProfileView key={id} memberId={id} Actions={ProfileActions} />
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useSession } from '../../../../data/session.ts'
 import { worker } from '../../../../data/worker.ts'
 import { parseMemberId } from '../../../../ui/member-id.ts'
+import { ProfileActions } from '../../../../ui/ProfileActions.tsx'
 import { ProfileView } from '../../../../ui/ProfileView.tsx'
 
 /**
@@ -25,5 +26,5 @@ function LikedMemberPage() {
   useEffect(() => {
     if (id !== null && user) void worker().markLikeSeen(id)
   }, [id, user])
-  return id === null ? null : <ProfileView key={id} memberId={id} />
+  return id === null ? null : <ProfileView key={id} memberId={id} Actions={ProfileActions} />
 }

@@ -1,9 +1,9 @@
 // Step 7 (spec §2): the account email, a spam-folder hint, a link to change
 // the email, the way into the members area and, for Gmail (mailprovider 2),
 // a link that searches the mailbox for the mail.
-import { Link } from '@tanstack/react-router'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { readMatchAnswers } from '../../../../features/landers/match-answers.ts'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { readMatchAnswers } from '../../landers/match-answers.ts'
+import { AppLink } from '../../../ui/AppLink.tsx'
 
 /** Spec §3: mailprovider 2 means Gmail. */
 export const MAILPROVIDER_GMAIL = 2
@@ -33,14 +33,12 @@ export function DoneStep({
         </p>
       )}
       <p>
-        <Link to="/profile" hash="email">
-          {m.signup_done_change_email()}
-        </Link>
+        <AppLink href="/profile#email">{m.signup_done_change_email()}</AppLink>
       </p>
       {/* After the match finder, its answers' matches come first (/signup-matches). */}
-      <Link to={readMatchAnswers() ? '/signup-matches' : '/members'} className="button">
+      <AppLink href={readMatchAnswers() ? '/signup-matches' : '/members'} className="button">
         {m.signup_done_members()}
-      </Link>
+      </AppLink>
     </div>
   )
 }

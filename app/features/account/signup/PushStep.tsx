@@ -2,9 +2,9 @@
 // browser's permission prompt); a refusal turns push display off, which
 // skips the step (spec §4).
 import { useState } from 'react'
-import { m } from '../../../../../messages/paraglide/messages.js'
-import { worker } from '../../../../data/worker.ts'
-import { subscribePush } from '../../../../features/account/push.ts'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { worker } from '../../../data/worker.ts'
+import { subscribePush } from '../push.ts'
 
 export function PushStep({
   pushPub,

@@ -1,0 +1,161 @@
+import { type ComponentType, useState } from 'react'
+import type { Profile } from '../../../api/contract/index.ts'
+import { m } from '../../../messages/paraglide/messages.js'
+import { useSession } from '../../data/session.ts'
+import { useHomeSearch } from '../../data/useMembers.ts'
+import { useSettings } from '../../data/useSettings.ts'
+import { fictionalIconOf, searchVisible } from '../../data/view.ts'
+import { worker } from '../../data/worker.ts'
+import { SignupStart } from '../account/forms/SignupStart.tsx'
+import { useWorker } from '../account/forms/use-worker.ts'
+import { captureNetwork } from '../tracking/tracking.ts'
+import { NicheHero } from '../../theme/NicheHero.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
+import type { TileProps } from '../../ui/MemberTile.tsx'
+import { MemberTileBase } from '../../ui/MemberTileBase.tsx'
+
+/**
+ * Home (optional auth). Spec §6: it shows search when search is visible; a
+ * guest where it is not sees a curated set of members (GET /api/showcase.php).
+ * A guest also gets sign-up step 0 on the page and how the site works.
+ * Shared by the app's route and a guest's first load (the light entry,
+ * app/lander.tsx): no router here. `Tile` is a member's tile with like and
+ * chat (the app's route passes it; a guest's first load has no use for it).
+ */
+export function HomePage({ Tile }: { Tile?: ComponentType<TileProps> }) {
+  const { user } = useSession()
+  const settings = useSettings()
+  const [network] = useState(captureNetwork)
+  const visible = searchVisible(user !== null, settings, network !== null)
+  return (
+    <main className="page home">
+      <div className="home__hero">
+        <NicheHero className="home__intro">
+          {user && (
+            <p className="home__ctas">
+              <AppLink className="button" href="/members">
+                {m.home_cta_members()}
+              </AppLink>
+            </p>
+          )}
+        </NicheHero>
+        {!user && <SignupStart network={network} />}
+      </div>
+      {visible ? (
+        <HomeSearch
+          member={user !== null}
+          Tile={user ? Tile : undefined}
+          fictionalIcon={fictionalIconOf(settings)}
+          trafficsource={network?.network}
+        />
+      ) : (
+        !user && settings && <Showcase fictionalIcon={fictionalIconOf(settings)} />
+      )}
+      {!user && <HowItWorks />}
+    </main>
+  )
+}
+
+function MemberGrid({
+  profiles,
+  liked,
+  fictionalIcon,
+  Tile,
+}: {
+  profiles: Profile[]
+  liked: Set<number>
+  fictionalIcon: boolean
+  /** A member's tiles (with like and chat); a guest's have none. */
+  Tile?: ComponentType<TileProps> | undefined
+}) {
+  return (
+    <ul className="grid" aria-label={m.members_title()}>
+      {profiles.map((p) =>
+        Tile ? (
+          <Tile key={p.id} profile={p} liked={liked.has(p.id)} fictionalIcon={fictionalIcon} />
+        ) : (
+          <MemberTileBase key={p.id} profile={p} fictionalIcon={fictionalIcon} />
+        ),
+      )}
+    </ul>
+  )
+}
+
+const NONE = new Set<number>()
+
+/** Where guests may not search: a curated set of the site's members. */
+function Showcase({ fictionalIcon }: { fictionalIcon: boolean }) {
+  const data = useWorker(() => worker().showcase())
+  if (!data || data.profiles.length === 0) return null
+  return (
+    <section aria-labelledby="home-showcase-title">
+      <h2 id="home-showcase-title">{m.home_showcase_title()}</h2>
+      <MemberGrid profiles={data.profiles} liked={NONE} fictionalIcon={fictionalIcon} />
+      <p className="home__more">
+        <AppLink className="button" href="/signup">
+          {m.home_cta_signup_more()}
+        </AppLink>
+      </p>
+    </section>
+  )
+}
+
+/** Page 1 of the default search (a member's saved one), from the store. */
+function HomeSearch({
+  member,
+  Tile,
+  fictionalIcon,
+  trafficsource,
+}: {
+  member: boolean
+  Tile: ComponentType<TileProps> | undefined
+  fictionalIcon: boolean
+  trafficsource: string | undefined
+}) {
+  const data = useHomeSearch(trafficsource)
+  if (!data || data.profiles.length === 0) return null
+  return (
+    <section aria-labelledby="home-search-title">
+      <h2 id="home-search-title">{m.home_search_title()}</h2>
+      <MemberGrid
+        profiles={data.profiles}
+        liked={data.liked}
+        fictionalIcon={fictionalIcon}
+        Tile={Tile}
+      />
+      <p className="home__more">
+        {member ? (
+          <AppLink className="button" href="/members">
+            {m.home_cta_members()}
+          </AppLink>
+        ) : (
+          <AppLink className="button" href="/signup">
+            {m.home_cta_signup_more()}
+          </AppLink>
+        )}
+      </p>
+    </section>
+  )
+}
+
+const STEPS = [
+  { title: m.home_how_1_title, body: m.home_how_1_body },
+  { title: m.home_how_2_title, body: m.home_how_2_body },
+  { title: m.home_how_3_title, body: m.home_how_3_body },
+]
+
+function HowItWorks() {
+  return (
+    <section className="home__how" aria-labelledby="home-how-title">
+      <h2 id="home-how-title">{m.home_how_title()}</h2>
+      <ol>
+        {STEPS.map((s) => (
+          <li key={s.title()}>
+            <h3>{s.title()}</h3>
+            <p>{s.body()}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
