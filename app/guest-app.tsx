@@ -6,7 +6,7 @@
 // page loads into the app (app/ui/AppLink.tsx).
 import type { ComponentType } from 'react'
 import type { GuestPage } from '../api/contract/rules/index.ts'
-import type { LoginSearch } from './features/account/LoginPage.tsx'
+import type { LoginSearch } from './features/account/login-search.ts'
 import { SiteFrame } from './features/site/SiteFrame.tsx'
 import type { FileRoutesById } from './routeTree.gen.ts'
 import { Footer } from './ui/Footer.tsx'

@@ -112,9 +112,12 @@ async function guestView(page: GuestPage): Promise<GuestView> {
     case 'signup':
       return { page, Page: (await import('./features/account/SignupPage.tsx')).SignupPage }
     case 'login': {
-      const mod = await import('./features/account/LoginPage.tsx')
+      const [{ LoginPage }, { loginSearch }] = await Promise.all([
+        import('./features/account/LoginPage.tsx'),
+        import('./features/account/login-search.ts'),
+      ])
       const query = Object.fromEntries(new URLSearchParams(window.location.search))
-      return { page, Page: mod.LoginPage, search: mod.loginSearch(query) }
+      return { page, Page: LoginPage, search: loginSearch(query) }
     }
     default:
       return { page, Page: (await import('./ui/ProfileView.tsx')).ProfileView }

@@ -131,8 +131,14 @@ export const newContext = (browser: Browser, site: Site): Promise<BrowserContext
  * Logs in through the login page's form, as a member would; does not wait
  * for where it leads (a refused login stays on /login).
  */
+/**
+ * Logs in through the page's form once it has its handlers (the app's login:
+ * the sync worker stores the member before the members area opens), not the
+ * plain form post a click before hydration sends (api/site/form-login.ts).
+ */
 export async function logIn(page: Page, who: { email: string; password: string } = DEMO) {
   await page.goto('/login')
+  await formReady(page)
   await page.getByLabel('Email address').fill(who.email)
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Log in' }).click()

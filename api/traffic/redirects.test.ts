@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { siteSettings } from '../../db/schema.ts'
 import {
+  guestPageOf,
   LANDERS,
   lightPageOf,
   MEMBER_LANDINGS,
@@ -120,6 +121,28 @@ describeEngines('lander slug redirects on %s', (engine) => {
 })
 
 // README "Landers": the paths the server answers with the landers' light entry.
+it("names a guest's entry pages the light entry hydrates (home, login, sign-up, a profile), and nothing else", () => {
+  expect(guestPageOf('/')).toBe('home')
+  expect(guestPageOf('/login')).toBe('login')
+  expect(guestPageOf('/signup')).toBe('signup')
+  expect(guestPageOf('/members/7')).toEqual({ member: 7 })
+  expect(guestPageOf('/members/123456789')).toEqual({ member: 123456789 })
+  for (const path of [
+    '/members',
+    '/members/0',
+    '/members/07',
+    '/members/7/',
+    '/members/1234567890',
+    '/members/7/signup',
+    '/login/',
+    '/chats',
+    '/profile',
+    '/pages/faq',
+  ]) {
+    expect(guestPageOf(path), path).toBeNull()
+  }
+})
+
 it('names the lander and member landing pages the light entry renders, and nothing else', () => {
   const video = slugFor('video', 'nl', 2)
   const gallery = slugFor('gallery', 'de', 1)

@@ -4,23 +4,8 @@ import { worker } from '../../data/worker.ts'
 import { AppLink, useAppNavigate } from '../../ui/AppLink.tsx'
 import { formatDateTime } from '../../ui/format.ts'
 import { useIsClient } from '../../ui/use-client.ts'
-import {
-  type FormLoginFailure,
-  isFormLoginFailure,
-  samePath,
-} from '../../../api/contract/rules/index.ts'
-
-export type LoginSearch = { redirect?: string; failed?: FormLoginFailure; until?: string }
-
-/** /login's query (the app's route and the light entry read it alike). */
-export const loginSearch = (s: Record<string, unknown>): LoginSearch => ({
-  // Only same-site paths: an open redirect would hand phishers a trusted link.
-  ...(samePath(s.redirect) ? { redirect: s.redirect as string } : {}),
-  // The form sent without the app (before it hydrated) comes back with the
-  // server's reason (api/site/form-login.ts).
-  ...(isFormLoginFailure(s.failed) ? { failed: s.failed } : {}),
-  ...(typeof s.until === 'string' ? { until: s.until } : {}),
-})
+import type { FormLoginFailure } from '../../../api/contract/rules/index.ts'
+import type { LoginSearch } from './login-search.ts'
 
 /** The suspension notice: until when, if the server said. */
 function suspendedText(until: string | undefined): string {

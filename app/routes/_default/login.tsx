@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { leaveIfMember } from '../../data/guard.ts'
-import { LoginPage, loginSearch } from '../../features/account/LoginPage.tsx'
+import { LoginPage } from '../../features/account/LoginPage.tsx'
+import { loginSearch } from '../../features/account/login-search.ts'
 
 export const Route = createFileRoute('/_default/login')({
   validateSearch: loginSearch,
