@@ -52,22 +52,17 @@ function sourceOf(id: string): string | null {
 }
 
 /**
- * Every module `entry` imports statically, transitively (with `dynamic`,
- * what it imports dynamically too, except the modules `skip` matches);
+ * Every module `entry` imports statically, transitively;
  * barrel leaves only where named.
  */
-function closure(
-  entry: string,
-  ctx: Context,
-  { dynamic = false, skip }: { dynamic?: boolean; skip?: RegExp } = {},
-): Set<string> {
+function closure(entry: string, ctx: Context): Set<string> {
   const seen = new Set<string>()
   const named = new Set<string>()
   const leaves: string[] = []
   const stack = [entry]
   while (stack.length > 0) {
     const id = stack.pop()!
-    if (seen.has(id) || skip?.test(id)) continue
+    if (seen.has(id)) continue
     if (leafKey(id)) {
       leaves.push(id)
       continue
@@ -77,7 +72,6 @@ function closure(
     const code = info?.code ?? sourceOf(id)
     if (code) namedLeaves(code, named)
     for (const next of info?.importedIds ?? []) stack.push(next)
-    if (dynamic) for (const next of info?.dynamicallyImportedIds ?? []) stack.push(next)
   }
   for (const id of leaves) {
     if (named.has(leafKey(id)!)) seen.add(id)
