@@ -3,7 +3,9 @@
 // without running any script), in the request's language and the host's
 // template; a member (session cookie) gets the plain shell. Needs
 // `npm run build` (dist-ssr/ holds the server render).
+import { readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slugFor } from '../api/contract/rules/index.ts'
 import { startSite, type Site } from './harness.ts'
@@ -158,4 +160,28 @@ it('gives a member (session cookie) the plain shell', async () => {
 it('gives a page that is not public the plain shell', async () => {
   const { body } = await get('/chats', '127.0.0.1', 'en')
   expect(body).toContain('<div id="root"></div>')
+})
+
+it("builds each language's light entry with that language's texts only", async () => {
+  const dist = fileURLToPath(new URL('../dist/l/', import.meta.url))
+  const scripts = (locale: string) =>
+    readdirSync(`${dist}${locale}/assets`)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(`${dist}${locale}/assets/${f}`, 'utf8'))
+      .join('\n')
+  const text = async (locale: string) =>
+    (
+      (await import(`../messages/${locale}.json`, { with: { type: 'json' } })).default as Record<
+        string,
+        string
+      >
+    ).home_how_title
+  const [de, nl, en] = [await text('de'), await text('nl'), await text('en')]
+  const german = scripts('de')
+  expect(german).toContain(de)
+  expect(german).not.toContain(nl)
+  expect(german).not.toContain(en)
+  const english = scripts('en')
+  expect(english).toContain(en)
+  expect(english).not.toContain(de)
 })
