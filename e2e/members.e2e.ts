@@ -347,3 +347,31 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
   })
 })
+
+it('shows a member logged in by a plain form post a profile as a member, before the app has stored them', async () => {
+  // Demo Two's id, as Demo Two sees it.
+  const two = await newContext(browser, site)
+  await two.request.post('/api/login.php', { data: DEMO2, headers: { origin: site.url } })
+  const { profile } = (await (await two.request.get('/api/user.php')).json()) as {
+    profile: { id: number }
+  }
+  await two.close()
+  const ctx = await newContext(browser, site)
+  try {
+    // The login form sent before the page hydrated (api/site/form-login.ts):
+    // the browser has the session cookie, the app's store no member.
+    const res = await ctx.request.post('/login', {
+      form: { email: DEMO.email, password: DEMO.password },
+      headers: { origin: site.url },
+      maxRedirects: 0,
+    })
+    expect(res.status()).toBe(303)
+    const p = await ctx.newPage()
+    await p.goto(`/members/${profile.id}`)
+    // The member's actions, not the guest's sign-up call.
+    await p.getByRole('button', { name: `Chat with ${DEMO2.name}` }).waitFor()
+    expect(await p.getByText(`Would you like to meet ${DEMO2.name}?`).count()).toBe(0)
+  } finally {
+    await ctx.close()
+  }
+})

@@ -54,6 +54,13 @@ describeEngines('auth on %s', (engine) => {
       )
       // Plain http on localhost: a Secure cookie would be dropped by the browser.
       expect(attributes).not.toContain('Secure')
+      // The page's readable note that a session cookie was set (app/data/session.ts).
+      const hint = setCookie(res, 'signed_in')!
+      expect(hint).toMatch(/^signed_in=1;/)
+      expect(hint.split(/;\s*/).slice(1)).toEqual(
+        expect.arrayContaining(['SameSite=Lax', 'Path=/', 'Max-Age=2592000']),
+      )
+      expect(hint).not.toMatch(/HttpOnly/i)
     })
 
     it('sets a Secure cookie for a site served over https', async () => {
@@ -188,6 +195,7 @@ describeEngines('auth on %s', (engine) => {
       expect(res.status).toBe(200)
       expect(LogoutResponse.parse(await res.json())).toEqual({ status: 'done' })
       expect(setCookie(res)).toMatch(/^sid=;.*Max-Age=0/)
+      expect(setCookie(res, 'signed_in')).toMatch(/^signed_in=;.*Max-Age=0/)
       expect(await sessionCount()).toBe(before - 1)
 
       // The old cookie, replayed, is worthless now.

@@ -7,6 +7,14 @@ import { members, sessions } from '../../db/schema.ts'
 import { ApiFailure } from './errors.ts'
 
 export const SESSION_COOKIE = 'sid'
+/**
+ * Set and cleared with the session cookie, readable by the page (not a
+ * secret: it says only that a session cookie was set). The session cookie
+ * is httpOnly, so without it a page whose store has no member yet (a login
+ * by a plain form post, before the app had stored the member) could not
+ * tell a member from a guest; app/data/session.ts asks the server then.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in'
 /** Spec §9: the storage cookie lives 30 days (2592000 s), SameSite Lax. */
 export const SESSION_MAX_AGE_S = 2_592_000
 /**
@@ -45,13 +53,15 @@ export function isSecureOrigin(c: Context): boolean {
 }
 
 function setSessionCookie(c: Context, token: string, maxAge: number): void {
+  const secure = isSecureOrigin(c)
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
-    secure: isSecureOrigin(c),
+    secure,
     sameSite: 'Lax',
     path: '/',
     maxAge,
   })
+  setCookie(c, SIGNED_IN_COOKIE, '1', { secure, sameSite: 'Lax', path: '/', maxAge })
 }
 
 /** Sessions that can no longer be used: past the absolute end or idle too long. */
@@ -83,6 +93,7 @@ export async function endSession(c: Context, db: Db): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE)
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecureOrigin(c) })
+  deleteCookie(c, SIGNED_IN_COOKIE, { path: '/', secure: isSecureOrigin(c) })
 }
 
 /** The stored key of the request's session cookie (push subscriptions hang on it), if any. */

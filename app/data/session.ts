@@ -20,6 +20,26 @@ function set(next: State) {
   for (const l of listeners) l()
 }
 
+/**
+ * The server's readable note that it set a session cookie (api/http/session.ts
+ * SIGNED_IN_COOKIE; the session cookie itself is httpOnly).
+ */
+const SIGNED_IN_COOKIE = 'signed_in'
+const signedInHint = () =>
+  typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)
+
+/**
+ * No member stored, but a session cookie: a login by a plain form post (the
+ * page had not hydrated) whose member the app has not stored yet. The page
+ * shows as a guest's at once and becomes the member's when the server
+ * answers (the worker stores the member and sends its `user` event). A
+ * session the server no longer knows clears the note.
+ */
+async function askServer() {
+  const res = await syncWorker().refreshUser()
+  if (res.ok && res.value === null) document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`
+}
+
 let started = false
 function start() {
   if (started) return
@@ -60,6 +80,7 @@ export const session = {
       // A mark for bench/offline-repeat.ts: the worker's first answer.
       performance.mark('sync:user-known')
       set({ user, known: true })
+      if (!user && signedInHint()) void askServer()
     }
     return state.user
   },
