@@ -375,3 +375,21 @@ it('shows a member logged in by a plain form post a profile as a member, before 
     await ctx.close()
   }
 })
+
+it('forgets a signed-in note the server no longer backs (no session)', async () => {
+  const ctx = await newContext(browser, site)
+  try {
+    await ctx.addCookies([{ name: 'signed_in', value: '1', url: site.url }])
+    const p = await ctx.newPage()
+    await p.goto('/pages/faq')
+    // The page asked the server (no session: 403) and cleared the note.
+    const end = Date.now() + 15_000
+    while ((await ctx.cookies()).some((c) => c.name === 'signed_in')) {
+      if (Date.now() > end) throw new Error('the signed_in cookie was not cleared')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    await p.getByRole('link', { name: 'Log in' }).first().waitFor()
+  } finally {
+    await ctx.close()
+  }
+})

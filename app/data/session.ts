@@ -37,7 +37,19 @@ const signedInHint = () =>
  */
 async function askServer() {
   const res = await syncWorker().refreshUser()
-  if (res.ok && res.value === null) document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`
+  if (res.ok && res.value === null) forgetSignedIn()
+}
+
+function forgetSignedIn() {
+  const store = (globalThis as { cookieStore?: { delete(name: string): Promise<void> } })
+    .cookieStore
+  if (store) {
+    void store.delete(SIGNED_IN_COOKIE)
+    return
+  }
+  // Browsers without the Cookie Store API: a fixed name, no value to escape.
+  // biome-ignore lint/suspicious/noDocumentCookie: the only way to clear a cookie there
+  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/`
 }
 
 let started = false
