@@ -8,7 +8,7 @@ import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
 import { loadAccountsConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
-import { lightPageOf } from './contract/rules/index.ts'
+import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
 import {
@@ -22,6 +22,7 @@ import { shellFor } from './settings/shell.ts'
 import { isBot } from './site/bots.ts'
 import { formLogin } from './site/form-login.ts'
 import {
+  BUILT_ASSET_PATH,
   bootScriptOf,
   hasSessionCookie,
   loadPageRenderer,
@@ -43,10 +44,6 @@ export interface ServerOptions extends AppDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Built files named by their content: the app's, and the light entry's per language. */
-const HASHED_ASSET_PATH = /^\/(l\/[a-z]{2}\/)?assets\//
-/** A profile page (app route /members/$memberId), prerendered with its profile. */
-const PROFILE_PATH = /^\/members\/(\d{1,9})\/?$/
 
 /** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
 const PICTURE_TYPES: Record<string, string> = {
@@ -121,17 +118,18 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   const shell = async (
     c: Context,
     status: 200 | 404 = 200,
-    { light = false, prerender = false }: { light?: boolean; prerender?: boolean } = {},
+    { light = false }: { light?: boolean } = {},
   ) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Accept-Language')
     const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'))
     const host = requestHost(c, trustProxy)
     const site = await operatorSettings(deps.db, host)
-    if (prerender && status === 200 && !hasSessionCookie(c.req.header('cookie'))) {
-      // A guest on a public entry page: the page itself, so it paints before
-      // any script, in the light entry's shell (app/lander.tsx hydrates it).
-      const rendered = await prerendered(c, locale, host, site)
+    // A guest on a public entry page: the page itself, so it paints before
+    // any script, in the light entry's shell (app/lander.tsx hydrates it).
+    const guestPage = status === 200 ? guestPageOf(c.req.path) : null
+    if (guestPage && !hasSessionCookie(c.req.header('cookie'))) {
+      const rendered = await prerendered(c, guestPage, locale, host, site)
       if (rendered) {
         const page = shellFor(shellInLocale(lightShell(locale), locale), site)
         return c.html(
@@ -152,7 +150,13 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       return null
     },
   )
-  const prerendered = async (c: Context, locale: Locale, host: string, site: Operator) => {
+  const prerendered = async (
+    c: Context,
+    page: GuestPage,
+    locale: Locale,
+    host: string,
+    site: Operator,
+  ) => {
     const url = c.req.url
     try {
       const render = await renderer
@@ -162,14 +166,14 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       const { pathname, search } = new URL(url)
       // A profile page shows the profile in its first paint: what the guest's
       // own GET /api/profile.php would answer, asked in-process.
-      const memberId = PROFILE_PATH.exec(pathname)?.[1]
-      const profile = memberId
-        ? await api.request(
-            `/api/profile.php?id=${memberId}`,
-            { headers: c.req.raw.headers },
-            c.env,
-          )
-        : undefined
+      const profile =
+        typeof page === 'object'
+          ? await api.request(
+              `/api/profile.php?id=${page.member}`,
+              { headers: c.req.raw.headers },
+              c.env,
+            )
+          : undefined
       const seed = pageSeed(
         locale,
         settings,
@@ -218,7 +222,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       .get('/media/*', (c) => c.notFound())
       // Spec §2 server route rules and the landers' localized slugs, before the shell.
       .use('*', trafficRedirects(deps.db))
-      .get('/', (c) => shell(c, 200, { prerender: true }))
+      .get('/', (c) => shell(c))
       .get('/index.html', (c) => shell(c))
       .use('*', async (c, next) => {
         await next()
@@ -227,7 +231,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         // Hashed assets never change; the worker and the manifest must be
         // revalidated so an update reaches members.
         const path = c.req.path
-        c.res.headers.set('Cache-Control', HASHED_ASSET_PATH.test(path) ? IMMUTABLE : 'no-cache')
+        c.res.headers.set('Cache-Control', BUILT_ASSET_PATH.test(path) ? IMMUTABLE : 'no-cache')
         // The service worker runs under the policy of its own script.
         if (path === '/sw.js') {
           c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
@@ -264,7 +268,7 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         // A lander's first load is the landers' light entry (client-rendered,
         // README "Landers"); other public pages are prerendered for guests.
         if (known && lightPageOf(c.req.path)) return shell(c, 200, { light: true })
-        return shell(c, known ? 200 : 404, { prerender: known })
+        return shell(c, known ? 200 : 404)
       })
   )
 }

@@ -4,7 +4,7 @@
 // for visitors without a session cookie, so the first paint needs no script;
 // the light entry (app/lander.tsx) then hydrates the same tree, without the
 // router (app/guest-app.tsx). Members keep the plain shell.
-import { StrictMode } from 'react'
+import { type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { guestPageOf } from '../api/contract/rules/index.ts'
 import { type Locale, locales, overwriteGetLocale } from '../messages/paraglide/runtime.js'
@@ -13,7 +13,7 @@ import { LoginPage } from './features/account/LoginPage.tsx'
 import { loginSearch } from './features/account/login-search.ts'
 import { SignupPage } from './features/account/SignupPage.tsx'
 import { HomePage } from './features/site/HomePage.tsx'
-import { GuestApp, type GuestView } from './guest-app.tsx'
+import { GuestApp } from './guest-app.tsx'
 import { ProfileView } from './ui/ProfileView.tsx'
 
 // Paraglide reads the locale from the browser's cookie and languages; on the
@@ -32,12 +32,12 @@ export async function renderPage(url: string, seed: PageSeed): Promise<string | 
   const { pathname, searchParams } = new URL(url, 'http://localhost')
   const page = guestPageOf(pathname)
   if (page === null) return null
-  let view: GuestView
-  if (page === 'home') view = { page, Page: HomePage }
-  else if (page === 'signup') view = { page, Page: SignupPage }
+  let view: ReactNode
+  if (page === 'home') view = <HomePage />
+  else if (page === 'signup') view = <SignupPage />
   else if (page === 'login')
-    view = { page, Page: LoginPage, search: loginSearch(Object.fromEntries(searchParams)) }
-  else if (seed.profile?.id === page.member) view = { page, Page: ProfileView }
+    view = <LoginPage search={loginSearch(Object.fromEntries(searchParams))} />
+  else if (seed.profile?.id === page.member) view = <ProfileView memberId={page.member} />
   else return null
   // Both are read during the render only, which runs to its end without
   // yielding: another request's render cannot interleave.
@@ -46,7 +46,7 @@ export async function renderPage(url: string, seed: PageSeed): Promise<string | 
   try {
     return renderToString(
       <StrictMode>
-        <GuestApp view={view} />
+        <GuestApp page={page}>{view}</GuestApp>
       </StrictMode>,
     )
   } finally {

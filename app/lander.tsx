@@ -7,7 +7,7 @@
 // shell: these are the first pages a visitor sees, so their first load must
 // stay within 100 KB of gzip JavaScript (README "Main-thread JavaScript").
 // Their links are page loads into the app (app/ui/AppLink.tsx).
-import { type ComponentType, StrictMode, startTransition } from 'react'
+import { type ComponentType, type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import {
   EMPTY_LAYOUT_LANDERS,
@@ -20,7 +20,6 @@ import {
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { readPageSeed, setPageSeed } from './data/page-seed.ts'
 import { session } from './data/session.ts'
-import type { GuestView } from './guest-app.tsx'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
@@ -104,23 +103,29 @@ function LightApp({ page, Page }: { page: LightPage; Page: ComponentType }) {
   )
 }
 
-/** A guest page's component, loaded on its own: a lander never downloads them. */
-async function guestView(page: GuestPage): Promise<GuestView> {
+/** A guest page, its component loaded on its own: a lander never downloads them. */
+async function guestView(page: GuestPage): Promise<ReactNode> {
   switch (page) {
-    case 'home':
-      return { page, Page: (await import('./features/site/HomePage.tsx')).HomePage }
-    case 'signup':
-      return { page, Page: (await import('./features/account/SignupPage.tsx')).SignupPage }
+    case 'home': {
+      const { HomePage } = await import('./features/site/HomePage.tsx')
+      return <HomePage />
+    }
+    case 'signup': {
+      const { SignupPage } = await import('./features/account/SignupPage.tsx')
+      return <SignupPage />
+    }
     case 'login': {
       const [{ LoginPage }, { loginSearch }] = await Promise.all([
         import('./features/account/LoginPage.tsx'),
         import('./features/account/login-search.ts'),
       ])
       const query = Object.fromEntries(new URLSearchParams(window.location.search))
-      return { page, Page: LoginPage, search: loginSearch(query) }
+      return <LoginPage search={loginSearch(query)} />
     }
-    default:
-      return { page, Page: (await import('./ui/ProfileView.tsx')).ProfileView }
+    default: {
+      const { ProfileView } = await import('./ui/ProfileView.tsx')
+      return <ProfileView memberId={page.member} />
+    }
   }
 }
 
@@ -135,7 +140,7 @@ async function startGuest(container: HTMLElement, page: GuestPage) {
   const [{ GuestApp }, view] = await Promise.all([import('./guest-app.tsx'), guestView(page)])
   const app = (
     <StrictMode>
-      <GuestApp view={view} />
+      <GuestApp page={page}>{view}</GuestApp>
     </StrictMode>
   )
   if (seed && container.firstElementChild && seed.locale === getLocale()) {

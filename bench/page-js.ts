@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { constants, gzipSync } from 'node:zlib'
 import { DEMO, launchBrowser, newContext, startSite } from '../e2e/harness.ts'
+import { cookieName } from '../messages/paraglide/runtime.js'
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
 const KB = 1024
@@ -114,7 +115,7 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
     for (const entry of entries) {
       const context = await newContext(browser, site)
       if (entry.locale) {
-        await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: entry.locale, url: site.url }])
+        await context.addCookies([{ name: cookieName, value: entry.locale, url: site.url }])
       }
       if (entry.member) {
         await context.request.post('/api/login.php', { data: DEMO, headers: { origin: site.url } })

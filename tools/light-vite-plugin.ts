@@ -16,7 +16,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { build, type Plugin } from 'vite'
+import { afterClientBuild } from './after-client-build.ts'
 import { singleEntryChunk } from './entry-chunks.ts'
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -75,55 +76,41 @@ function staticLocale(locale: string): Plugin {
 }
 
 export function lightPlugin(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'amora:light',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        if (config.build.ssr) return
-        if (this.environment !== undefined && this.environment.name !== 'client') return
-        const outDir = path.resolve(config.root, config.build.outDir)
-        for (const locale of projectLocales()) {
-          const dir = path.join(outDir, lightBase(locale))
-          await build({
-            configFile: false,
-            envDir: false,
-            root: APP_DIR,
-            base: lightBase(locale),
-            publicDir: false,
-            mode: config.mode,
-            logLevel: 'error',
-            plugins: [react(), staticLocale(locale)],
-            worker: { format: 'es' },
-            build: {
-              outDir: dir,
-              emptyOutDir: true,
-              copyPublicDir: false,
-              sourcemap: Boolean(config.build.sourcemap),
-              reportCompressedSize: false,
-              rolldownOptions: {
-                input: { lander: path.join(APP_DIR, 'lander.html') },
-                // What the entry imports statically in one file (no preload
-                // links for the page to wait on); its pages stay apart.
-                output: {
-                  codeSplitting: {
-                    groups: singleEntryChunk(path.join(APP_DIR, 'lander.tsx'), 'lander'),
-                  },
-                },
+  return afterClientBuild('amora:light', async (config) => {
+    const outDir = path.resolve(config.root, config.build.outDir)
+    for (const locale of projectLocales()) {
+      const dir = path.join(outDir, lightBase(locale))
+      await build({
+        configFile: false,
+        envDir: false,
+        root: APP_DIR,
+        base: lightBase(locale),
+        publicDir: false,
+        mode: config.mode,
+        logLevel: 'error',
+        plugins: [react(), staticLocale(locale)],
+        worker: { format: 'es' },
+        build: {
+          outDir: dir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: Boolean(config.build.sourcemap),
+          reportCompressedSize: false,
+          rolldownOptions: {
+            input: { lander: path.join(APP_DIR, 'lander.html') },
+            // What the entry imports statically in one file (no preload
+            // links for the page to wait on); its pages stay apart.
+            output: {
+              codeSplitting: {
+                groups: singleEntryChunk(path.join(APP_DIR, 'lander.tsx'), 'lander'),
               },
             },
-          })
-          if (!existsSync(path.join(dir, 'lander.html')))
-            throw new Error(`light build: ${dir}/lander.html was not written`)
-        }
-        config.logger.info(`[light] ${path.relative(process.cwd(), outDir)}/l/<locale>/lander.html`)
-      },
-    },
-  }
+          },
+        },
+      })
+      if (!existsSync(path.join(dir, 'lander.html')))
+        throw new Error(`light build: ${dir}/lander.html was not written`)
+    }
+    config.logger.info(`[light] ${path.relative(process.cwd(), outDir)}/l/<locale>/lander.html`)
+  })
 }

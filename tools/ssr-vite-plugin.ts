@@ -11,7 +11,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { build, type Plugin } from 'vite'
+import { afterClientBuild } from './after-client-build.ts'
 
 const APP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../app')
 export const SSR_ENTRY_FILE = 'entry-server.js'
@@ -20,42 +21,28 @@ export const SSR_ENTRY_FILE = 'entry-server.js'
 export const ssrDirOf = (outDir: string) => `${outDir.replace(/[/\\]+$/, '')}-ssr`
 
 export function ssrPlugin(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'amora:ssr',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        if (config.build.ssr) return
-        if (this.environment !== undefined && this.environment.name !== 'client') return
-        const outDir = ssrDirOf(path.resolve(config.root, config.build.outDir))
-        await build({
-          configFile: false,
-          envDir: false,
-          root: APP_DIR,
-          publicDir: false,
-          mode: config.mode,
-          // Its chunking notes repeat the browser build's; errors still show.
-          logLevel: 'error',
-          plugins: [react()],
-          build: {
-            ssr: path.join(APP_DIR, 'entry-server.tsx'),
-            outDir,
-            emptyOutDir: true,
-            copyPublicDir: false,
-            minify: false,
-            sourcemap: true,
-            reportCompressedSize: false,
-            rolldownOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
-          },
-        })
-        config.logger.info(`[ssr] ${path.relative(process.cwd(), outDir)}/${SSR_ENTRY_FILE}`)
+  return afterClientBuild('amora:ssr', async (config) => {
+    const outDir = ssrDirOf(path.resolve(config.root, config.build.outDir))
+    await build({
+      configFile: false,
+      envDir: false,
+      root: APP_DIR,
+      publicDir: false,
+      mode: config.mode,
+      // Its chunking notes repeat the browser build's; errors still show.
+      logLevel: 'error',
+      plugins: [react()],
+      build: {
+        ssr: path.join(APP_DIR, 'entry-server.tsx'),
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        sourcemap: true,
+        reportCompressedSize: false,
+        rolldownOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
       },
-    },
-  }
+    })
+    config.logger.info(`[ssr] ${path.relative(process.cwd(), outDir)}/${SSR_ENTRY_FILE}`)
+  })
 }

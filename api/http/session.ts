@@ -4,17 +4,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
 import { members, sessions } from '../../db/schema.ts'
+import { SIGNED_IN_COOKIE } from '../contract/rules/index.ts'
 import { ApiFailure } from './errors.ts'
 
 export const SESSION_COOKIE = 'sid'
-/**
- * Set and cleared with the session cookie, readable by the page (not a
- * secret: it says only that a session cookie was set). The session cookie
- * is httpOnly, so without it a page whose store has no member yet (a login
- * by a plain form post, before the app had stored the member) could not
- * tell a member from a guest; app/data/session.ts asks the server then.
- */
-export const SIGNED_IN_COOKIE = 'signed_in'
 /** Spec §9: the storage cookie lives 30 days (2592000 s), SameSite Lax. */
 export const SESSION_MAX_AGE_S = 2_592_000
 /**

@@ -93,6 +93,9 @@ export function inlineStyles(page: string, styles: ReadonlyMap<string, string>):
   })
 }
 
+/** Built files named by their content: the app's, and the light entry's per language (`/l/<locale>/`). */
+export const BUILT_ASSET_PATH = /^\/(l\/[a-z]{2}\/)?assets\//
+
 /**
  * The built stylesheets the shell links (`/assets/x.css`, a light entry's
  * `/l/<locale>/assets/x.css` → its text), for inlineStyles.
@@ -101,7 +104,7 @@ export function shellStyles(distDir: string, shell: string): Map<string, string>
   const styles = new Map<string, string>()
   for (const [, href] of shell.matchAll(STYLESHEET)) {
     const file = `${distDir}${href}`
-    if (href && /^\/(l\/[a-z]{2}\/)?assets\/[^/]+\.css$/.test(href) && existsSync(file))
+    if (href && BUILT_ASSET_PATH.test(href) && href.endsWith('.css') && existsSync(file))
       styles.set(href, readFileSync(file, 'utf8'))
   }
   return styles

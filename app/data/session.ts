@@ -3,6 +3,7 @@
 // worker's `user` events for React via useSyncExternalStore.
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../api/contract/index.ts'
+import { SIGNED_IN_COOKIE } from '../../api/contract/rules/index.ts'
 import { onSyncEvent, syncWorker } from '../../sync/client.ts'
 
 type State = { user: User | null; known: boolean }
@@ -20,11 +21,7 @@ function set(next: State) {
   for (const l of listeners) l()
 }
 
-/**
- * The server's readable note that it set a session cookie (api/http/session.ts
- * SIGNED_IN_COOKIE; the session cookie itself is httpOnly).
- */
-const SIGNED_IN_COOKIE = 'signed_in'
+/** The server's readable note that it set a session cookie (the session cookie itself is httpOnly). */
 const signedInHint = () =>
   typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)
 

@@ -13,3 +13,13 @@ export const samePath = (to: unknown): string | null =>
   typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.includes('\\')
     ? to
     : null
+
+/**
+ * Set and cleared by the server with the session cookie (api/http/session.ts),
+ * readable by the page (not a secret: it says only that a session cookie was
+ * set). The session cookie is httpOnly, so without it a page whose store has
+ * no member yet (a login by a plain form post, before the app had stored the
+ * member) could not tell a member from a guest; app/data/session.ts asks the
+ * server then.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in'
