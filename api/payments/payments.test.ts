@@ -462,9 +462,11 @@ describeEngines('payments on %s', (engine) => {
     const again = OrderResponse.parse(await res.json())
     expect(again.checkout_url).toBeNull()
     expect(again.transaction.package).toBe('starter')
-    // The provider's webhook follows on its own.
-    for (let i = 0; i < 50 && (await transaction(again.transaction.id)).status === 'pending'; i++)
-      await new Promise((r) => setTimeout(r, 20))
+    // The provider's webhook follows on its own; on a loaded CI machine it can take
+    // well over a second, so wait up to 15 s (the loop ends as soon as it lands).
+    const deadline = Date.now() + 15_000
+    while ((await transaction(again.transaction.id)).status === 'pending' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25))
     expect((await transaction(again.transaction.id)).status).toBe('paid')
     expect(await balanceOf(database.db, m.id)).toBe(2 * STARTER.credits)
     const history = CreditHistoryResponse.parse(

@@ -68,7 +68,14 @@ async function orderOf(db: Db, payment: ProviderPayment): Promise<OrderRow | und
     .set({ paymentId: payment.id })
     .where(and(eq(orders.publicId, payment.orderId), isNull(orders.paymentId)))
     .returning()
-  return linked
+  if (linked) return linked
+  // Our own update stored the id between the two statements above: read it again,
+  // else this delivery would be dropped and the credits wait for the reconcile job.
+  const [late] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.publicId, payment.orderId), eq(orders.paymentId, payment.id)))
+  return late
 }
 
 /** Grants an order's credits once; false when another delivery already did. */
