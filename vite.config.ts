@@ -11,6 +11,13 @@ import { routesPlugin } from './tools/routes-vite-plugin.ts'
 import { ssrPlugin } from './tools/ssr-vite-plugin.ts'
 import { serviceWorkerPlugin } from './tools/sw-vite-plugin.ts'
 
+/** The route files (their components) of a member's first page, /members. */
+const MEMBERS_FIRST_LOAD = [
+  '_default.tsx',
+  '_default/_member.tsx',
+  '_default/_member/members/index.tsx',
+]
+
 // The API server (api/server.ts) serves dist/ in production; `npm run dev`
 // proxies /api and /media to it.
 export default defineConfig({
@@ -22,6 +29,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the PWA serves preloads modules itself (Chromium, Firefox
+    // 115+, Safari 17+); an older one only loads them a little later.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app. The light entry (app/lander.tsx: the landers and a guest's
       // first page) is built once per language by lightPlugin below.
@@ -39,6 +49,15 @@ export default defineConfig({
           groups: singleEntryChunk(
             fileURLToPath(new URL('./app/main.tsx', import.meta.url)),
             'shell',
+            // A member's first page is /members (where a login lands): what
+            // its layouts and the page use comes with the shell, the page
+            // itself stays a chunk of its own (README "Main-thread JavaScript").
+            {
+              with: MEMBERS_FIRST_LOAD.map(
+                (route) =>
+                  `${fileURLToPath(new URL(`./app/routes/${route}`, import.meta.url))}?tsr-split=component`,
+              ),
+            },
           ),
         },
       },

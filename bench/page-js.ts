@@ -39,10 +39,9 @@ const LIMITS = {
   // language (app/lander.tsx, tools/light-vite-plugin.ts): 85-95 KB.
   guest: 100 * KB,
   lander: 100 * KB,
-  // 129.9 before the operator console's route definitions joined the route
-  // tree (131.6 after; 132.8 on 2026-11-26): over the 130 KB goal, see
-  // README Performance.
-  members: 136 * KB,
+  // The goal: the shell holds what /members and its layouts use (128.1 on
+  // 2026-11-26; vite.config.ts MEMBERS_FIRST_LOAD).
+  members: 130 * KB,
 }
 
 const GUEST = 100 * KB
@@ -54,9 +53,8 @@ const lander = (name: string, path: string, limit: number): Entry => ({
 })
 
 /**
- * Every public entry page and a member's first /members. Limits: the goal
- * where it is met (every public page); /members the figure measured when
- * the goal was set, until it is met.
+ * Every public entry page and a member's first /members, each failing the
+ * check above its goal.
  */
 export const ENTRIES: Entry[] = [
   { name: 'home', path: '/', goal: GUEST, limit: LIMITS.guest },

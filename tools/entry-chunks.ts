@@ -55,11 +55,11 @@ function sourceOf(id: string): string | null {
  * Every module `entry` imports statically, transitively;
  * barrel leaves only where named.
  */
-function closure(entry: string, ctx: Context): Set<string> {
+function closure(entries: readonly string[], ctx: Context): Set<string> {
   const seen = new Set<string>()
   const named = new Set<string>()
   const leaves: string[] = []
-  const stack = [entry]
+  const stack = [...entries]
   while (stack.length > 0) {
     const id = stack.pop()!
     if (seen.has(id)) continue
@@ -79,13 +79,23 @@ function closure(entry: string, ctx: Context): Set<string> {
   return seen
 }
 
-/** rolldown `codeSplitting.groups`: what `entry` imports statically, in one file named `name`. */
-export function singleEntryChunk(entry: string, name: string): CodeSplittingGroup[] {
+/**
+ * rolldown `codeSplitting.groups`: what `entry` imports statically, in one
+ * file named `name`; with `with`, also what those modules (route chunks the
+ * entry's first page always loads) import statically, so a page's first load
+ * is that one file and the page's own chunks rather than a dozen small shared
+ * ones, each with its own request and its own gzip overhead.
+ */
+export function singleEntryChunk(
+  entry: string,
+  name: string,
+  { with: also = [] }: { with?: readonly string[] } = {},
+): CodeSplittingGroup[] {
   let part: { ctx: Context; ids: Set<string> } | undefined
   return [
     {
       name: (id, ctx) => {
-        if (part?.ctx !== ctx) part = { ctx, ids: closure(entry, ctx) }
+        if (part?.ctx !== ctx) part = { ctx, ids: closure([entry, ...also], ctx) }
         return part.ids.has(id) ? name : null
       },
       debugName: name,
