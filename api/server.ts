@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { accountsFromEnv } from './accounts/deps.ts'
 import type { AppDeps } from './app.ts'
@@ -9,6 +9,7 @@ import { createApi } from './app.ts'
 import { loadAccountsConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
+import { answerBytes } from './http/answer-bytes.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
 import {
@@ -55,24 +56,6 @@ const PICTURE_TYPES: Record<string, string> = {
 const pictureType = (path: string) => PICTURE_TYPES[/\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '']
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024
-
-/**
- * Gives a JSON or HTML answer its Content-Length, which c.json() and c.html()
- * leave out: without it the compress middleware cannot tell a small answer
- * from a large one and would compress them all. Streams (the event stream)
- * and files are left alone.
- */
-const knownLength: MiddlewareHandler = async (c, next) => {
-  await next()
-  const type = c.res.headers.get('content-type') ?? ''
-  if (c.res.headers.has('content-length') || !/^(application\/json|text\/html)/.test(type)) return
-  const { status, headers } = c.res
-  // Bytes as a Uint8Array with plain init: @hono/node-server then writes them
-  // as they are, without making a web stream of them for every answer.
-  const body = new Uint8Array(await c.res.arrayBuffer())
-  headers.set('content-length', String(body.byteLength))
-  c.res = new Response(body, { status, headers })
-}
 
 /**
  * The one Node process of `npm start`: API, pictures and the PWA. Every path
@@ -195,8 +178,10 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
       // API JSON and the shell, compressed on the fly above 1 KB (never the
       // event stream: its content type is excluded, and a stream must flush
       // each poke). Built files come precompressed (tools/precompress-vite-plugin.ts).
+      // JSON and HTML are read once and compressed in one call (api/http/answer-bytes.ts);
+      // the compress middleware is left for any other compressible answer.
       .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
-      .use('*', knownLength)
+      .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
       .route('/', api)
       // Only pictures, served as what they are and never as something to save
       // or run: anything else under /media is a 404 (nosniff comes with every answer).

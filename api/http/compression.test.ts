@@ -72,6 +72,18 @@ describeEngines('compression (%s)', (engine) => {
     expect(await small.json()).toHaveProperty('kvk')
   })
 
+  it('sends API JSON as brotli when accepted, with its length', async () => {
+    const plain = await get('/api/settings.php', 'identity')
+    const text = await plain.text()
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+    const br = await get('/api/settings.php', 'gzip, deflate, br')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+    const bytes = Buffer.from(await br.arrayBuffer())
+    expect(br.headers.get('content-length')).toBe(String(bytes.byteLength))
+    expect(brotliDecompressSync(bytes).toString()).toBe(text)
+  })
+
   it('never compresses the live event stream', async () => {
     const member = await addMember(database.db, { passwordHash: await testPasswordHash() })
     const login = await server.request('http://localhost/api/login.php', {
