@@ -12,10 +12,12 @@ import { profileColumns, toProfile } from '../profiles/profiles.ts'
  * there), with the other member and their pictures. A chat whose other member
  * deleted their account is left out.
  */
-export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
+/** The list's statement, built once per database (on PostgreSQL a named prepared statement). */
+const chatsQuery = (db: Db) => {
+  const memberId = sql.placeholder('member')
   const other = sql<number>`CASE WHEN ${conversations.memberLow} = ${memberId}
     THEN ${conversations.memberHigh} ELSE ${conversations.memberLow} END`
-  const rows = await db
+  return db
     .select({
       conversationId: conversations.id,
       unread: conversationMembers.unreadCount,
@@ -41,6 +43,17 @@ export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
       ),
     )
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .prepare('chats_of')
+}
+const chatsQueries = new WeakMap<Db, ReturnType<typeof chatsQuery>>()
+
+export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
+  let query = chatsQueries.get(db)
+  if (!query) {
+    query = chatsQuery(db)
+    chatsQueries.set(db, query)
+  }
+  const rows = await query.execute({ member: memberId })
   return rows.map((r) => ({
     conversation: { id: r.conversationId },
     profile: toProfile(r, r.images),
