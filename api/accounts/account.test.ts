@@ -339,6 +339,12 @@ describeEngines('own account on %s', (engine) => {
       // Not yet: the old address still logs in, the new one is pending.
       const pending = await send(api.app, '/api/mail_change.php', { cookie })
       expect(MailChangePending.parse(await pending.json())).toEqual({ pending_email: target })
+      // The member's own account says so too (GET /api/user.php builds it in one statement).
+      const waiting = AccountUser.parse(
+        await (await send(api.app, '/api/user.php', { cookie })).json(),
+      )
+      expect(waiting.email).toBe(member.email)
+      expect(waiting.account.pending_email).toBe(target)
       await login(api.app, member.email, TEST_PASSWORD)
 
       const token = tokenIn(confirm!.text, '/mail-change/do')

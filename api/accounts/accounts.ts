@@ -3,7 +3,14 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { images, likes, members, pushSubscriptions, sessions } from '../../db/schema.ts'
+import {
+  accountTokens,
+  images,
+  likes,
+  members,
+  pushSubscriptions,
+  sessions,
+} from '../../db/schema.ts'
 import {
   type AccountUser,
   DATE_OF_BIRTH_ERROR,
@@ -11,6 +18,7 @@ import {
   defaultName,
   Email,
   type EmailStatus,
+  type Image,
   MIN_AGE,
   nameProblem,
   type ProfilePatch,
@@ -23,10 +31,11 @@ import { ApiFailure } from '../http/errors.ts'
 import { filesOf, queueFileRemoval } from '../images/media.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { allowedValues } from '../profiles/fields.ts'
+import { imageOf, imagesOf } from '../profiles/profiles.ts'
 import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
 import { dummyHash, hashPassword, verifyPassword } from './password.ts'
 import { createToken, pendingEmail, voidTokens } from './tokens.ts'
-import { type MemberRow, toUser } from './user.ts'
+import { type MemberRow, userOf } from './user.ts'
 
 /**
  * Placeholders for what sign-up step 0 does not ask but the members table
@@ -267,12 +276,22 @@ export async function toAccountUser(db: Db, row: MemberRow): Promise<AccountUser
     .select({ n: sql<number>`count(*)::int` })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.memberId, row.id))
+  const imgs = (await imagesOf(db, [row.id], { own: true })).get(row.id) ?? []
+  return accountUserOf(row, imgs, await pendingEmail(db, row.id), (push?.n ?? 0) > 0)
+}
+
+function accountUserOf(
+  row: MemberRow,
+  imgs: Image[],
+  pending: string | null,
+  hasPush: boolean,
+): AccountUser {
   const missing: AccountUser['account']['missing'] = []
   if (row.gender !== 'male' && row.gender !== 'female') missing.push('gender')
   if (row.dateOfBirth === UNSET_DATE_OF_BIRTH) missing.push('date_of_birth')
   if (row.country === UNSET_COUNTRY) missing.push('country')
   return {
-    ...(await toUser(db, row)),
+    ...userOf(row, imgs),
     account: {
       activated: row.activatedAt !== null,
       last_signup_step: row.lastSignupStep,
@@ -280,10 +299,50 @@ export async function toAccountUser(db: Db, row: MemberRow): Promise<AccountUser
       profile_fields: row.profileFields ?? {},
       notes: row.notes ?? {},
       timezone: row.timezone,
-      pending_email: await pendingEmail(db, row.id),
-      has_push_subscription: (push?.n ?? 0) > 0,
+      pending_email: pending,
+      has_push_subscription: hasPush,
     },
   }
+}
+
+/**
+ * GET /api/user.php's statement: the member row, whether a device of theirs
+ * gets pushes, a pending e-mail change and their own pictures (pending ones
+ * too), in one round trip and one snapshot, built once (on PostgreSQL a
+ * named prepared statement). What `toAccountUser` reads in four.
+ */
+const accountUserQuery = (db: Db) => {
+  // Spelled out: in a one-table select drizzle writes a column without its
+  // table, and inside the subqueries a bare "id" would be theirs.
+  const memberId = sql.raw('"members"."id"')
+  return db
+    .select({
+      member: members,
+      hasPush: sql<boolean>`EXISTS (SELECT 1 FROM ${pushSubscriptions} ps WHERE ps.member_id = ${memberId})`,
+      pendingEmail: sql<string | null>`(SELECT t.new_email FROM ${accountTokens} t
+        WHERE t.member_id = ${memberId} AND t.kind = 'mail_change' AND t.used_at IS NULL
+          AND t.expires_at > ${sql.placeholder('now')}
+        ORDER BY t.created_at DESC LIMIT 1)`,
+      images: sql<{ id: number; thumb: string; status: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('id', i.id, 'thumb', i.thumb_filename, 'status', i.status) ORDER BY i.id)
+        FROM ${images} i WHERE i.member_id = ${memberId}), '[]'::json)`,
+    })
+    .from(members)
+    .where(and(eq(members.id, sql.placeholder('member')), isNull(members.deletedAt)))
+    .prepare('account_user')
+}
+const accountUserQueries = new WeakMap<Db, ReturnType<typeof accountUserQuery>>()
+
+/** The live member's own account (see toAccountUser) in one statement; undefined when deleted or unknown. */
+export async function accountUserById(db: Db, memberId: number): Promise<AccountUser | undefined> {
+  let query = accountUserQueries.get(db)
+  if (!query) {
+    query = accountUserQuery(db)
+    accountUserQueries.set(db, query)
+  }
+  const [row] = await query.execute({ member: memberId, now: new Date() })
+  if (!row) return undefined
+  return accountUserOf(row.member, row.images.map(imageOf), row.pendingEmail, row.hasPush)
 }
 
 /**

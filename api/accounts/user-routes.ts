@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { type Db, readSnapshot } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type {
   DeleteAccountResponse,
@@ -24,6 +24,7 @@ import { checkPushEndpoint } from '../push/endpoint-check.ts'
 import { saveSubscription } from '../push/subscriptions.ts'
 import { loadSettings, siteKeyOf } from '../settings/settings.ts'
 import {
+  accountUserById,
   checkPassword,
   deleteAccount,
   signup,
@@ -46,12 +47,9 @@ export const userRoutes = (
 ) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.user), requireMember(db), async (c) => {
-      // The member row and what toAccountUser reads beside it, from one snapshot.
-      const user = await readSnapshot(db, async (tx) => {
-        const member = await liveMember(tx, c.get('memberId'))
-        if (!member) throw new ApiFailure(403, 'not_logged_in')
-        return toAccountUser(tx, member)
-      })
+      // The member row and what goes with it, in one statement (one snapshot).
+      const user = await accountUserById(db, c.get('memberId'))
+      if (!user) throw new ApiFailure(403, 'not_logged_in')
       return c.json(user)
     })
     .post(pathOf(endpoints.signup), validate('query', PostQuery), async (c, next) => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema.ts'
-import type { User } from '../contract/index.ts'
+import type { Image, User } from '../contract/index.ts'
 import { imagesOf, toOwnProfile } from '../profiles/profiles.ts'
 
 export type MemberRow = typeof members.$inferSelect
@@ -17,7 +17,11 @@ export async function liveMember(db: Db, id: number): Promise<MemberRow | undefi
 /** Spec §3 User of a member row. */
 export async function toUser(db: Db, row: MemberRow): Promise<User> {
   // The member's own answer: their pending pictures too, marked.
-  const imgs = (await imagesOf(db, [row.id], { own: true })).get(row.id) ?? []
+  return userOf(row, (await imagesOf(db, [row.id], { own: true })).get(row.id) ?? [])
+}
+
+/** Spec §3 User of a member row and their own pictures (pending ones marked). */
+export function userOf(row: MemberRow, imgs: Image[]): User {
   const profile = toOwnProfile(row, imgs)
   return {
     email: row.email,

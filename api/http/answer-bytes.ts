@@ -7,8 +7,8 @@
 // the stream plumbing several times that), and the API's own work per
 // request is what limits it (README "API against raw pg").
 import { createHash } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Context, MiddlewareHandler } from 'hono'
 
 /** Bytes of Responses made here: the next middleware takes them without reading the body. */
 const known = new WeakMap<Response, Uint8Array>()

@@ -32,6 +32,12 @@ export function ageOn(dateOfBirth: string, now = new Date()): number {
   return age
 }
 
+/** A stored picture as the API answers it; a pending one (pre-moderation) is marked, for its owner only. */
+export const imageOf = (r: { id: number; thumb: string; status: string }): Image =>
+  r.status === 'pending'
+    ? { id: r.id, thumb_filename: r.thumb, pending: true }
+    : { id: r.id, thumb_filename: r.thumb }
+
 /**
  * Images of many members in one query, grouped by member, oldest first.
  * Approved pictures only: every answer about other members is built from
@@ -62,11 +68,7 @@ export async function imagesOf(
     .orderBy(images.memberId, images.id)
   for (const r of rows) {
     const list = byMember.get(r.memberId) ?? []
-    list.push(
-      r.status === 'pending'
-        ? { id: r.id, thumb_filename: r.thumb, pending: true }
-        : { id: r.id, thumb_filename: r.thumb },
-    )
+    list.push(imageOf(r))
     byMember.set(r.memberId, list)
   }
   return byMember
