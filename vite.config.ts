@@ -49,9 +49,9 @@ export default defineConfig({
           groups: singleEntryChunk(
             fileURLToPath(new URL('./app/main.tsx', import.meta.url)),
             'shell',
-            // A member's first page is /members (where a login lands): what
-            // its layouts and the page use comes with the shell, the page
-            // itself stays a chunk of its own (README "Main-thread JavaScript").
+            // A member's first page is /members (where a login lands): its
+            // layouts and the page, and what they import, come with the
+            // shell (README "Main-thread JavaScript").
             {
               with: MEMBERS_FIRST_LOAD.map(
                 (route) =>

@@ -175,11 +175,11 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   return (
     new Hono()
       .use(securityHeaders(accounts))
-      // API JSON and the shell, compressed on the fly above 1 KB (never the
-      // event stream: its content type is excluded, and a stream must flush
-      // each poke). Built files come precompressed (tools/precompress-vite-plugin.ts).
-      // JSON and HTML are read once and compressed in one call (api/http/answer-bytes.ts);
-      // the compress middleware is left for any other compressible answer.
+      // API JSON and the shell, compressed on the fly above 1 KB, read once
+      // and compressed in one call (api/http/answer-bytes.ts); hono's
+      // compress for any other compressible answer, never the event stream
+      // (a stream must flush each poke). Built files come precompressed
+      // (tools/precompress-vite-plugin.ts).
       .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
       .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
       .route('/', api)

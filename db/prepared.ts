@@ -18,13 +18,26 @@ export function preparedStatement<P extends string>(
   build: (p: (param: P) => Placeholder<P>) => SQL,
 ) {
   const query = dialect.sqlToQuery(build((param) => sql.placeholder(param)))
-  const prepared = new WeakMap<Db, PgPreparedQuery<PreparedQueryConfig>>()
-  return (db: Db, params: Record<P, unknown>): Promise<unknown> => {
-    let statement = prepared.get(db)
-    if (!statement) {
-      statement = db._.session.prepareQuery(query, undefined, name, false)
-      prepared.set(db, statement)
+  const prepared = perDatabase(
+    (db): PgPreparedQuery<PreparedQueryConfig> =>
+      db._.session.prepareQuery(query, undefined, name, false),
+  )
+  return (db: Db, params: Record<P, unknown>): Promise<unknown> => prepared(db).execute(params)
+}
+
+/**
+ * What `build` makes of a database, made once per database and kept as long
+ * as it is: a drizzle query `.prepare(name)`d with placeholders, so its SQL
+ * is built once per process and, on PostgreSQL, parsed once per connection.
+ */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>()
+  return (db) => {
+    let value = made.get(db)
+    if (value === undefined) {
+      value = build(db)
+      made.set(db, value)
     }
-    return statement.execute(params)
+    return value
   }
 }

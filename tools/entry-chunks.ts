@@ -81,8 +81,8 @@ function closure(entries: readonly string[], ctx: Context): Set<string> {
 
 /**
  * rolldown `codeSplitting.groups`: what `entry` imports statically, in one
- * file named `name`; with `with`, also what those modules (route chunks the
- * entry's first page always loads) import statically, so a page's first load
+ * file named `name`; with `with`, also those modules (route chunks the
+ * entry's first page always loads) and what they import statically, so a page's first load
  * is that one file and the page's own chunks rather than a dozen small shared
  * ones, each with its own request and its own gzip overhead.
  */

@@ -3,6 +3,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/prepared.ts'
 import {
   accountTokens,
   images,
@@ -31,10 +32,10 @@ import { ApiFailure } from '../http/errors.ts'
 import { filesOf, queueFileRemoval } from '../images/media.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { allowedValues } from '../profiles/fields.ts'
-import { imageOf, imagesOf } from '../profiles/profiles.ts'
+import { imageOf } from '../profiles/profiles.ts'
 import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
 import { dummyHash, hashPassword, verifyPassword } from './password.ts'
-import { createToken, pendingEmail, voidTokens } from './tokens.ts'
+import { createToken, voidTokens } from './tokens.ts'
 import { type MemberRow, userOf } from './user.ts'
 
 /**
@@ -271,15 +272,6 @@ export function profileChanges(
 }
 
 /** The member's own account: the spec User plus AccountState. */
-export async function toAccountUser(db: Db, row: MemberRow): Promise<AccountUser> {
-  const [push] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.memberId, row.id))
-  const imgs = (await imagesOf(db, [row.id], { own: true })).get(row.id) ?? []
-  return accountUserOf(row, imgs, await pendingEmail(db, row.id), (push?.n ?? 0) > 0)
-}
-
 function accountUserOf(
   row: MemberRow,
   imgs: Image[],
@@ -306,12 +298,13 @@ function accountUserOf(
 }
 
 /**
- * GET /api/user.php's statement: the member row, whether a device of theirs
- * gets pushes, a pending e-mail change and their own pictures (pending ones
- * too), in one round trip and one snapshot, built once (on PostgreSQL a
- * named prepared statement). What `toAccountUser` reads in four.
+ * The member's own account in one statement (GET and PUT /api/user.php): the
+ * member row, whether a device of theirs gets pushes, a pending e-mail change
+ * (the rule of `pendingEmail`) and their own pictures (pending ones too), in
+ * one round trip and one snapshot, built once (on PostgreSQL a named
+ * prepared statement).
  */
-const accountUserQuery = (db: Db) => {
+const accountUserQuery = perDatabase((db) => {
   // Spelled out: in a one-table select drizzle writes a column without its
   // table, and inside the subqueries a bare "id" would be theirs.
   const memberId = sql.raw('"members"."id"')
@@ -330,17 +323,11 @@ const accountUserQuery = (db: Db) => {
     .from(members)
     .where(and(eq(members.id, sql.placeholder('member')), isNull(members.deletedAt)))
     .prepare('account_user')
-}
-const accountUserQueries = new WeakMap<Db, ReturnType<typeof accountUserQuery>>()
+})
 
-/** The live member's own account (see toAccountUser) in one statement; undefined when deleted or unknown. */
+/** The live member's own account; undefined when deleted or unknown. */
 export async function accountUserById(db: Db, memberId: number): Promise<AccountUser | undefined> {
-  let query = accountUserQueries.get(db)
-  if (!query) {
-    query = accountUserQuery(db)
-    accountUserQueries.set(db, query)
-  }
-  const [row] = await query.execute({ member: memberId, now: new Date() })
+  const [row] = await accountUserQuery(db).execute({ member: memberId, now: new Date() })
   if (!row) return undefined
   return accountUserOf(row.member, row.images.map(imageOf), row.pendingEmail, row.hasPush)
 }

@@ -29,7 +29,6 @@ import {
   deleteAccount,
   signup,
   signupsOpen,
-  toAccountUser,
   updateAccount,
 } from './accounts.ts'
 import { type AccountsDeps, ipOf, linkBase } from './deps.ts'
@@ -115,7 +114,9 @@ export const userRoutes = (
         if (!member) throw new ApiFailure(403, 'not_logged_in')
         const settings = await loadSettings(db)
         const updated = await updateAccount(db, member, c.req.valid('json'), settings)
-        return c.json(await toAccountUser(db, updated))
+        const user = await accountUserById(db, updated.id)
+        if (!user) throw new ApiFailure(403, 'not_logged_in')
+        return c.json(user)
       },
     )
     .delete(

@@ -1,19 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/prepared.ts'
 import { blocks, conversationMembers, conversations, images, members } from '../../db/schema.ts'
 import type { ChatEntry, Image } from '../contract/index.ts'
 import { profileColumns, toProfile } from '../profiles/profiles.ts'
 
-/**
- * Spec §3 chat entries of a member: newest conversation first, hidden ones
- * left out. One statement however many chats (bench/messages.ts measures 200
- * at 10 million messages), so one round trip and one snapshot: the list,
- * whose newest message sits on the conversation row (the send keeps it
- * there), with the other member and their pictures. A chat whose other member
- * deleted their account is left out.
- */
 /** The list's statement, built once per database (on PostgreSQL a named prepared statement). */
-const chatsQuery = (db: Db) => {
+const chatsQuery = perDatabase((db) => {
   const memberId = sql.placeholder('member')
   const other = sql<number>`CASE WHEN ${conversations.memberLow} = ${memberId}
     THEN ${conversations.memberHigh} ELSE ${conversations.memberLow} END`
@@ -44,16 +37,18 @@ const chatsQuery = (db: Db) => {
     )
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .prepare('chats_of')
-}
-const chatsQueries = new WeakMap<Db, ReturnType<typeof chatsQuery>>()
+})
 
+/**
+ * Spec §3 chat entries of a member: newest conversation first, hidden ones
+ * left out. One statement however many chats (bench/messages.ts measures 200
+ * at 10 million messages), so one round trip and one snapshot: the list,
+ * whose newest message sits on the conversation row (the send keeps it
+ * there), with the other member and their pictures. A chat whose other member
+ * deleted their account is left out.
+ */
 export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
-  let query = chatsQueries.get(db)
-  if (!query) {
-    query = chatsQuery(db)
-    chatsQueries.set(db, query)
-  }
-  const rows = await query.execute({ member: memberId })
+  const rows = await chatsQuery(db).execute({ member: memberId })
   return rows.map((r) => ({
     conversation: { id: r.conversationId },
     profile: toProfile(r, r.images),

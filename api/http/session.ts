@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/prepared.ts'
 import { members, sessions } from '../../db/schema.ts'
 import { SIGNED_IN_COOKIE } from '../contract/rules/index.ts'
 import { ApiFailure } from './errors.ts'
@@ -100,7 +101,7 @@ export function sessionHashOf(c: Context): string | undefined {
  * needs a member, built once and, on PostgreSQL, parsed once per pooled
  * connection (a named prepared statement).
  */
-const sessionLookup = (db: Db) =>
+const sessionLookup = perDatabase((db) =>
   db
     .select({
       memberId: sessions.memberId,
@@ -118,8 +119,8 @@ const sessionLookup = (db: Db) =>
         isNull(members.deletedAt),
       ),
     )
-    .prepare('session_lookup')
-const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>()
+    .prepare('session_lookup'),
+)
 
 /**
  * The live session of the request (member and session id), or null: unknown,
@@ -135,12 +136,7 @@ export async function currentSession(
   if (!token || token.length > 128) return null
   const now = nowOf(c)
   const tokenHash = hashToken(token)
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = sessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  const [row] = await lookup.execute({
+  const [row] = await sessionLookup(db).execute({
     hash: tokenHash,
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_S * 1000),
