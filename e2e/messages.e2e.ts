@@ -72,10 +72,46 @@ const waitBalance = (p: Page, credits: number) =>
   p.locator(`.composer__balance[data-credits="${credits}"]`).waitFor({ timeout: LIVE })
 
 async function send(p: Page, text: string) {
-  const box = p.getByRole('textbox', { name: 'Your message' })
+  const box = composerBox(p)
   await box.fill(text)
   await box.press('Enter')
 }
+
+/**
+ * Holds a read-write transaction on the worker's outbox store (IndexedDB
+ * runs them one after another), so a send waits to be stored until
+ * releaseOutbox: a slow device's storage, on demand.
+ */
+const holdOutbox = (p: Page) =>
+  p.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const tx = db.transaction('outbox', 'readwrite')
+          const store = tx.objectStore('outbox')
+          const w = window as unknown as { outboxHeld: boolean }
+          w.outboxHeld = true
+          // A transaction with a request in flight stays open.
+          const spin = () => {
+            if (w.outboxHeld) store.count().onsuccess = spin
+          }
+          spin()
+          tx.oncomplete = () => db.close()
+          resolve()
+        }
+      }),
+    'amora',
+  )
+
+const releaseOutbox = (p: Page) =>
+  p.evaluate(() => {
+    ;(window as unknown as { outboxHeld: boolean }).outboxHeld = false
+  })
+
+const composerBox = (p: Page) => p.getByRole('textbox', { name: 'Your message' })
 
 const messageIn = (p: Page, text: string) =>
   p.getByRole('list', { name: 'Messages' }).locator('.message__text', { hasText: text })
@@ -109,6 +145,23 @@ describe('messages paid with credits, two members', () => {
     await send(b, 'Hi A, nice to hear from you')
     await messageIn(a, 'Hi A, nice to hear from you').waitFor({ timeout: LIVE })
     await waitBalance(b, before - COST)
+  })
+
+  it('a message typed while the previous one is still being stored is kept and sent', async () => {
+    const before = await balance(a)
+    await holdOutbox(a)
+    await send(a, 'Quick one')
+    // The box empties at once, though the worker has not stored the message yet.
+    expect(await composerBox(a).inputValue()).toBe('')
+    await composerBox(a).fill('Quick two')
+    await releaseOutbox(a)
+    await messageIn(a, 'Quick one').waitFor()
+    // Storing the first message did not wipe the second one.
+    expect(await composerBox(a).inputValue()).toBe('Quick two')
+    await composerBox(a).press('Enter')
+    await messageIn(b, 'Quick one').waitFor({ timeout: LIVE })
+    await messageIn(b, 'Quick two').waitFor({ timeout: LIVE })
+    await waitBalance(a, before - 2 * COST)
   })
 
   it("offline, A's two messages wait; back online each arrives once and is charged once", async () => {

@@ -281,10 +281,18 @@ function Composer({
       return
     }
     setError(null)
+    // The box empties now, not when the worker has stored the message: what
+    // the member types next while it is being stored is theirs (clearing it
+    // after the await wiped a second message typed quickly, and it was never
+    // sent). Should storing fail, the text comes back, before anything typed
+    // since.
+    setText('')
     onSent()
     const res = await worker().sendMessage(conversation, body)
-    if (res.ok) setText('')
-    else setError(m.error_generic())
+    if (!res.ok) {
+      setText((typed) => (typed.trim() === '' ? body : `${body}\n${typed}`))
+      setError(m.error_generic())
+    }
   }
 
   function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
