@@ -14,7 +14,7 @@ import { chatsRoutes } from './chats/routes.ts'
 import { complaintRoutes } from './complaints/routes.ts'
 import { endpoints } from './contract/endpoints.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
-import { etag } from './http/answer-bytes.ts'
+import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { sameOriginOnly } from './http/origin.ts'
@@ -114,6 +114,7 @@ export function createApi({
       if (now) c.set('now', now)
       await next()
     })
+    .use(jsonAsBytes)
     .use(sameOriginOnly({ trustProxy: accounts.trustProxy }))
     // JSON bodies are small; the limit stops a client from making the server
     // buffer megabytes. Multipart only for the picture upload (its own limit);
@@ -122,8 +123,10 @@ export function createApi({
     .use(async (c, next) => {
       await next()
       // Member data never sits in a shared or browser HTTP cache; offline
-      // copies live in the member's IndexedDB and are wiped on logout.
-      c.header('Cache-Control', 'no-store')
+      // copies live in the member's IndexedDB and are wiped on logout. Set on
+      // the answer's own headers: c.header() after the answer exists would
+      // rebuild it as a stream (api/http/answer-bytes.ts).
+      c.res.headers.set('Cache-Control', 'no-store')
     })
     // The polled reads of spec §9 answer 304 without a body when nothing
     // changed since the ETag the worker sends (sync/core/http.ts): an idle

@@ -4,6 +4,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/api-vs-pg.ts
 //        [--seconds=5] [--rounds=2] [--connections=10] [--members=2000] [--show] [--profile]
+//        [--only=user,search,chats,likes]
 //
 // A throw-away database holds `--members` members; the viewer has 50 chats,
 // likes 100 members and is liked by 100. For each endpoint the benchmark
@@ -26,7 +27,7 @@ import { addConversation, addMembers, birthDate } from '../api/test/seed.ts'
 import { openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
 import { likes, messages, sessions } from '../db/schema.ts'
-import { keepAliveClient, loadavg, startApiProcess } from './http.ts'
+import { cpuSecondsOf, cpuSecondsOfAll, keepAliveClient, loadavg, startApiProcess } from './http.ts'
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -38,12 +39,19 @@ const CONNECTIONS = arg('connections', 10)
 const MEMBERS = arg('members', 2000)
 const GOAL = 0.7
 
-const ENDPOINTS: { label: string; path: string }[] = [
+const ALL_ENDPOINTS: { label: string; path: string }[] = [
   { label: 'user', path: '/api/user.php' },
   { label: 'search', path: '/api/search.php?gender=female&min_age=18&max_age=99' },
   { label: 'chats', path: '/api/chats.php' },
   { label: 'likes', path: '/api/likes.php' },
 ]
+
+// --only=chats,likes measures those alone (a profile of one endpoint).
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+const ENDPOINTS = ALL_ENDPOINTS.filter((e) => !only || only.includes(e.label))
 
 if (!process.env.DATABASE_URL) throw new Error('bench/api-vs-pg.ts needs DATABASE_URL (PostgreSQL)')
 console.log(`bench/api-vs-pg.ts on ${new Date().toISOString()}, load average ${loadavg()}`)
@@ -152,11 +160,30 @@ const api = await startApiProcess(
 const http = keepAliveClient(api.url, CONNECTIONS)
 const direct = new pg.Pool({ connectionString: url.href, max: CONNECTIONS })
 
-/** Requests per second of `run` on CONNECTIONS concurrent loops for SECONDS. */
-async function rate(run: (loop: number) => Promise<void>): Promise<number> {
+/** CPU milliseconds per request, by who spent them. */
+interface CpuShare {
+  api: number
+  postgres: number
+  client: number
+}
+const cpuNow = (): CpuShare => ({
+  api: cpuSecondsOf(api.pid),
+  postgres: cpuSecondsOfAll('postgres'),
+  client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+})
+
+/**
+ * Requests per second of `run` on CONNECTIONS concurrent loops for SECONDS,
+ * and the CPU each process spent per request meanwhile (from /proc): on two
+ * shared cores a side's rate is bounded by the sum.
+ */
+async function rate(
+  run: (loop: number) => Promise<void>,
+): Promise<{ rate: number; cpu: CpuShare }> {
   let done = 0
   const until = performance.now() + SECONDS * 1000
   const started = performance.now()
+  const before = cpuNow()
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, loop) => {
       while (performance.now() < until) {
@@ -165,7 +192,12 @@ async function rate(run: (loop: number) => Promise<void>): Promise<number> {
       }
     }),
   )
-  return done / ((performance.now() - started) / 1000)
+  const after = cpuNow()
+  const per = (k: keyof CpuShare) => ((after[k] - before[k]) * 1000) / done
+  return {
+    rate: done / ((performance.now() - started) / 1000),
+    cpu: { api: per('api'), postgres: per('postgres'), client: per('client') },
+  }
 }
 
 let refused = 0
@@ -180,24 +212,37 @@ const viaPg = (script: Statement[]) => async (loop: number) => {
 }
 
 const rows: string[] = []
+const cpuRows: string[] = []
+const ms = (x: number) => x.toFixed(2).padStart(5)
+const mean = (xs: number[]) => xs.reduce((x, y) => x + y) / xs.length
+const meanCpu = (xs: CpuShare[]): CpuShare => ({
+  api: mean(xs.map((x) => x.api)),
+  postgres: mean(xs.map((x) => x.postgres)),
+  client: mean(xs.map((x) => x.client)),
+})
 for (const e of ENDPOINTS) {
   const script = scripts.get(e.label)!
-  const apiRates: number[] = []
-  const pgRates: number[] = []
+  const apiRuns: Awaited<ReturnType<typeof rate>>[] = []
+  const pgRuns: Awaited<ReturnType<typeof rate>>[] = []
   // Warm both sides, then alternate so a burst of load elsewhere hits both.
   await rate(viaApi(e.path))
   await rate(viaPg(script))
   for (let r = 0; r < ROUNDS; r++) {
-    apiRates.push(await rate(viaApi(e.path)))
-    pgRates.push(await rate(viaPg(script)))
+    apiRuns.push(await rate(viaApi(e.path)))
+    pgRuns.push(await rate(viaPg(script)))
   }
-  const a = apiRates.reduce((x, y) => x + y) / ROUNDS
-  const p = pgRates.reduce((x, y) => x + y) / ROUNDS
+  const a = mean(apiRuns.map((x) => x.rate))
+  const p = mean(pgRuns.map((x) => x.rate))
   const ratio = a / p
   rows.push(
     `| ${e.label.padEnd(6)} | ${String(script.length).padStart(10)} | ${a.toFixed(0).padStart(7)} | ${p.toFixed(0).padStart(7)} | ${ratio.toFixed(2).padStart(5)}x | >= ${GOAL}x ${ratio >= GOAL ? 'met' : 'NOT met'} | ${loadavg()} |`,
   )
   console.log(rows[rows.length - 1])
+  const ac = meanCpu(apiRuns.map((x) => x.cpu))
+  const pc = meanCpu(pgRuns.map((x) => x.cpu))
+  cpuRows.push(
+    `| ${e.label.padEnd(6)} | ${ms(ac.api)} | ${ms(ac.postgres)} | ${ms(ac.client)} | ${ms(ac.api + ac.postgres + ac.client)} | ${ms(pc.postgres)} | ${ms(pc.client)} | ${ms(pc.postgres + pc.client)} |`,
+  )
 }
 for (const c of clients) c.release()
 console.log(
@@ -206,6 +251,12 @@ console.log(
 console.log('| what   | statements | API r/s |  pg r/s | ratio | goal | load average after |')
 console.log('|---|---|---|---|---|---|---|')
 for (const r of rows) console.log(r)
+console.log(
+  "\nCPU ms per request (from /proc; both sides share the two cores, so each side's rate is about cores / its sum):",
+)
+console.log('| what   | API: server | postgres | client | sum | pg: postgres | client | sum |')
+console.log('|---|---|---|---|---|---|---|---|')
+for (const r of cpuRows) console.log(r)
 http.close()
 await direct.end()
 await api.close()

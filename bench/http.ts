@@ -3,12 +3,14 @@
 // as little CPU as a browser's open connection would (no new TCP connection
 // and no WHATWG stream per request) on the cores the server also runs on.
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 
 export interface ApiProcess {
   url: string
+  pid: number
   close(): Promise<void>
 }
 
@@ -29,6 +31,7 @@ export async function startApiProcess(databaseUrl: string, nodeFlags: string[] =
   })
   return {
     url,
+    pid: child.pid!,
     close: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit')
@@ -86,6 +89,36 @@ export function keepAliveClient(base: string, connections: number) {
 }
 
 /** The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg has it. */
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+  } catch {
+    return 0 // gone meanwhile (a backend that ended)
+  }
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100
+
+/** CPU seconds used so far by every process named `name` (e.g. all PostgreSQL backends). */
+export function cpuSecondsOfAll(name: string): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name)
+        total += cpuSecondsOf(Number(entry))
+    } catch {
+      // ended while listed
+    }
+  }
+  return total
+}
+
 export const loadavg = () =>
   os
     .loadavg()

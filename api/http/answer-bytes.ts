@@ -5,7 +5,11 @@
 // piping it through a CompressionStream costs more CPU per request than the
 // hashing and compressing themselves (for a 20 KB chats list: gzip 0.05 ms,
 // the stream plumbing several times that), and the API's own work per
-// request is what limits it (README "API against raw pg").
+// request is what limits it (README "API against raw pg"). For the same
+// reason the answer's headers are changed where they are, not copied into a
+// new Response: @hono/node-server writes a Response whose body is bytes or a
+// string straight to the socket, and only turns it into a web Response (with
+// a ReadableStream) when something asks for its body or replaces it.
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -21,8 +25,39 @@ function bytesResponse(body: Uint8Array | null, init: ResponseInit): Response {
   return res
 }
 
-async function bytesOf(res: Response): Promise<Uint8Array> {
-  return known.get(res) ?? new Uint8Array(await res.arrayBuffer())
+/**
+ * The bytes of the context's answer. One that is not ours yet (c.html, a
+ * Response made elsewhere) is read once and replaced by its bytes, so the
+ * middleware after this one finds them too.
+ */
+async function answerAsBytes(c: Context): Promise<Uint8Array> {
+  const res = c.res
+  const hit = known.get(res)
+  if (hit) return hit
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  replaceAnswer(c, bytesResponse(bytes, { status: res.status, headers: res.headers }))
+  return bytes
+}
+
+/**
+ * `c.json` for the rest of the request answers with the JSON's bytes, known
+ * to `etag` and `answerBytes` without reading the Response back. The same
+ * answer as hono's own `c.json` (status, headers set before, Content-Type).
+ */
+export const jsonAsBytes: MiddlewareHandler = async (c, next) => {
+  // c.body's overloads, as one signature: hono's c.json passes its arguments on the same way.
+  const body = c.body as unknown as (
+    data: Uint8Array,
+    arg?: number | ResponseInit,
+    headers?: Record<string, string>,
+  ) => Response
+  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+    const bytes = Buffer.from(JSON.stringify(object))
+    const res = body(bytes, arg, { 'Content-Type': 'application/json', ...headers })
+    known.set(res, bytes)
+    return res
+  }) as unknown as typeof c.json
+  await next()
 }
 
 /**
@@ -65,19 +100,18 @@ export function etag(): MiddlewareHandler {
     await next()
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.res.status !== 200) return
     if (!BUFFERED_TYPE.test(c.res.headers.get('content-type') ?? '')) return
-    const body = await bytesOf(c.res)
+    const body = await answerAsBytes(c)
     // Weak: it names the JSON, whichever encoding carries it (the 200 and the
     // 304 then say the same, compressed or not).
     const tag = `W/"${createHash('sha1').update(body).digest('hex')}"`
-    const headers = new Headers(c.res.headers)
-    headers.set('etag', tag)
     if (etagMatches(tag, ifNoneMatch)) {
+      const headers = new Headers(c.res.headers)
+      headers.set('etag', tag)
       for (const name of [...headers.keys()]) if (!KEPT_ON_304.includes(name)) headers.delete(name)
       replaceAnswer(c, new Response(null, { status: 304, headers }))
       return
     }
-    headers.set('content-length', String(body.byteLength))
-    replaceAnswer(c, bytesResponse(body, { status: c.res.status, headers }))
+    c.res.headers.set('etag', tag)
   }
 }
 
@@ -113,9 +147,12 @@ export function answerBytes({ threshold }: { threshold: number }): MiddlewareHan
     const res = c.res
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return
     if (!BUFFERED_TYPE.test(res.headers.get('content-type') ?? '')) return
-    if (res.headers.has('content-encoding') || res.body === null) return
-    const body = await bytesOf(res)
-    const headers = new Headers(res.headers)
+    if (res.headers.has('content-encoding')) return
+    // (Asking an answer not made here for its body turns it into a stream; it is read next anyway.)
+    if (!known.has(res) && res.body === null) return
+    const body = await answerAsBytes(c)
+    // Changed in place: the answer stays one that is written without a stream.
+    const headers = c.res.headers
     let sent = body
     if (body.byteLength >= threshold && !NO_TRANSFORM.test(headers.get('cache-control') ?? '')) {
       const vary = headers.get('vary')
@@ -139,6 +176,6 @@ export function answerBytes({ threshold }: { threshold: number }): MiddlewareHan
       }
     }
     headers.set('content-length', String(sent.byteLength))
-    replaceAnswer(c, bytesResponse(sent, { status: res.status, headers }))
+    if (sent !== body) replaceAnswer(c, bytesResponse(sent, { status: res.status, headers }))
   }
 }
