@@ -1,10 +1,20 @@
 // Lighthouse (mobile, the default config: Moto G-class screen, simulated slow
-// 4G and 4x CPU slowdown) on `/`, `/login`, `/signup` and a profile page of the built
+// 4G and a CPU slowdown) on `/`, `/login`, `/signup` and a profile page of the built
 // site, on the system Chromium. Three runs per page; prints the median of
 // each figure. Goals (README "Templates, niches and sites"): performance
 // >= 95, accessibility 100, best practices >= 95.
 //
-//   npm run build && node --import tsx bench/lighthouse.ts
+//   npm run build && node --import tsx bench/lighthouse.ts [--cpu=4]
+//
+// The CPU slowdown is relative to the machine it runs on. Lighthouse's 4x
+// default "moves a typical run in the high-end desktop bracket
+// [benchmarkIndex 1500-2000] somewhere into the mid-tier mobile bracket", and
+// its docs ask to calibrate on other machines (docs/throttling.md,
+// "Calibrating the CPU slowdown"). So the script first measures this
+// machine's benchmarkIndex (two runs) and slows it to the same device: 4x at
+// 1750, the middle of that bracket, in proportion elsewhere (index / 437.5;
+// 2.9x at 1250, where the docs suggest 2x, so a little stricter than they
+// ask). `--cpu=N` sets the multiplier instead (`--cpu=4`: the default config).
 //
 // The site runs as `npm start` does (e2e/harness.ts: fresh PGlite, demo
 // seed) with SITE_SETTINGS from the environment if set, e.g. to measure a
@@ -21,6 +31,9 @@ const DETAIL = process.argv.includes('--detail')
 /** `--pages=/,/login`: only these pages (`profile` names the profile page). */
 const PAGES = arg('pages')?.split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** benchmarkIndex the default 4x slowdown is meant for: the middle of "high-end desktop". */
+const DEFAULT_HOST_INDEX = 1750
+const DEFAULT_SLOWDOWN = 4
 
 const site = await startSite(
   process.env.SITE_SETTINGS ? { SITE_SETTINGS: process.env.SITE_SETTINGS } : {},
@@ -51,6 +64,25 @@ try {
   const profile = `/members/${chats.chats[0].profile.id}`
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+  const forced = arg('cpu')
+  let slowdown = Number(forced ?? NaN)
+  if (forced === undefined) {
+    const indexes: number[] = []
+    for (let i = 0; i < 2; i++) {
+      const probe = await lighthouse(`${site.url}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+      indexes.push(probe?.lhr.environment.benchmarkIndex ?? DEFAULT_HOST_INDEX)
+    }
+    const index = Math.max(...indexes)
+    slowdown = Math.max(1, (DEFAULT_SLOWDOWN * index) / DEFAULT_HOST_INDEX)
+    console.log(
+      `this machine: benchmarkIndex ${indexes.map((x) => x.toFixed(0)).join(', ')}; CPU slowdown ${slowdown.toFixed(2)}x (4x at ${DEFAULT_HOST_INDEX})`,
+    )
+  } else console.log(`CPU slowdown ${slowdown}x (set by --cpu)`)
   console.log('page          perf  a11y  bp    LCP ms  CLS     TBT ms   (median of 3, mobile)')
   const pages = (PAGES ?? ['/', '/login', '/signup', 'profile']).map((p) =>
     p === 'profile' ? profile : p,
@@ -63,6 +95,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        throttling: { cpuSlowdownMultiplier: slowdown },
       })
       if (!result) throw new Error(`lighthouse gave no result for ${path}`)
       const { categories: c, audits: a } = result.lhr
