@@ -166,11 +166,14 @@ interface CpuShare {
   postgres: number
   client: number
 }
-const cpuNow = (): CpuShare => ({
-  api: cpuSecondsOf(api.pid),
-  postgres: cpuSecondsOfAll('postgres'),
-  client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-})
+const cpuNow = (): CpuShare => {
+  const own = process.cpuUsage()
+  return {
+    api: cpuSecondsOf(api.pid),
+    postgres: cpuSecondsOfAll('postgres'),
+    client: (own.user + own.system) / 1e6,
+  }
+}
 
 /**
  * Requests per second of `run` on CONNECTIONS concurrent loops for SECONDS,

@@ -6,6 +6,7 @@
 // and deleting removes the chat at once.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DB_NAME } from '../sync/store/store.ts'
 import {
   pageUntil,
   DEMO,
@@ -103,7 +104,7 @@ const holdOutbox = (p: Page) =>
           resolve()
         }
       }),
-    'amora',
+    DB_NAME,
   )
 
 const releaseOutbox = (p: Page) =>

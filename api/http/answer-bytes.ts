@@ -17,11 +17,11 @@ import type { Context, MiddlewareHandler } from 'hono'
 /** Bytes of Responses made here: the next middleware takes them without reading the body. */
 const known = new WeakMap<Response, Uint8Array>()
 
-/** A Response of `body` whose bytes `bytesOf` hands out without reading it. */
-function bytesResponse(body: Uint8Array | null, init: ResponseInit): Response {
+/** A Response of `body` whose bytes `answerAsBytes` hands out without reading it. */
+function bytesResponse(body: Uint8Array, init: ResponseInit): Response {
   // A Buffer from zlib or a copy of an answer: bytes in memory either way.
-  const res = new Response(body as Uint8Array<ArrayBuffer> | null, init)
-  if (body) known.set(res, body)
+  const res = new Response(body as Uint8Array<ArrayBuffer>, init)
+  known.set(res, body)
   return res
 }
 
