@@ -20,10 +20,12 @@ import {
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { readPageSeed, setPageSeed } from './data/page-seed.ts'
 import { session } from './data/session.ts'
+import { holdWorkerStart } from './data/worker.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
 import { SiteFrame } from './features/site/SiteFrame.tsx'
+import { pageSettled } from './features/site/settled.ts'
 import { captureNetwork } from './features/tracking/tracking.ts'
 import type { FileRoutesById } from './routeTree.gen.ts'
 import { OfflineBanner } from './ui/OfflineBanner.tsx'
@@ -168,6 +170,11 @@ captureDevFlag()
 const container = document.getElementById('root')!
 const page = lightPageOf(window.location.pathname)
 const guest = page ? null : guestPageOf(window.location.pathname)
+// A prerendered page's data came with its HTML: the sync worker and the
+// service worker start once it has settled or at the visitor's first input
+// (app/features/site/settled.ts), not beside its hydration.
+const settled = guest && container.firstElementChild ? pageSettled() : undefined
+if (settled) holdWorkerStart(settled)
 // The server serves this entry only where `lightPageOf` or `guestPageOf` names a page.
 if (page) {
   // The stored member, if any (a member landing page offers them the chat).
@@ -183,4 +190,4 @@ if (page) {
   void startGuest(container, guest)
 }
 
-registerServiceWorker()
+registerServiceWorker({ after: settled })

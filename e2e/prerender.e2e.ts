@@ -103,11 +103,12 @@ describe.each(cases)('a guest on $template (niche $niche) in $locale', (c) => {
     // The built stylesheets are in the page (no round trip before the first paint).
     expect(body).not.toMatch(/<link rel="stylesheet"[^>]*href="[^"]*\/assets\//)
     expect(body).toMatch(/<style>[\s\S]*?\.form\{[\s\S]*?<\/style>/)
-    // The light entry (no router) built with this language's texts only.
+    // The light entry (no router) built with this language's texts only
+    // (after the bundler's runtime chunk, which the entry imports too).
     expect(body.match(/<script type="module"[^>]*>/g)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^<script type="module" src="/assets/boot-[^"]+\\.js" data-boot="/l/${c.locale}/assets/lander-[^"]+\\.js">$`,
+          `^<script type="module" src="/assets/boot-[^"]+\\.js" data-boot="(/l/${c.locale}/assets/rolldown-runtime-[^" ]+\\.js )?/l/${c.locale}/assets/lander-[^" ]+\\.js">$`,
         ),
       ),
     ])

@@ -100,14 +100,19 @@ async function contextFor(
 async function settle(page: Page) {
   await page.locator('main, h1').first().waitFor({ timeout: 20_000 })
   // The home arrives rendered by the server (README "HTML that paints before
-  // JavaScript"): its members fill in from the worker after hydration, so
-  // wait for them, not just for the heading that is there from the start.
-  if (new URL(page.url()).pathname === '/')
+  // JavaScript"): its members fill in from the worker, which starts once
+  // their place is in view (app/features/site/settled.ts); so scroll there,
+  // as a visitor would, and wait for them, not just for the heading that is
+  // there from the start.
+  if (new URL(page.url()).pathname === '/') {
+    await page.evaluate(() => document.querySelector('[data-worker-when-seen]')?.scrollIntoView())
     await page
       .locator('section[aria-labelledby^="home-s"] .tile')
       .first()
       .waitFor({ timeout: 8_000 })
       .catch(() => undefined)
+    await page.evaluate(() => window.scrollTo(0, 0))
+  }
   await page
     .waitForFunction(
       () =>

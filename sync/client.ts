@@ -2,6 +2,7 @@
 // never the worker module itself.
 import * as Comlink from 'comlink'
 import type { SyncEvent } from './engine.ts'
+import { heldEndpoint } from './held-endpoint.ts'
 import type { KvKey, KvValues } from './store/kv.ts'
 import type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 import type { SyncApi } from './worker.ts'
@@ -13,15 +14,28 @@ export type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 export type { SyncApi, SyncEvent }
 
 let remote: Comlink.Remote<SyncApi> | undefined
+let hold: Promise<void> | undefined
+
+/**
+ * The worker is not started before `until` resolves: until then what the
+ * page asks of it waits, in order (sync/held-endpoint.ts). For a page whose
+ * data came with its HTML (a prerendered guest page, app/lander.tsx): the
+ * worker's start (a large script compiled, IndexedDB opened, a first sync)
+ * would otherwise compete with the page's hydration for a phone's cores.
+ * Call before the page's first `syncWorker()`.
+ */
+export function holdWorkerStart(until: Promise<void>): void {
+  hold = until
+}
+
+const startWorker = (): Worker => {
+  // A mark for bench/offline-repeat.ts: when the page started the worker.
+  performance.mark('sync:worker-start')
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sync' })
+}
 
 export function syncWorker(): Comlink.Remote<SyncApi> {
-  if (!remote) {
-    // A mark for bench/offline-repeat.ts: when the page started the worker.
-    performance.mark('sync:worker-start')
-    remote = Comlink.wrap<SyncApi>(
-      new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sync' }),
-    )
-  }
+  remote ??= Comlink.wrap<SyncApi>(hold ? heldEndpoint(hold, startWorker) : startWorker())
   return remote
 }
 

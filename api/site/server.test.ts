@@ -156,8 +156,8 @@ describeEngines('the page server on %s', (engine) => {
   // README "Landers": a lander's first load is the light entry, without the router.
   it.each([
     '/landers/video/meet-singles-on-video-eng',
-    '/landers/gallery/' + slugFor('gallery', 'en', 1),
-    '/landers/gallery/' + slugFor('gallery', 'en', 1) + '/more',
+    `/landers/gallery/${slugFor('gallery', 'en', 1)}`,
+    `/landers/gallery/${slugFor('gallery', 'en', 1)}/more`,
     '/members/12/signup',
     '/members/12/landing',
     '/members/12/landing2/chat-with-me-eng',

@@ -9,5 +9,5 @@ export type {
   SyncError,
   SyncEvent,
 } from '../../sync/client.ts'
-export { onSyncEvent, searchKey, syncWorker as worker } from '../../sync/client.ts'
+export { holdWorkerStart, onSyncEvent, searchKey, syncWorker as worker } from '../../sync/client.ts'
 export type { SearchPageRow } from '../../sync/store/store.ts'

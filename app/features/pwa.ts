@@ -54,7 +54,11 @@ function relayWorkerToServiceWorker() {
   }
 }
 
-export function registerServiceWorker() {
+/**
+ * `after`: the registration also waits for this (a prerendered page waits
+ * until it has settled, app/features/site/settled.ts).
+ */
+export function registerServiceWorker({ after }: { after?: Promise<void> } = {}) {
   captureInstallPrompt()
   if (!('serviceWorker' in navigator)) return
   relayWorkerToServiceWorker()
@@ -78,6 +82,7 @@ export function registerServiceWorker() {
     })
   // After the page's own loads. A prerendered page runs the app after its
   // first paint (app/boot.ts), often once `load` has fired already.
-  if (document.readyState === 'complete') void register()
-  else window.addEventListener('load', () => void register())
+  const start = () => (after ? void after.then(register) : void register())
+  if (document.readyState === 'complete') start()
+  else window.addEventListener('load', start)
 }

@@ -6,13 +6,14 @@ import { useHomeSearch } from '../../data/useMembers.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { fictionalIconOf, searchVisible } from '../../data/view.ts'
 import { worker } from '../../data/worker.ts'
-import { SignupStart } from '../account/forms/SignupStart.tsx'
-import { useWorker } from '../account/forms/use-worker.ts'
-import { captureNetwork } from '../tracking/tracking.ts'
 import { NicheHero } from '../../theme/NicheHero.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
 import type { TileProps } from '../../ui/MemberTile.tsx'
 import { MemberTileBase } from '../../ui/MemberTileBase.tsx'
+import { SignupStart } from '../account/forms/SignupStart.tsx'
+import { useWorker } from '../account/forms/use-worker.ts'
+import { captureNetwork } from '../tracking/tracking.ts'
+import { WORKER_WHEN_SEEN } from './settled.ts'
 
 /**
  * Home (optional auth). Spec §6: it shows search when search is visible; a
@@ -41,6 +42,10 @@ export function HomePage({ Tile }: { Tile?: ComponentType<TileProps> }) {
         </NicheHero>
         {!user && <SignupStart network={network} />}
       </div>
+      {/* The member photos come from the worker: once their place is in view
+          (a wide screen's first view), a prerendered page starts it at once
+          (app/features/site/settled.ts). */}
+      <div {...{ [WORKER_WHEN_SEEN]: '' }} />
       {visible ? (
         <HomeSearch
           member={user !== null}
