@@ -34,10 +34,33 @@ let chatId: number
 let memberId: number
 let last: Page | undefined
 
+/**
+ * The demo seed dates its chat messages back from the moment it runs
+ * (db/seed/social.ts: 20 h apart, give or take), so which calendar day each
+ * falls on, and so the chat's day separators and its layout, depend on the
+ * time of day the seed ran: the baselines matched seeds run between 02:32
+ * and 05:14 and not one run at 05:42. The browser's time zone is chosen so
+ * that the seed's local time of day is about 04:00 (a whole-hour zone,
+ * within 30 min of it) whenever the test runs.
+ */
+const SEED_LOCAL_MINUTES = 4 * 60
+let timezoneId = 'UTC'
+
+/** The whole-hour zone (Etc/GMT±N, UTC+14 to UTC-12) where `at` is nearest `minutes` past midnight. */
+function zoneWhereItIs(minutes: number, at: Date): string {
+  const now = at.getUTCHours() * 60 + at.getUTCMinutes()
+  let hours = Math.round((minutes - now) / 60)
+  if (hours > 14) hours -= 24
+  if (hours < -12) hours += 24
+  // Etc/GMT names count the other way: Etc/GMT-3 is three hours ahead of UTC.
+  return hours === 0 ? 'UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`
+}
+
 beforeAll(async () => {
   const sites = Object.fromEntries(
     SITES.map((s) => [s.host, { template: s.template, niche: s.niche }]),
   )
+  timezoneId = zoneWhereItIs(SEED_LOCAL_MINUTES, new Date())
   site = await startSite({ SITE_SETTINGS: JSON.stringify({ sites }), DEMO_MEMBERS: '60' })
   port = new URL(site.url).port
   browser = await launchBrowser([`--host-resolver-rules=MAP *.localhost 127.0.0.1`])
@@ -77,7 +100,7 @@ async function contextFor(
     baseURL: `http://${host}:${port}`,
     viewport: { width, height: 800 },
     locale: 'en-GB',
-    timezoneId: 'UTC',
+    timezoneId,
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
   })
