@@ -53,15 +53,13 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   ignoreDefaultFlags: true,
   chromeFlags: [
+    // The launcher's defaults already quiet background networking,
+    // component updates, sync and the first-run page.
     ...launcherFlags,
     '--headless=new',
     '--no-sandbox',
     '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
     '--disable-quic',
-    '--no-first-run',
   ],
 })
 

@@ -12,6 +12,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WORKER_WHEN_SEEN } from '../app/features/site/settled.ts'
 import { checkBaseline, MAX_DIFF_SHARE } from './baseline.ts'
 import { DEMO, describePage, launchBrowser, type Site, startSite } from './harness.ts'
 
@@ -44,7 +45,6 @@ let last: Page | undefined
  * within 30 min of it) whenever the test runs.
  */
 const SEED_LOCAL_MINUTES = 4 * 60
-let timezoneId = 'UTC'
 
 /** The whole-hour zone (Etc/GMT±N, UTC+14 to UTC-12) where `at` is nearest `minutes` past midnight. */
 function zoneWhereItIs(minutes: number, at: Date): string {
@@ -55,12 +55,13 @@ function zoneWhereItIs(minutes: number, at: Date): string {
   // Etc/GMT names count the other way: Etc/GMT-3 is three hours ahead of UTC.
   return hours === 0 ? 'UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`
 }
+// Taken as the file loads, moments before beforeAll seeds the site.
+const timezoneId = zoneWhereItIs(SEED_LOCAL_MINUTES, new Date())
 
 beforeAll(async () => {
   const sites = Object.fromEntries(
     SITES.map((s) => [s.host, { template: s.template, niche: s.niche }]),
   )
-  timezoneId = zoneWhereItIs(SEED_LOCAL_MINUTES, new Date())
   site = await startSite({ SITE_SETTINGS: JSON.stringify({ sites }), DEMO_MEMBERS: '60' })
   port = new URL(site.url).port
   browser = await launchBrowser([`--host-resolver-rules=MAP *.localhost 127.0.0.1`])
@@ -128,7 +129,10 @@ async function settle(page: Page) {
   // as a visitor would, and wait for them, not just for the heading that is
   // there from the start.
   if (new URL(page.url()).pathname === '/') {
-    await page.evaluate(() => document.querySelector('[data-worker-when-seen]')?.scrollIntoView())
+    await page.evaluate(
+      (marker) => document.querySelector(`[${marker}]`)?.scrollIntoView(),
+      WORKER_WHEN_SEEN,
+    )
     await page
       .locator('section[aria-labelledby^="home-s"] .tile')
       .first()
