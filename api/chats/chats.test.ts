@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { refreshNewestMessages } from '../../db/newest-message.ts'
-import { conversationMembers, conversations, members, messages } from '../../db/schema.ts'
+import { conversationMembers, conversations, images, members, messages } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import { type ChatEntry, ChatsResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -137,6 +137,36 @@ describeEngines('chats on %s', (engine) => {
         from_me: newest!.senderId === demoId,
       })
     }
+  })
+
+  it("shows a chat partner's approved pictures only, never a pending one (it is for its owner)", async () => {
+    const [chat] = await chatsOf(demoCookie)
+    const partner = chat!.profile.id
+    // A pending picture older than the approved ones, and one newer: with no
+    // main picture set, a leaked older one would also become main_image.
+    const picture = (n: number, status: string) => ({
+      memberId: partner,
+      filename: `chat-${partner}-${n}.jpg`,
+      thumbFilename: `chat-${partner}-${n}_t.jpg`,
+      status,
+    })
+    await database.db.delete(images).where(eq(images.memberId, partner))
+    await database.db.update(members).set({ mainImageId: null }).where(eq(members.id, partner))
+    const added = await database.db
+      .insert(images)
+      .values([
+        picture(1, 'pending'),
+        picture(2, 'approved'),
+        picture(3, 'approved'),
+        picture(4, 'pending'),
+      ])
+      .returning({ id: images.id, thumb: images.thumbFilename })
+    const shown = (await chatsOf(demoCookie)).find((c) => c.profile.id === partner)!.profile
+    expect(shown.images).toEqual([
+      { id: added[1]!.id, thumb_filename: added[1]!.thumb },
+      { id: added[2]!.id, thumb_filename: added[2]!.thumb },
+    ])
+    expect(shown.main_image).toEqual({ thumb_filename: added[1]!.thumb })
   })
 
   it("never lists other members' conversations (IDOR)", async () => {

@@ -18,9 +18,11 @@ const chatsQuery = perDatabase((db) => {
       lastCreatedAt: conversations.lastMessageAt,
       lastSenderId: conversations.lastMessageSender,
       ...profileColumns,
+      // The partner's approved pictures only, oldest first (imagesOf): a
+      // pending one is for its owner and the moderators alone.
       images: sql<Image[]>`coalesce((
         SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
-        FROM ${images} i WHERE i.member_id = ${members.id}), '[]'::json)`,
+        FROM ${images} i WHERE i.member_id = ${members.id} AND i.status = 'approved'), '[]'::json)`,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
@@ -44,7 +46,7 @@ const chatsQuery = perDatabase((db) => {
  * left out. One statement however many chats (bench/messages.ts measures 200
  * at 10 million messages), so one round trip and one snapshot: the list,
  * whose newest message sits on the conversation row (the send keeps it
- * there), with the other member and their pictures. A chat whose other member
+ * there), with the other member and their approved pictures. A chat whose other member
  * deleted their account is left out.
  */
 export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
