@@ -3,7 +3,8 @@
 // id is applied once, two identical requests at once apply once, and a
 // member's list only ever holds their own likes.
 import { randomUUID } from 'node:crypto'
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, eq, Placeholder, type SQLWrapper, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { likes, memberActions } from '../../db/schema.ts'
@@ -20,7 +21,7 @@ import { runOnce } from '../http/idempotency.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, type SendOptions, send } from '../test/http.ts'
 import { addMember, addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
-import { likesQueries } from './likes.ts'
+import { likesQuery } from './likes.ts'
 
 describeEngines('likes on %s', (engine) => {
   let database: TestDatabase
@@ -449,15 +450,44 @@ describeEngines('likes of a member with 5,000 likes on %s', (engine) => {
       .rows.map((r) => r['QUERY PLAN'])
       .join('\n')
 
-  it('reads each page and the liked ids through the likes indexes', async () => {
-    const { given, received, likedIds } = likesQueries(database.db, star.id, 2)
-    expect(await planOf(given)).toContain('likes_given_idx')
-    expect(await planOf(received)).toContain('likes_received_idx')
-    // The liked ids come from an index on the member's likes, never a scan
-    // of the whole table (which index wins depends on table size; bench/ times it).
-    const ids = await planOf(likedIds)
-    expect(ids).toMatch(/Index/)
-    expect(ids).not.toContain('Seq Scan on likes')
+  it('reads each page, the liked ids and the counts through the likes indexes', async () => {
+    // The one statement of each shape: what polling asks (page 1 of both
+    // lists with every liked id) and a later page of each list.
+    for (const shape of [{}, { type: 'given', page: 2 }, { type: 'received', page: 2 }] as const) {
+      const plan = await planOf(likesQuery(database.db, star.id, shape))
+      if (shape.type !== 'received')
+        expect(plan, JSON.stringify(shape)).toContain('likes_given_idx')
+      if (shape.type !== 'given')
+        expect(plan, JSON.stringify(shape)).toContain('likes_received_idx')
+      // Every read of likes (pages, ids, counts) goes through an index on the
+      // member's likes, never a scan of the whole table (which index wins
+      // depends on table size; bench/ times it).
+      expect(plan, JSON.stringify(shape)).not.toContain('Seq Scan on likes')
+    }
+  })
+
+  it('reads them through the same indexes in the generic plan of the prepared polling statement', async () => {
+    // What PostgreSQL runs once the named statement likes_of has switched to
+    // a plan for any member: forced here, on one connection (a transaction).
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      likesQuery(database.db, sql.placeholder('member'), {}).getSQL(),
+    )
+    const values = params.map((p) => (p instanceof Placeholder ? star.id : Number(p)))
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`)
+      await tx.execute(sql.raw(`PREPARE likes_generic AS ${text}`))
+      const explained = await tx.execute(
+        sql.raw(`EXPLAIN EXECUTE likes_generic(${values.join(', ')})`),
+      )
+      await tx.execute(sql`DEALLOCATE likes_generic`)
+      return Plan.parse(explained)
+        .rows.map((r) => r['QUERY PLAN'])
+        .join('\n')
+    })
+    expect(plan).toContain('$1') // generic: the member is a parameter in the plan
+    expect(plan).toContain('likes_given_idx')
+    expect(plan).toContain('likes_received_idx')
+    expect(plan).not.toContain('Seq Scan on likes')
   })
 
   it('answers page 1 with every liked id and the counts, and later pages in order', async () => {

@@ -1,11 +1,18 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import { type Db, readSnapshot } from '../../db/client.ts'
-import { likes, members } from '../../db/schema.ts'
-import { LIKES_PAGE_SIZE, LikeResponse, type LikesResponse } from '../contract/index.ts'
+import { and, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/prepared.ts'
+import { images, likes, members } from '../../db/schema.ts'
+import {
+  type Image,
+  LIKES_PAGE_SIZE,
+  LikeResponse,
+  type LikesResponse,
+  type Profile,
+} from '../contract/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx } from '../http/idempotency.ts'
-import { imagesOf, type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
+import { type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
 import { enqueuePush } from '../push/notify.ts'
 
 /** Whole-list ordering, matching likes_given_idx / likes_received_idx exactly. */
@@ -16,97 +23,152 @@ const receivedOrder = [
   sql`${likes.likerId} DESC`,
 ]
 
-/**
- * The queries of likesOf, unawaited (the tests EXPLAIN them). Each page is an
- * index range in the promised order joined to members by primary key; the
- * liked ids and the counts are read from the likes indexes alone, which
- * holds because a deleted account keeps no likes (deleteAccount).
- */
-export const likesQueries = (db: Db, memberId: number, page = 1) => {
-  const offset = (page - 1) * LIKES_PAGE_SIZE
-  return {
-    given: db
-      .select({ member: profileColumns })
-      .from(likes)
-      .innerJoin(members, eq(members.id, likes.likedId))
-      .where(and(eq(likes.likerId, memberId), isNull(members.deletedAt)))
-      // The id breaks ties between likes made in the same instant, so the
-      // order is the same on every poll.
-      .orderBy(...givenOrder)
-      .limit(LIKES_PAGE_SIZE)
-      .offset(offset),
-    received: db
-      .select({ member: profileColumns, isNew: likes.isNew, createdAt: likes.createdAt })
-      .from(likes)
-      .innerJoin(members, eq(members.id, likes.likerId))
-      .where(and(eq(likes.likedId, memberId), isNull(members.deletedAt)))
-      .orderBy(...receivedOrder)
-      .limit(LIKES_PAGE_SIZE)
-      .offset(offset),
-    likedIds: db
-      .select({ id: likes.likedId })
-      .from(likes)
-      .where(eq(likes.likerId, memberId))
-      .orderBy(...givenOrder),
-    counts: db
-      .select({
-        given: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likerId} = ${memberId})::int`,
-        received: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likedId} = ${memberId})::int`,
-        receivedNew: sql<number>`(SELECT count(*) FROM ${likes}
-          WHERE ${likes.likedId} = ${memberId} AND ${likes.isNew})::int`,
-      })
-      .from(sql`(SELECT 1) AS one`),
-  }
+/** Which lists and which page a GET /api/likes.php asks for. */
+export interface LikesShape {
+  type?: 'given' | 'received' | undefined
+  page?: number
 }
+
+/** The profile columns of a row of `from` (a subquery selecting them). */
+const profileFieldsOf = <T extends Record<keyof typeof profileColumns, unknown>>(from: T) =>
+  Object.fromEntries(
+    Object.keys(profileColumns).map((k) => [k, from[k as keyof typeof profileColumns]]),
+  ) as Pick<T, keyof typeof profileColumns>
+
+/**
+ * The whole likes answer of `member` as ONE statement (the tests EXPLAIN it),
+ * so one round trip and one snapshot: a single statement sees one snapshot in
+ * all its subqueries, so the counts, the ids and the pages agree even while
+ * likes are being made (api/likes/torn-reads.test.ts), as the read-only
+ * transaction around five reads did before.
+ *
+ * One row per profile on the asked page(s), or one row of NULLs beside the
+ * counts when the pages are empty: the counts and every liked id (read from
+ * the likes indexes alone, which holds because a deleted account keeps no
+ * likes: deleteAccount) ride on each row as uncorrelated subqueries,
+ * evaluated once. Each page is an index range in the promised order joined to
+ * members by primary key (`list` 0 given, 1 received, each ordered as its
+ * index); each profile's approved pictures, oldest first, come as a
+ * json_agg column (what imagesOf answers about other members).
+ */
+export function likesQuery(db: Db, member: number | Placeholder, { type, page = 1 }: LikesShape) {
+  const offset = (page - 1) * LIKES_PAGE_SIZE
+  const given = db
+    .select({
+      list: sql<number>`0`.as('list'),
+      isNew: sql<boolean>`false`.as('is_new'),
+      createdAt: likes.createdAt,
+      ...profileColumns,
+    })
+    .from(likes)
+    .innerJoin(members, eq(members.id, likes.likedId))
+    .where(and(eq(likes.likerId, member), isNull(members.deletedAt)))
+    // The id breaks ties between likes made in the same instant, so the
+    // order is the same on every poll.
+    .orderBy(...givenOrder)
+    .limit(LIKES_PAGE_SIZE)
+    .offset(offset)
+  const received = db
+    .select({
+      list: sql<number>`1`.as('list'),
+      isNew: likes.isNew,
+      createdAt: likes.createdAt,
+      ...profileColumns,
+    })
+    .from(likes)
+    .innerJoin(members, eq(members.id, likes.likerId))
+    .where(and(eq(likes.likedId, member), isNull(members.deletedAt)))
+    .orderBy(...receivedOrder)
+    .limit(LIKES_PAGE_SIZE)
+    .offset(offset)
+  const pages = (
+    type === 'given' ? given : type === 'received' ? received : given.unionAll(received)
+  ).as('page')
+  return (
+    db
+      .select({
+        given: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likerId} = ${member})::int`,
+        received: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likedId} = ${member})::int`,
+        receivedNew: sql<number>`(SELECT count(*) FROM ${likes}
+          WHERE ${likes.likedId} = ${member} AND ${likes.isNew})::int`,
+        // Every liked id, in the given list's order (ARRAY keeps the
+        // subquery's order); only for the answer without `type`.
+        likedIds:
+          type === undefined
+            ? sql<number[]>`to_json(ARRAY(SELECT ${likes.likedId} FROM ${likes}
+                WHERE ${likes.likerId} = ${member} ORDER BY ${sql.join(givenOrder, sql`, `)}))`
+            : sql<number[]>`'[]'::json`,
+        list: pages.list,
+        isNew: pages.isNew,
+        createdAt: pages.createdAt,
+        ...profileFieldsOf(pages),
+        images: sql<Image[]>`coalesce((
+          SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
+          FROM ${images} i WHERE i.member_id = ${pages.id} AND i.status = 'approved'), '[]'::json)`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .leftJoinLateral(pages, sql`true`)
+      // Each list in its own order (given rows all have is_new false).
+      .orderBy(pages.list, desc(pages.isNew), desc(pages.createdAt), desc(pages.id))
+  )
+}
+
+/**
+ * The answer polling asks for (no `type`, page 1), built once per database
+ * (on PostgreSQL a named prepared statement, parsed once per connection; its
+ * generic plan reads both pages as index ranges too: api/likes/likes.test.ts).
+ * The `type`/`page` variants are the same statement with that page's lists,
+ * built per request and sent unnamed: they are rare (a member paging through
+ * a long list), and an unnamed statement is planned with its own OFFSET,
+ * where a generic plan of a named one would have to guess it.
+ */
+const pollingQuery = perDatabase((db) =>
+  likesQuery(db, sql.placeholder('member'), {}).prepare('likes_of'),
+)
 
 /**
  * Spec §3 likes response of a member, one page: without `type` (what
  * polling asks for) page 1 of both lists, every liked id and the counts;
  * with `type`, that page of that list only. Deleted members never appear.
- * All of it is read from one snapshot, so the counts, the ids and the pages
- * agree even while likes are being made.
+ * One statement (likesQuery), so the counts, the ids and the pages agree
+ * even while likes are being made.
  */
-export function likesOf(
+export async function likesOf(
   db: Db,
   memberId: number,
-  options: { type?: 'given' | 'received' | undefined; page?: number } = {},
+  { type, page = 1 }: LikesShape = {},
 ): Promise<LikesResponse> {
-  return readSnapshot(db, (tx) => likesIn(tx, memberId, options))
-}
-
-async function likesIn(
-  db: Db,
-  memberId: number,
-  { type, page = 1 }: { type?: 'given' | 'received' | undefined; page?: number },
-): Promise<LikesResponse> {
-  const q = likesQueries(db, memberId, page)
-  const wantGiven = type !== 'received'
-  const wantReceived = type !== 'given'
-  const [given, received, likedIds, [counts]] = await Promise.all([
-    wantGiven ? q.given : [],
-    wantReceived ? q.received : [],
-    type === undefined ? q.likedIds : [],
-    q.counts,
-  ])
-  const imgs = await imagesOf(db, [
-    ...new Set([...given.map((r) => r.member.id), ...received.map((r) => r.member.id)]),
-  ])
-  const profileOf = (m: ProfileSource) => toProfile(m, imgs.get(m.id) ?? [])
+  const rows =
+    type === undefined && page === 1
+      ? await pollingQuery(db).execute({ member: memberId })
+      : await likesQuery(db, memberId, { type, page })
+  const first = rows[0]
+  const profiles: Profile[] = []
+  const likedBy: LikesResponse['liked_by'] = []
+  for (const r of rows) {
+    if (r.list === null) continue
+    // A row with a list is a joined profile: its columns are not null.
+    const profile = toProfile(r as ProfileSource, r.images)
+    if (r.list === 0) profiles.push(profile)
+    else {
+      likedBy.push({
+        id: profile.id,
+        like_new: r.isNew as boolean,
+        created_at: (r.createdAt as Date).toISOString(),
+        profile,
+      })
+    }
+  }
   return {
-    profiles: given.map((r) => profileOf(r.member)),
-    liked_ids: likedIds.map((r) => r.id),
+    profiles,
+    liked_ids: first?.likedIds ?? [],
     counts: {
-      given: counts?.given ?? 0,
-      received: counts?.received ?? 0,
-      received_new: counts?.receivedNew ?? 0,
+      given: first?.given ?? 0,
+      received: first?.received ?? 0,
+      received_new: first?.receivedNew ?? 0,
     },
     paging: { page, pp: LIKES_PAGE_SIZE },
-    liked_by: received.map((r) => ({
-      id: r.member.id,
-      like_new: r.isNew,
-      created_at: r.createdAt.toISOString(),
-      profile: profileOf(r.member),
-    })),
+    liked_by: likedBy,
   }
 }
 

@@ -1,6 +1,9 @@
-// One answer, one snapshot: GET /api/likes.php is built from several queries
-// (pages, every liked id, counts), and under concurrent likes each answer must
-// still agree with itself.
+// One answer, one snapshot: GET /api/likes.php answers pages, every liked id
+// and counts, and under concurrent likes each answer must still agree with
+// itself. It is one statement (likesQuery in api/likes/likes.ts), whose
+// subqueries share its snapshot. readSnapshot (db/client.ts), which held the
+// earlier five reads together (and still runs them as the oracle of
+// likes-statement.test.ts), is checked below on PostgreSQL.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readSnapshot } from '../../db/client.ts'

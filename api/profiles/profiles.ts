@@ -99,7 +99,7 @@ export const toOwnProfile = (row: MemberRow, imgs: Image[]): OwnProfile => ({
 })
 
 /** Profiles for rows already loaded, with their images in one extra query. */
-export async function profilesFor(db: Db, rows: MemberRow[]): Promise<Profile[]> {
+export async function profilesFor(db: Db, rows: ProfileSource[]): Promise<Profile[]> {
   const imgs = await imagesOf(
     db,
     rows.map((r) => r.id),

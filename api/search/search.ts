@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { blocks, members } from '../../db/schema.ts'
+import { blocks, images, members } from '../../db/schema.ts'
 import {
   type Gender,
+  type Image,
   MAX_AGE,
   MIN_AGE,
   type Profile,
@@ -15,7 +16,7 @@ import {
 } from '../contract/index.ts'
 import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { profilesFor } from '../profiles/profiles.ts'
+import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/profiles.ts'
 import { isKnownCountry, regionsOf } from '../reference/regions.ts'
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
@@ -134,7 +135,8 @@ const byActivity = [desc(members.lastActiveAt), desc(members.id)]
  * members_search_region_order_idx; for a deep page of a narrow age bucket,
  * members_search_age_idx and a sort): every column it reads is in the index,
  * so the age filter and the OFFSET walk index entries, never table rows. Only
- * the page's own rows are then read, by primary key.
+ * the page's own rows are then read, by primary key (their profile columns,
+ * and last_active_at for the order of a statement around it).
  */
 export function pageOf(db: Db, where: SQL, limit: number, offset: number) {
   const ids = db
@@ -145,26 +147,48 @@ export function pageOf(db: Db, where: SQL, limit: number, offset: number) {
     .limit(limit)
     .offset(offset)
   return db
-    .select()
+    .select({ ...profileColumns, lastActiveAt: members.lastActiveAt })
     .from(members)
     .where(inArray(members.id, ids))
     .orderBy(...byActivity)
 }
 
 /**
- * Matches up to SEARCH_RESULT_CAP: exact for every smaller result set, and at
- * most SEARCH_RESULT_CAP index entries read (members_search_age_idx holds the
- * age range as a contiguous key range) however many members match.
+ * A search's page and its count in ONE statement (one round trip, one
+ * snapshot): the capped count as a one-row subquery, LEFT JOIN LATERAL the
+ * page (pageOf, planned as on its own: index-only scan for the ids, then the
+ * page's rows by primary key), each member's approved pictures, oldest first,
+ * as a json_agg column (what imagesOf answers about other members). One row
+ * per member on the page, or one row with the count and NULLs when the page
+ * is empty. The count matches up to SEARCH_RESULT_CAP: exact for every
+ * smaller result set, and at most SEARCH_RESULT_CAP index entries read
+ * (members_search_age_idx holds the age range as a contiguous key range)
+ * however many members match. The filters vary per request, so it is built
+ * per request, not prepared (bench/explain.ts EXPLAINs what search() sends).
  */
-async function cappedCount(db: Db, where: SQL): Promise<number> {
+export function searchQuery(db: Db, where: SQL, limit: number, offset: number) {
   const capped = db
     .select({ id: members.id })
     .from(members)
     .where(where)
     .limit(SEARCH_RESULT_CAP)
     .as('capped')
-  const [row] = await db.select({ n: count() }).from(capped)
-  return row?.n ?? 0
+  const counted = db
+    .select({ n: count().as('n') })
+    .from(capped)
+    .as('counted')
+  const page = pageOf(db, where, limit, offset).as('page')
+  return db
+    .select({
+      numResults: counted.n,
+      ...page._.selectedFields,
+      images: sql<Image[]>`coalesce((
+        SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
+        FROM ${images} i WHERE i.member_id = ${page.id} AND i.status = 'approved'), '[]'::json)`,
+    })
+    .from(counted)
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(desc(page.lastActiveAt), desc(page.id))
 }
 
 export async function search(
@@ -175,13 +199,16 @@ export async function search(
   const filters = resolveFilters(me, q, me.savedSearch)
   const where = searchWhere(me.id, filters)
   const offset = (q.page - 1) * q.pp
-  // Paging ends at the cap, like the count: no request skips more entries.
-  const take = Math.min(q.pp, SEARCH_RESULT_CAP - offset)
-  const [rows, numResults] = await Promise.all([
-    take > 0 ? pageOf(db, where, take, offset) : [],
-    cappedCount(db, where),
-  ])
-  const profiles = await profilesFor(db, rows)
+  // Paging ends at the cap, like the count: no request skips more entries
+  // (LIMIT 0 past it: PostgreSQL then reads no page at all).
+  const take = Math.max(0, Math.min(q.pp, SEARCH_RESULT_CAP - offset))
+  const rows = await searchQuery(db, where, take, offset)
+  const numResults = rows[0]?.numResults ?? 0
+  const profiles: Profile[] = []
+  for (const r of rows) {
+    // A row with an id is a member of the page: its columns are not null.
+    if (r.id !== null) profiles.push(toProfile(r as ProfileSource, r.images))
+  }
   const similar =
     q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters) : []
   return {
