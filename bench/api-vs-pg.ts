@@ -4,7 +4,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/api-vs-pg.ts
 //        [--seconds=5] [--rounds=2] [--connections=10] [--members=2000] [--show] [--profile]
-//        [--only=user,search,chats,likes]
+//        [--only=user,search,chats,likes] [--client=wrk|node]
 //
 // A throw-away database holds `--members` members; the viewer has 50 chats,
 // likes 100 members and is liked by 100. For each endpoint the benchmark
@@ -12,7 +12,8 @@
 // parameters, on a pooled connection of an in-process API with the same code),
 // then measures, interleaved so both see the same load on this shared machine:
 // - API: the server of `npm start` in a process of its own
-//   (bench/api-process.ts, pool of 10), 10 keep-alive HTTP clients;
+//   (bench/api-process.ts, pool of 10), 10 keep-alive HTTP connections
+//   (wrk where installed, else Node's client: CLIENT below);
 // - pg: 10 `pg` clients, each running the recorded statements of one request
 //   one after the other on its connection, rows parsed, no HTTP and no JSON.
 // A benchmark, not a test: it never fails on a figure.
@@ -27,7 +28,15 @@ import { addConversation, addMembers, birthDate } from '../api/test/seed.ts'
 import { openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
 import { likes, messages, sessions } from '../db/schema.ts'
-import { cpuSecondsOf, cpuSecondsOfAll, keepAliveClient, loadavg, startApiProcess } from './http.ts'
+import {
+  cpuSecondsOf,
+  cpuSecondsOfAll,
+  hasWrk,
+  keepAliveClient,
+  loadavg,
+  startApiProcess,
+  wrkRun,
+} from './http.ts'
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -38,6 +47,18 @@ const ROUNDS = arg('rounds', 2)
 const CONNECTIONS = arg('connections', 10)
 const MEMBERS = arg('members', 2000)
 const GOAL = 0.7
+/**
+ * The API side's HTTP client. The clients share the two cores with the
+ * server and PostgreSQL, so what they spend per request is taken from the
+ * API: Node's keep-alive client spent 0.22-0.39 ms a request, as much as
+ * the `pg` side's whole request for `user` (README). wrk, a C load
+ * generator (Debian's `wrk`), spends a fraction of that; it is the default
+ * where it is installed, `--client=node` keeps Node's.
+ */
+const CLIENT =
+  process.argv.find((a) => a.startsWith('--client='))?.slice('--client='.length) ??
+  (hasWrk() ? 'wrk' : 'node')
+if (CLIENT !== 'wrk' && CLIENT !== 'node') throw new Error('--client is wrk or node')
 
 const ALL_ENDPOINTS: { label: string; path: string }[] = [
   { label: 'user', path: '/api/user.php' },
@@ -208,6 +229,30 @@ const viaApi = (path: string) => async () => {
   const res = await http.request('GET', path, { cookie, 'accept-encoding': 'gzip' })
   if (res.status !== 200) refused++
 }
+
+/**
+ * The API side's requests/s and CPU per request: wrk's connections, or
+ * (`--client=node`, or without wrk) the loops of Node's keep-alive client.
+ */
+async function rateOfApi(path: string): Promise<{ rate: number; cpu: CpuShare }> {
+  if (CLIENT === 'node') return rate(viaApi(path))
+  const before = cpuNow()
+  const run = await wrkRun(`${api.url}${path}`, CONNECTIONS, SECONDS, {
+    cookie,
+    'accept-encoding': 'gzip',
+  })
+  const after = cpuNow()
+  refused += run.notOk
+  const per = (seconds: number) => (seconds * 1000) / run.requests
+  return {
+    rate: run.rate,
+    cpu: {
+      api: per(after.api - before.api),
+      postgres: per(after.postgres - before.postgres),
+      client: per(run.cpuSeconds + after.client - before.client),
+    },
+  }
+}
 const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => direct.connect()))
 const viaPg = (script: Statement[]) => async (loop: number) => {
   const client = clients[loop]!
@@ -228,10 +273,10 @@ for (const e of ENDPOINTS) {
   const apiRuns: Awaited<ReturnType<typeof rate>>[] = []
   const pgRuns: Awaited<ReturnType<typeof rate>>[] = []
   // Warm both sides, then alternate so a burst of load elsewhere hits both.
-  await rate(viaApi(e.path))
+  await rateOfApi(e.path)
   await rate(viaPg(script))
   for (let r = 0; r < ROUNDS; r++) {
-    apiRuns.push(await rate(viaApi(e.path)))
+    apiRuns.push(await rateOfApi(e.path))
     pgRuns.push(await rate(viaPg(script)))
   }
   const a = mean(apiRuns.map((x) => x.rate))
@@ -249,7 +294,7 @@ for (const e of ENDPOINTS) {
 }
 for (const c of clients) c.release()
 console.log(
-  `\n${CONNECTIONS} connections each side, ${ROUNDS} x ${SECONDS} s per side, ${MEMBERS} members, ${refused} API answers not 200`,
+  `\n${CONNECTIONS} connections each side, ${ROUNDS} x ${SECONDS} s per side, ${MEMBERS} members, API client ${CLIENT}, ${refused} API answers not 200`,
 )
 console.log('| what   | statements | API r/s |  pg r/s | ratio | goal | load average after |')
 console.log('|---|---|---|---|---|---|---|')

@@ -124,3 +124,64 @@ export const loadavg = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')
+
+/** What a wrk run measured: requests/s, answers that were not 2xx/3xx, and wrk's own CPU seconds. */
+export interface WrkRun {
+  rate: number
+  requests: number
+  notOk: number
+  cpuSeconds: number
+}
+
+/** Whether wrk (the C load generator, Debian's `wrk` package) is on this machine. */
+export function hasWrk(): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => {
+    try {
+      return readdirSync(dir).includes('wrk')
+    } catch {
+      return false
+    }
+  })
+}
+
+/**
+ * GETs `url` with `connections` keep-alive connections on one wrk thread for
+ * `seconds`. wrk runs under a shell that prints its own /proc stat after wrk
+ * ended: its cutime and cstime are the CPU wrk used.
+ */
+export function wrkRun(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<WrkRun> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`]
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  args.push(url)
+  return new Promise((resolve, reject) => {
+    const script = 'wrk "$@" && echo STAT && cat /proc/$$/stat'
+    const child = spawn('sh', ['-c', script, 'sh', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const rate = /Requests\/sec:\s+([\d.]+)/.exec(out)
+      const requests = /(\d+) requests in/.exec(out)
+      const stat = out.slice(out.indexOf('STAT') + 5)
+      if (code !== 0 || !rate || !requests || !out.includes('STAT'))
+        return reject(new Error(`wrk failed (${code}): ${out}`))
+      // After the command name: cutime is the 16th field, cstime the 17th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      resolve({
+        rate: Number(rate[1]),
+        requests: Number(requests[1]),
+        notOk: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+        cpuSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+      })
+    })
+  })
+}
