@@ -32,18 +32,6 @@ it('puts the page into #root and its seed as data that is never executed', () =>
   )
 })
 
-it('holds the first paint of a prerendered page until its HTML is parsed up to the seed after #root', () => {
-  const shell = '<html><head><title>t</title></head><body><div id="root"></div></body></html>'
-  const seed = { locale: 'en', kv: {} } as unknown as Parameters<typeof shellWithPage>[2]
-  const out = shellWithPage(shell, '<main>Hi</main>', seed)
-  // A render-blocking expectation in the head, naming the seed's element,
-  // which comes after the whole page.
-  expect(out).toContain(
-    '<head><title>t</title><link rel="expect" href="#page-seed" blocking="render"></head>',
-  )
-  expect(out.indexOf(`id="${PAGE_SEED_ID}"`)).toBeGreaterThan(out.indexOf('<main>Hi</main>'))
-})
-
 it('leaves a prerendered page one script, the boot, which names the entry scripts it loads after the first paint', () => {
   const shell =
     '<head><script type="module" crossorigin src="/assets/shared-a.js"></script>' +

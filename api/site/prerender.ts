@@ -56,17 +56,6 @@ export const jsonForScript = (value: unknown) =>
 export const PAGE_SEED_ID = 'page-seed'
 
 /**
- * Holds the first paint until the page's HTML has been parsed up to its seed
- * (the element after #root's content), so everything in the first view
- * paints in one frame. Without it Chromium painted the part it had parsed
- * first, and on the sign-up page the form came a frame later than the
- * heading (the largest text, so the LCP, 110-140 ms after the first paint
- * at a 4x CPU slowdown). The page is a few kilobytes compressed: waiting for
- * the rest of it costs a parse, not a round trip.
- */
-export const RENDER_WHOLE_PAGE = `<link rel="expect" href="#${PAGE_SEED_ID}" blocking="render">`
-
-/**
  * The shell with the page's HTML in #root and its seed as JSON data (type
  * application/json is never executed, so the CSP needs no hash for it).
  */
@@ -78,13 +67,11 @@ export function shellWithPage(
   styles: ReadonlyMap<string, string> = new Map(),
 ): string {
   const data = `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(seed)}</script>`
-  const page = shell
-    .replace(
-      /<div id="root"><\/div>/,
-      // A replacer function: `$` in the page's HTML is not a replacement pattern.
-      () => `<div id="root">${html}</div>${data}`,
-    )
-    .replace('</head>', () => `${RENDER_WHOLE_PAGE}</head>`)
+  const page = shell.replace(
+    /<div id="root"><\/div>/,
+    // A replacer function: `$` in the page's HTML is not a replacement pattern.
+    () => `<div id="root">${html}</div>${data}`,
+  )
   return inlineStyles(boot ? bootAfterPaint(page, boot) : page, styles)
 }
 
