@@ -5,6 +5,7 @@ import { CAMS_MIN_MEMBERSHIP_MS, camsEligible } from './contract/rules/cams.ts'
 import { SEARCH_PAGE_SIZE, TOKEN_MAX } from './contract/rules/limits.ts'
 import { countryOptions, searchVisible } from './contract/rules/search.ts'
 import { signupsOpen } from './contract/rules/signups.ts'
+import { VISIBLE_HOLD_MS, VISIBLE_PING_MS } from './contract/rules/visibility.ts'
 
 const DAY = 86_400_000
 
@@ -13,6 +14,12 @@ describe('spec rules (contract rules/)', () => {
     expect(CAMS_MIN_MEMBERSHIP_MS).toBe(345_600_000) // spec §6: 4 days
     expect(SEARCH_PAGE_SIZE).toBe(12) // spec §9
     expect(TOKEN_MAX).toBe(128)
+  })
+
+  it('holds a visible report until a repeat has had a minute to arrive', () => {
+    expect(VISIBLE_PING_MS).toBe(180_000)
+    expect(VISIBLE_HOLD_MS).toBe(240_000)
+    expect(VISIBLE_HOLD_MS - VISIBLE_PING_MS).toBeGreaterThanOrEqual(60_000)
   })
 
   it.each([

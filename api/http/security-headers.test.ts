@@ -3,11 +3,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccountsDeps, accountsFromEnv } from '../accounts/deps.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { contentSecurityPolicy } from './security-headers.ts'
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
 
 /** The directives of a CSP header, by name. */
 function directives(csp: string | null): Map<string, string[]> {
@@ -60,8 +61,6 @@ describeEngines('security headers on %s', (engine) => {
     'the service worker': '/sw.js',
     'a built script': '/assets/index.js',
     'a picture': '/media/p/a.jpg',
-    JSON: '/api/settings.php',
-    'a JSON error': '/api/user.php',
     'a server-rendered page': '/api/xcams/demo.php',
   }
 
@@ -80,6 +79,48 @@ describeEngines('security headers on %s', (engine) => {
     expect(csp.get('script-src')).toEqual(["'self'"])
     // Over plain http no HSTS (a browser would ignore it anyway).
     expect(res.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it.each([
+    ['JSON', '/api/settings.php', {}],
+    ['a JSON error', '/api/user.php', {}],
+    ['a refused visibility report', '/api/push-visibility.php?visible=1', { method: 'POST' }],
+  ] as const)(
+    'sends data (%s) the short policy that lets nothing load or frame it',
+    async (_what, path, init) => {
+      const res = await server().request(`http://localhost${path}`, init)
+      expect(res.status).toBeLessThan(500)
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      // Document-only headers stay off; the others are there.
+      expect(res.headers.get('permissions-policy')).toBeNull()
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    },
+  )
+
+  it('gives a 204 and an API 304 the short policy, and a document 304 the site policy', async () => {
+    const app = new Hono()
+      .use(securityHeaders())
+      .post('/api/report', (c) => c.body(null, 204))
+      .get('/api/list', (c) => c.body(null, 304))
+      .get('/members', (c) => c.body(null, 304))
+    const short = "default-src 'none'; frame-ancestors 'none'"
+    for (const [method, path] of [
+      ['POST', '/api/report'],
+      ['GET', '/api/list'],
+    ]) {
+      const res = await app.request(`http://localhost${path}`, { method })
+      expect(res.headers.get('content-security-policy')).toBe(short)
+      expect(res.headers.get('permissions-policy')).toBeNull()
+    }
+    // The browser puts a 304's headers on the page it cached: a page keeps its policy.
+    const page = await app.request('http://localhost/members')
+    expect(directives(page.headers.get('content-security-policy')).get('script-src')).toEqual([
+      "'self'",
+    ])
+    expect(page.headers.get('permissions-policy')).toContain('camera=()')
   })
 
   it('lets pictures from other https origins show (webcam tiles, push images)', async () => {

@@ -6,18 +6,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, pushMembers, pushSubscriptions } from '../../db/schema.ts'
 import type { PushPreferences, PushPreferencesUpdate } from '../contract/index.ts'
+import { VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { PUSH_JOB_KIND } from './job.ts'
 import { badgeOf, fitPayload, openUrl, type PushPayload } from './payload.ts'
 import { pushTexts } from './texts.ts'
-
-/**
- * How long a "visible" report holds. The page repeats it while it stays
- * visible (VISIBLE_PING_MS in the app, half of this), so a page that vanished
- * without its hidden report (a crash, a lost network) silences pushes for at
- * most this long.
- */
-export const VISIBLE_HOLD_MS = 120_000
 
 export const DEFAULT_PREFERENCES: PushPreferences = { messages: true, likes: true }
 

@@ -1,10 +1,9 @@
 // A member looking at the site hears news through the live stream, not a
 // push (README "Push"): while a page is visible and a member signed in, the
-// server is told so every VISIBLE_PING_MS (it holds that for 120 s,
-// api/push/preferences.ts VISIBLE_HOLD_MS); going hidden tells it at once.
+// server is told so every VISIBLE_PING_MS and holds that for VISIBLE_HOLD_MS
+// (api/contract/rules/visibility.ts); going hidden tells it at once.
+import { VISIBLE_PING_MS } from '../../../api/contract/rules/index.ts'
 import { worker } from '../../data/worker.ts'
-
-export const VISIBLE_PING_MS = 60_000
 
 export function startVisibilityReports() {
   let signedIn = false
