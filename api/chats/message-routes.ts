@@ -150,7 +150,9 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
           await stream.sleep(timing.keepAliveMs)
           if (open && Date.now() - checked >= timing.sessionCheckMs) {
             checked = Date.now()
-            if ((await sessionMember(c, db)) !== memberId) break
+            // The session's last use is renewed; the cookie, whose headers
+            // went out with the stream's, waits for the next request.
+            if ((await sessionMember(c, db, { renewCookie: false })) !== memberId) break
           }
           if (open) await stream.write(': keep-alive\n\n')
         }

@@ -3,9 +3,11 @@
 // the ledger's sum, 404 for other members' conversations on every endpoint,
 // text stored as written, blocks, reports, and live pokes through NOTIFY.
 import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
-import { jobs, mails, messages, pushSubscriptions, reports } from '../../db/schema.ts'
+import { jobs, mails, messages, pushSubscriptions, reports, sessions } from '../../db/schema.ts'
 import { type Api, createApi } from '../app.ts'
 import {
   ApiError,
@@ -19,6 +21,7 @@ import {
 import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/messages.ts'
 import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'
 import { createEventBus, type EventBus } from '../events/bus.ts'
+import { hashToken, SESSION_TOUCH_S } from '../http/session.ts'
 import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
@@ -441,6 +444,59 @@ describeEngines('messages on %s', (engine) => {
     let done = false
     while (!done) done = (await reader.read()).done
     expect(done).toBe(true)
+  })
+
+  it('keeps the stream open across the session check that renews its session (5 minutes on)', async () => {
+    // The check renews the session's last use at most every SESSION_TOUCH_S
+    // (300 s). Its cookie cannot be renewed inside a stream whose headers
+    // are sent: trying to ended every member's stream after 5 minutes, and
+    // the worker then polled everything once and reconnected.
+    expect(SESSION_TOUCH_S).toBe(300)
+    let offset = 0
+    const bus = createEventBus(database.listen)
+    const quick = createApi({
+      db: database.db,
+      events: bus,
+      eventsTiming: { keepAliveMs: 20, sessionCheckMs: 40 },
+      now: () => new Date(Date.now() + offset),
+    })
+    onTestFinished(() => bus.close())
+    const c = await login(quick, b.email, TEST_PASSWORD)
+    // Over Node's HTTP server, as `npm start` serves it: the answer's
+    // headers are on the wire before the stream's first check.
+    const server = serve({ fetch: quick.fetch, port: 0, hostname: '127.0.0.1' })
+    onTestFinished(() => new Promise<void>((done) => server.close(() => done())))
+    await new Promise((ready) => server.once('listening', ready))
+    const { port } = server.address() as AddressInfo
+    const res = await fetch(`http://127.0.0.1:${port}/api/events.php`, {
+      headers: { cookie: c, host: `127.0.0.1:${port}` },
+    })
+    expect(res.status).toBe(200)
+    const reader = res.body!.getReader()
+    const decoder = new TextDecoder()
+    const keepAlives = async (n: number) => {
+      let seen = ''
+      while (seen.split(': keep-alive').length <= n) {
+        const { value, done } = await reader.read()
+        expect(done).toBe(false)
+        seen += decoder.decode(value)
+      }
+    }
+    const token = /sid=([^;]+)/.exec(c)?.[1] ?? ''
+    const lastSeenOf = async () => {
+      const [row] = await database.db
+        .select({ at: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+      return row!.at
+    }
+    await keepAlives(1)
+    const before = await lastSeenOf()
+    offset = (SESSION_TOUCH_S + 1) * 1000
+    // Several checks after the renewal, each followed by a keep-alive.
+    await keepAlives(6)
+    expect((await lastSeenOf()).getTime()).toBeGreaterThan(before.getTime())
+    await reader.cancel()
   })
 
   it('a second API process on the same database pokes the streams it holds', async () => {

@@ -131,6 +131,7 @@ const sessionLookup = perDatabase((db) =>
 export async function currentSession(
   c: Context,
   db: Db,
+  { renewCookie = true }: SessionCheck = {},
 ): Promise<{ memberId: number; sessionId: number } | null> {
   const token = getCookie(c, SESSION_COOKIE)
   if (!token || token.length > 128) return null
@@ -150,14 +151,29 @@ export async function currentSession(
       .returning({ id: sessions.id })
     // The cookie lives as long as the session can: the idle span, never past the absolute end.
     const left = Math.floor((row.expiresAt.getTime() - now.getTime()) / 1000)
-    if (touched.length > 0) setSessionCookie(c, token, Math.min(SESSION_MAX_AGE_S, left))
+    if (touched.length > 0 && renewCookie)
+      setSessionCookie(c, token, Math.min(SESSION_MAX_AGE_S, left))
   }
   return { memberId: row.memberId, sessionId: row.sessionId }
 }
 
+export interface SessionCheck {
+  /**
+   * Renew the cookie with the session's last use (the default). Off for a
+   * check inside an answer already sent, the live stream: its headers are
+   * on the wire, and setting one there threw and ended every stream
+   * 5 minutes (SESSION_TOUCH_S) after the session's last renewal.
+   */
+  renewCookie?: boolean
+}
+
 /** The member of the request's session, or null (see currentSession). */
-export async function sessionMember(c: Context, db: Db): Promise<number | null> {
-  return (await currentSession(c, db))?.memberId ?? null
+export async function sessionMember(
+  c: Context,
+  db: Db,
+  check: SessionCheck = {},
+): Promise<number | null> {
+  return (await currentSession(c, db, check))?.memberId ?? null
 }
 
 /** Spec §8: a request without a live session gets 403 (the client refetches/clears the user). */
