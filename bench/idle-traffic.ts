@@ -3,11 +3,12 @@
 // the old 16 KB); when the stream is down, polls are conditional"). Against
 // the built site as `npm start` runs it (e2e/harness.ts: fresh PGlite, demo
 // seed) in the system Chromium:
-//   npm run build && node --import tsx bench/idle-traffic.ts [--minutes=2]
+//   npm run build && node --import tsx bench/idle-traffic.ts [--minutes=6]
 // The demo member logs in through the login form and opens /members; once the
 // tab has settled, two windows are measured:
 // - stream up: the sync worker holds the live event stream and the polls
-//   pause; `--minutes` long.
+//   pause; `--minutes` long (by default two periods of the page's visibility
+//   report, VISIBLE_PING_MS: a shorter window shows it once or not at all).
 // - stream down: the bench drops the stream's connection and answers its
 //   reconnect 503 (as a proxy without the stream would), so the worker polls
 //   user, chats and likes every POLL_MS (sync/core/timing.ts); at least two
@@ -36,12 +37,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import type { CDPSession, Page } from 'playwright-core'
 import { endpoints } from '../api/contract/endpoints.ts'
+import { VISIBLE_PING_MS } from '../api/contract/rules/visibility.ts'
 import { launchBrowser, logIn, newContext, startSite } from '../e2e/harness.ts'
 import { POLL_MS } from '../sync/core/timing.ts'
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-const MINUTES = Number(arg('minutes') ?? 2)
+const MINUTES = Number(arg('minutes') ?? (2 * VISIBLE_PING_MS) / 60_000)
 const KB = 1024
 /** Issue 15: an idle tab with the stream up, per minute. */
 const GOAL_BYTES_PER_MIN = 0.5 * KB
