@@ -1,4 +1,4 @@
-// Idle traffic of a member's tab (issue 15: "Idle costs almost nothing: with
+// Idle traffic of a member's tab (the speed goal "Idle costs almost nothing: with
 // the event stream an idle member's tab costs ≤ 0.5 KB a minute (≥ 30× below
 // the old 16 KB); when the stream is down, polls are conditional"). Against
 // the built site as `npm start` runs it (e2e/harness.ts: fresh PGlite, demo
@@ -47,7 +47,7 @@ const MINUTES = Number(arg('minutes') ?? (2 * VISIBLE_PING_MS) / 60_000)
 const KB = 1024
 /** Issue 15: an idle tab with the stream up, per minute. */
 const GOAL_BYTES_PER_MIN = 0.5 * KB
-/** What an idle tab cost per minute before the stream (issue 15). */
+/** What an idle tab cost per minute before the stream: the three full polls of the spec's old client. */
 const OLD_BYTES_PER_MIN = 16 * KB
 const EVENTS = endpoints.events.path
 /**

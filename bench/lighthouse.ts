@@ -35,7 +35,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const DEFAULT_HOST_INDEX = 1750
 const DEFAULT_SLOWDOWN = 4
 /**
- * The goals each median is printed against: issue 15 (performance >= 95,
+ * The goals each median is printed against: the speed goals (performance >= 95,
  * LCP <= 1.5 s, CLS <= 0.02, TBT <= 150 ms on `/`, `/login`, `/signup` and a
  * profile) and the site issue (accessibility 100, best practices >= 95).
  */
@@ -101,7 +101,7 @@ try {
     )
   } else console.log(`CPU slowdown ${slowdown}x (set by --cpu)`)
   console.log(
-    `goals (issue 15): performance >= ${GOALS.perf}, LCP <= ${GOALS.lcp} ms, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbt} ms; accessibility ${GOALS.a11y}, best practices >= ${GOALS.bp}`,
+    `goals: performance >= ${GOALS.perf}, LCP <= ${GOALS.lcp} ms, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbt} ms; accessibility ${GOALS.a11y}, best practices >= ${GOALS.bp}`,
   )
   console.log(
     `page          perf  a11y  bp    LCP ms  CLS     TBT ms   (median of ${RUNS}, mobile)  goals`,

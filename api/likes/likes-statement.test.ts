@@ -3,17 +3,17 @@
 // here as the oracle, byte for byte, for every shape a client asks (polling,
 // later pages, each list alone); other members' pending pictures are never
 // in it; and one answer is one statement on the database.
-import { and, eq, inArray, isNull, type Logger, sql } from 'drizzle-orm'
+import { and, eq, isNull, type Logger, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Db, readSnapshot } from '../../db/client.ts'
 import * as schema from '../../db/schema.ts'
 import { images, likes, members } from '../../db/schema.ts'
-import { type Image, LIKES_PAGE_SIZE, type LikesResponse } from '../contract/index.ts'
-import { imageOf, type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
+import { LIKES_PAGE_SIZE, type LikesResponse } from '../contract/index.ts'
+import { imagesOf, type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { addMember, addMembers, birthDate, type MemberRow } from '../test/seed.ts'
+import { addMember, addMembers, birthDate, type MemberRow, pictureRow } from '../test/seed.ts'
 import { type LikesShape, likesOf } from './likes.ts'
 
 /** The earlier likesOf: one REPEATABLE READ snapshot, four reads, then the pictures. */
@@ -55,23 +55,9 @@ function oldLikesOf(db: Db, memberId: number, { type, page = 1 }: LikesShape = {
       type === undefined ? likedIds : [],
       counts,
     ])
-    // imagesOf as it was: approved pictures of these members, oldest first.
+    // Approved pictures of these members, oldest first, as the earlier reads took them.
     const wanted = [...new Set([...g.map((x) => x.member.id), ...r.map((x) => x.member.id)])]
-    const imgs = new Map<number, Image[]>()
-    if (wanted.length > 0) {
-      const rows = await tx
-        .select({
-          id: images.id,
-          memberId: images.memberId,
-          thumb: images.thumbFilename,
-          status: images.status,
-        })
-        .from(images)
-        .where(and(inArray(images.memberId, wanted), eq(images.status, 'approved')))
-        .orderBy(images.memberId, images.id)
-      for (const row of rows)
-        imgs.set(row.memberId, [...(imgs.get(row.memberId) ?? []), imageOf(row)])
-    }
+    const imgs = await imagesOf(tx, wanted)
     const profileOf = (m: ProfileSource) => toProfile(m, imgs.get(m.id) ?? [])
     return {
       profiles: g.map((x) => profileOf(x.member)),
@@ -167,12 +153,8 @@ describeEngines('the likes answer in one statement on %s', (engine) => {
 
     // Pictures: several approved, pending ones (before and after approved
     // ones), a main picture that is not the first, and members with none.
-    const picture = (memberId: number, n: number, status = 'approved') => ({
-      memberId,
-      filename: `m${memberId}-${n}.jpg`,
-      thumbFilename: `m${memberId}-${n}_t.jpg`,
-      status,
-    })
+    const picture = (memberId: number, n: number, status = 'approved') =>
+      pictureRow('m', memberId, n, status)
     const own = await t.db
       .insert(images)
       .values([

@@ -14,7 +14,7 @@ import { blocks, images, members } from '../../db/schema.ts'
 import { type Profile, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
 import { imagesOf, toProfile } from '../profiles/profiles.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { addMember, addMembers, birthDate, type MemberRow } from '../test/seed.ts'
+import { addMember, addMembers, birthDate, type MemberRow, pictureRow } from '../test/seed.ts'
 import { resolveFilters, search, searchWhere, type Viewer } from './search.ts'
 
 const byActivity = [desc(members.lastActiveAt), desc(members.id)]
@@ -112,12 +112,8 @@ describeEngines('search in one statement on %s', (engine) => {
       { blockerId: me.id, blockedId: women[1]!.id },
       { blockerId: women[2]!.id, blockedId: me.id },
     ])
-    const picture = (memberId: number, n: number, status = 'approved') => ({
-      memberId,
-      filename: `s${memberId}-${n}.jpg`,
-      thumbFilename: `s${memberId}-${n}_t.jpg`,
-      status,
-    })
+    const picture = (memberId: number, n: number, status = 'approved') =>
+      pictureRow('s', memberId, n, status)
     const rows = await t.db
       .insert(images)
       .values(

@@ -101,3 +101,11 @@ export async function seedDemoData(db: Db, count = 40) {
     cleanup: () => rm(mediaDir, { recursive: true, force: true }),
   }
 }
+
+/** An images row of `memberId` (its `n`th picture, files named after `prefix`), approved unless said. */
+export const pictureRow = (prefix: string, memberId: number, n: number, status = 'approved') => ({
+  memberId,
+  filename: `${prefix}${memberId}-${n}.jpg`,
+  thumbFilename: `${prefix}${memberId}-${n}_t.jpg`,
+  status,
+})
