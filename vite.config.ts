@@ -27,7 +27,9 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written (for debugging) but the scripts do not point at them;
+    // the server serves them only with SOURCE_MAPS=public (api/server.ts).
+    sourcemap: 'hidden',
     manifest: true,
     // Every browser the PWA serves preloads modules itself (Chromium, Firefox
     // 115+, Safari 17+); an older one only loads them a little later.

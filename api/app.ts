@@ -12,7 +12,7 @@ import { messageMailJobHandlers } from './chats/message-mail.ts'
 import { type EventsTiming, messageRoutes } from './chats/message-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
 import { complaintRoutes } from './complaints/routes.ts'
-import { endpoints } from './contract/endpoints.ts'
+import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
@@ -23,6 +23,7 @@ import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
 import { mediaJobHandlers } from './images/media.ts'
 import { imageRoutes } from './images/routes.ts'
+import { loadPaymentsConfig } from './config.ts'
 import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
@@ -31,7 +32,7 @@ import { operatorRoutes } from './operator/routes.ts'
 import { checkoutRoutes } from './payments/checkout.ts'
 import { type LocalProvider, localProvider } from './payments/local.ts'
 import { mollieProvider } from './payments/mollie.ts'
-import type { PaymentProvider } from './payments/provider.ts'
+import { type PaymentProvider, unavailableProvider } from './payments/provider.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { paymentJobs } from './payments/settle.ts'
 import { profileRoutes } from './profiles/routes.ts'
@@ -66,20 +67,42 @@ export interface AppDeps {
   now?: () => Date
   /**
    * The payment provider: Mollie when MOLLIE_API_KEY is set (MOLLIE_API_ENDPOINT
-   * points it elsewhere), else the built-in local provider (api/payments/).
+   * points it elsewhere), the built-in test provider when configured
+   * (PAYMENTS=test, a demo start), else none (api/config.ts loadPaymentsConfig).
    */
   payments?: PaymentProvider
   /** The event stream's keep-alive and session-check periods; tests shorten them. */
   eventsTiming?: EventsTiming
+  /**
+   * Per-member limits on messages and likes (api/http/member-limits.ts);
+   * default on. Benchmarks and tests that send or like in bulk on purpose
+   * turn them off.
+   */
+  memberLimits?: boolean
 }
 
-/** Mollie with a key, else the local provider with its own checkout page. */
-export function paymentsFromEnv(db: Db): PaymentProvider {
-  const apiKey = process.env.MOLLIE_API_KEY
-  if (!apiKey) return localProvider(db)
-  const apiEndpoint = process.env.MOLLIE_API_ENDPOINT
-  return mollieProvider({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) })
+/** The provider the configuration names (api/config.ts loadPaymentsConfig). */
+export function paymentsFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env): PaymentProvider {
+  const config = loadPaymentsConfig(env)
+  switch (config.kind) {
+    case 'mollie':
+      return mollieProvider({
+        apiKey: config.apiKey,
+        ...(config.apiEndpoint ? { apiEndpoint: config.apiEndpoint } : {}),
+      })
+    case 'test':
+      return localProvider(db)
+    case 'off':
+      return unavailableProvider()
+  }
 }
+
+/** Paths of GETs that change something. */
+const GET_WITH_EFFECTS = new Set(
+  (Object.values(endpoints) as EndpointDef[])
+    .filter((e) => e.method === 'GET' && e.effects)
+    .map((e) => e.path),
+)
 
 const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' && 'settle' in p
 
@@ -97,6 +120,7 @@ export function createApi({
   now,
   payments = paymentsFromEnv(db),
   eventsTiming,
+  memberLimits = true,
 }: AppDeps) {
   const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
   jobs.register(mailJobs(db, accounts.mailer))
@@ -115,6 +139,15 @@ export function createApi({
       await next()
     })
     .use(jsonAsBytes)
+    .use(async (c, next) => {
+      // A HEAD runs the GET's handler (Hono, as HTTP allows): never for a GET
+      // with effects (api/contract/endpoints.ts `effects`).
+      if (c.req.method === 'HEAD' && GET_WITH_EFFECTS.has(c.req.path)) {
+        c.header('Allow', 'GET')
+        return c.body(null, 405)
+      }
+      await next()
+    })
     .use(sameOriginOnly({ trustProxy: accounts.trustProxy }))
     // JSON bodies are small; the limit stops a client from making the server
     // buffer megabytes. Multipart only for the picture upload (its own limit);
@@ -146,7 +179,7 @@ export function createApi({
     .route('/', activityRoutes(db))
     .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
     .route('/', sessionRoutes(db))
-    .route('/', likesRoutes(db))
+    .route('/', likesRoutes(db, { memberLimits }))
     .route('/', profileRoutes(db))
     .route('/', chatRoutes(db))
     .route(
@@ -155,8 +188,9 @@ export function createApi({
         events,
         accounts,
         complaintsTo,
-        dev: accounts.mailer.devListing,
+        dev: accounts.development ?? false,
         jobs,
+        memberLimits,
         ...(eventsTiming ? { eventsTiming } : {}),
       }),
     )
@@ -166,7 +200,8 @@ export function createApi({
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
     .route('/', operatorRoutes({ db, accounts, jobs, payments, events, mediaDir }))
-  if (isLocal(payments)) api.route('/', checkoutRoutes(payments))
+  if (isLocal(payments))
+    api.route('/', checkoutRoutes(db, payments, { trustProxy: accounts.trustProxy ?? false }))
 
   const app = new Hono()
     .onError(onError)

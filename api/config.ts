@@ -46,6 +46,22 @@ export function loadCamsConfig(env: NodeJS.ProcessEnv = process.env): CamsConfig
   }
 }
 
+/** What the server serves of the build (dist/). */
+const ServeEnv = z.object({
+  /**
+   * `public` serves the build's source maps (`*.map`, the app's whole
+   * source); unset or `off`, they answer 404. They are built either way, for
+   * debugging, but the scripts do not point at them (vite.config.ts).
+   */
+  SOURCE_MAPS: z.enum(['public', 'off']).default('off'),
+})
+
+export type ServeConfig = { publicSourceMaps: boolean }
+
+export function loadServeConfig(env: NodeJS.ProcessEnv = process.env): ServeConfig {
+  return { publicSourceMaps: ServeEnv.parse(env).SOURCE_MAPS === 'public' }
+}
+
 /** Accounts: mail, links in mails, client IP for rate limits. */
 const AccountsEnv = z.object({
   /** smtp://user:pass@host:port (smtps:// for TLS); unset = mails are only stored (dev). */
@@ -79,8 +95,14 @@ const AccountsEnv = z.object({
     ),
   /** 1 behind a reverse proxy: the client IP is then the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  /** `off` hides the developer mail listing even in development. */
-  DEV_MAIL: z.enum(['on', 'off']).optional(),
+  /**
+   * GET /api/_dev/mail.php (the page /_dev/mail) without SMTP: a signed-in
+   * member sees the mails sent to them (`on`, the default); `all` lists every
+   * stored mail, other members' links included, to anyone (development only:
+   * never with SMTP_URL, NODE_ENV=production or DEMO_SEED=off); `off` also
+   * turns the developer tools of a demo start off.
+   */
+  DEV_MAIL: z.enum(['on', 'all', 'off']).optional(),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().optional(),
 })
@@ -92,23 +114,75 @@ export type AccountsConfig = {
   siteHosts: string[]
   trustProxy: boolean
   /**
-   * The full developer listing of GET /api/_dev/mail.php: a development
-   * configuration only, i.e. no SMTP, the demo seed on, NODE_ENV not
-   * production, and DEV_MAIL not off. Never with DEMO_SEED=off.
+   * A development configuration: no SMTP, the demo seed on, NODE_ENV not
+   * production, and DEV_MAIL not off. The developer tools (the panel's
+   * credits to zero) work only here.
+   */
+  development: boolean
+  /**
+   * The full developer listing of GET /api/_dev/mail.php (every stored mail,
+   * other members' reset links included, to anyone): only when a development
+   * configuration asks for it with DEV_MAIL=all. Otherwise a member sees only
+   * their own mails there.
    */
   devMail: boolean
 }
 
 export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
   const e = AccountsEnv.parse(env)
+  const development =
+    !e.SMTP_URL && e.DEMO_SEED === 'on' && e.NODE_ENV !== 'production' && e.DEV_MAIL !== 'off'
   return {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY === '1',
-    devMail:
-      !e.SMTP_URL && e.DEMO_SEED === 'on' && e.NODE_ENV !== 'production' && e.DEV_MAIL !== 'off',
+    development,
+    devMail: development && e.DEV_MAIL === 'all',
+  }
+}
+
+/**
+ * Who takes the money. Mollie when MOLLIE_API_KEY is set; the built-in test
+ * provider (no money moves, its own checkout page) only when asked for with
+ * PAYMENTS=test, or on a demo start (DEMO_SEED on, the README's quick
+ * start); otherwise none, and buying credits is unavailable. A production
+ * start (DEMO_SEED=off) without a key never falls back to the test provider:
+ * its checkout grants credits to whoever presses "Pay".
+ */
+const PaymentsEnv = z.object({
+  PAYMENTS: z.enum(['mollie', 'test', 'off']).optional(),
+  MOLLIE_API_KEY: z.string().min(1).optional(),
+  /** Points the Mollie SDK elsewhere (the tests' local Mollie stand-in). */
+  MOLLIE_API_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  DEMO_SEED: z.enum(['on', 'off']).default('on'),
+})
+
+export type PaymentsConfig =
+  | { kind: 'mollie'; apiKey: string; apiEndpoint: string | undefined }
+  | { kind: 'test' }
+  | { kind: 'off' }
+
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+  const e = PaymentsEnv.parse(env)
+  const kind = e.PAYMENTS ?? (e.MOLLIE_API_KEY ? 'mollie' : e.DEMO_SEED === 'on' ? 'test' : 'off')
+  if (kind === 'mollie') {
+    if (!e.MOLLIE_API_KEY) throw new Error('PAYMENTS=mollie needs MOLLIE_API_KEY')
+    return { kind, apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }
+  }
+  return { kind }
+}
+
+/** What the start prints about payments: the operator sees at once who takes money. */
+export function paymentsBanner(config: PaymentsConfig): string {
+  switch (config.kind) {
+    case 'mollie':
+      return `start: payments through Mollie${config.apiEndpoint ? ` at ${config.apiEndpoint}` : ''}`
+    case 'test':
+      return 'start: WARNING payments use the built-in TEST provider: no money moves and its checkout grants credits (PAYMENTS=test or a demo start; set MOLLIE_API_KEY for real payments)'
+    case 'off':
+      return 'start: no payment provider (no MOLLIE_API_KEY): buying credits is unavailable'
   }
 }
 
@@ -121,6 +195,8 @@ export type Config = {
   demoMembers: number
   cams: CamsConfig
   accounts: AccountsConfig
+  serve: ServeConfig
+  payments: PaymentsConfig
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -136,5 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMembers: e.DEMO_MEMBERS,
     cams: loadCamsConfig(env),
     accounts: loadAccountsConfig(env),
+    serve: loadServeConfig(env),
+    payments: loadPaymentsConfig(env),
   }
 }

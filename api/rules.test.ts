@@ -1,11 +1,14 @@
 // The zod-free spec rules both ends apply (api/contract/rules/), pinned to the
 // spec's literal values. (Beside the contract: the contract folder imports zod only.)
+// Also the per-member action limits, our own numbers, pinned the same way.
 import { describe, expect, it } from 'vitest'
 import { CAMS_MIN_MEMBERSHIP_MS, camsEligible } from './contract/rules/cams.ts'
 import { SEARCH_PAGE_SIZE, TOKEN_MAX } from './contract/rules/limits.ts'
 import { countryOptions, searchVisible } from './contract/rules/search.ts'
 import { signupsOpen } from './contract/rules/signups.ts'
 import { VISIBLE_HOLD_MS, VISIBLE_PING_MS } from './contract/rules/visibility.ts'
+import { bucketsOf, NEW_ACCOUNT_MS } from './http/member-limits.ts'
+import { LIMITS } from './http/ratelimit.ts'
 
 const DAY = 86_400_000
 
@@ -70,5 +73,31 @@ describe('spec rules (contract rules/)', () => {
     expect(countryOptions('GB')).toEqual(['GB', 'IE'])
     expect(countryOptions('DE')).toEqual(['DE', 'AT'])
     expect(countryOptions('PL')).toEqual(['PL'])
+  })
+})
+
+describe('per-member action limits (api/http/ratelimit.ts LIMITS, not in the spec)', () => {
+  it('pins the message and like limits, tighter for an account younger than a day', () => {
+    const perWindow = (b: keyof typeof LIMITS) => [LIMITS[b].limit, LIMITS[b].windowMs]
+    expect(NEW_ACCOUNT_MS).toBe(86_400_000) // a day
+    expect(perWindow('message')).toEqual([20, 60_000])
+    expect(perWindow('message_hour')).toEqual([300, 3_600_000])
+    expect(perWindow('message_new')).toEqual([10, 60_000])
+    expect(perWindow('message_new_hour')).toEqual([100, 3_600_000])
+    expect(perWindow('like')).toEqual([60, 60_000])
+    expect(perWindow('like_hour')).toEqual([600, 3_600_000])
+    expect(perWindow('like_new')).toEqual([30, 60_000])
+    expect(perWindow('like_new_hour')).toEqual([200, 3_600_000])
+  })
+
+  it('counts a member in the new-account buckets for their first day only', () => {
+    const now = Date.UTC(2026, 0, 10)
+    expect(bucketsOf('message', new Date(now - DAY + 1), now)).toEqual([
+      'message_new',
+      'message_new_hour',
+    ])
+    expect(bucketsOf('message', new Date(now - DAY), now)).toEqual(['message', 'message_hour'])
+    expect(bucketsOf('like', new Date(now - DAY + 1), now)).toEqual(['like_new', 'like_new_hour'])
+    expect(bucketsOf('like', new Date(now - DAY), now)).toEqual(['like', 'like_hour'])
   })
 })

@@ -6,7 +6,7 @@ import { compress } from 'hono/compress'
 import { accountsFromEnv } from './accounts/deps.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
-import { loadAccountsConfig } from './config.ts'
+import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
@@ -42,6 +42,8 @@ export interface ServerOptions extends AppDeps {
   mediaDir: string
   /** The server render of the public pages (default: `<distDir>-ssr`, written by `vite build`). */
   ssrDir?: string
+  /** Serve the build's source maps (default: SOURCE_MAPS=public, api/config.ts); else they answer 404. */
+  publicSourceMaps?: boolean
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -54,6 +56,11 @@ const PICTURE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 }
 const pictureType = (path: string) => PICTURE_TYPES[/\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '']
+/** A source map or a compressed copy of one (`x.js.map`, `x.js.map.br`). */
+const SOURCE_MAP = /\.map(?:\.\w+)?$/i
+/** A built file a source map may belong to. */
+const MAPPED = /\.(?:js|mjs|css)$/
+
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024
 
@@ -64,7 +71,7 @@ export const COMPRESS_MIN_BYTES = 1024
  * gets it with HTTP 404, so the router shows the error page (spec §2), and a
  * bot gets the plain status without the app.
  */
-export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
+export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: ServerOptions) {
   const { mediaDir } = deps
   const accounts = deps.accounts ?? accountsFromEnv()
   const dist = resolve(distDir)
@@ -92,6 +99,20 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
   )
 
   const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
+  // Source maps are the app's whole source: built for debugging, served only
+  // when asked for. The build does not point the scripts at them (vite.config.ts
+  // `sourcemap: 'hidden'`); when they are public, a SourceMap header does.
+  const mapsPublic = publicSourceMaps ?? loadServeConfig().publicSourceMaps
+  const hasMap = new Map<string, boolean>()
+  const mapOf = (path: string) => {
+    if (!MAPPED.test(path)) return false
+    let known = hasMap.get(path)
+    if (known === undefined) {
+      known = existsSync(`${dist}${path}.map`)
+      if (hasMap.size < 10_000) hasMap.set(path, known)
+    }
+    return known
+  }
   const api = createApi({ ...deps, accounts })
   // Spec §4: the shell's `<html lang>` in the member's language, and spec §2:
   // the root classes of the site the request was sent to (template, niche),
@@ -221,6 +242,14 @@ export function createServer({ distDir, ssrDir, ...deps }: ServerOptions) {
         if (path === '/sw.js') {
           c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
         }
+        if (mapsPublic && mapOf(path)) {
+          c.res.headers.set('SourceMap', `${path.slice(path.lastIndexOf('/') + 1)}.map`)
+        }
+      })
+      // A source map, or a compressed copy of one, only when they are public.
+      .use('*', async (c, next) => {
+        if (!mapsPublic && SOURCE_MAP.test(c.req.path)) return c.notFound()
+        await next()
       })
       .use(
         '*',

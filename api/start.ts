@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
-import { loadConfig } from './config.ts'
+import { loadConfig, paymentsBanner } from './config.ts'
 import { startProgress } from './site/start-page.ts'
 
 const DIST = 'dist'
@@ -19,9 +19,14 @@ const progress = startProgress([
   'Create the demo members and their photos',
 ])
 
-let handler: (req: Request) => Response | Promise<Response> = (req) => progress.fetch(req)
+// `env` carries the connection (@hono/node-server's { incoming, outgoing }):
+// the rate limits key on the client's address from it (api/http/ratelimit.ts
+// clientIp). Without it every client was "unknown", one bucket for the
+// whole site (api/http/client-address.test.ts runs this entry).
+type Handler = (req: Request, env: unknown) => Response | Promise<Response>
+let handler: Handler = (req) => progress.fetch(req)
 const server = serve(
-  { fetch: (req) => handler(req), port: config.port, hostname: config.host },
+  { fetch: (req, env) => handler(req, env), port: config.port, hostname: config.host },
   (info) =>
     console.log(`start: port ${info.port} open (a progress page answers until the site is ready)`),
 )
@@ -143,13 +148,19 @@ if (!config.accounts.publicUrl && config.accounts.siteHosts.length === 0 && !con
     'start: neither PUBLIC_URL nor SITE_HOSTS is set: mails are sent only for requests to localhost',
   )
 }
-if (!config.accounts.smtpUrl) {
+if (config.accounts.devMail) {
+  console.warn(
+    "start: WARNING DEV_MAIL=all: every stored mail, with other members' links, is listed at /_dev/mail to anyone — development only",
+  )
+} else if (!config.accounts.smtpUrl) {
   console.log(
-    config.accounts.devMail
-      ? 'start: no SMTP_URL: mails are stored and listed at /_dev/mail'
-      : 'start: no SMTP_URL: mails are stored only (DEV_MAIL is off)',
+    'start: no SMTP_URL: mails are stored; a signed-in member sees their own at /_dev/mail (DEV_MAIL=all lists every mail, development only)',
   )
 }
+if (config.serve.publicSourceMaps) {
+  console.log('start: SOURCE_MAPS=public: the source maps of the build are served')
+}
+console.log(paymentsBanner(config.payments))
 const accounts = accountsFromEnv()
 // Every API process runs the job queue: it polls for due jobs (retries, work
 // another process enqueued) and runs at once what this process enqueues.
@@ -181,6 +192,7 @@ handler = createServer({
   accounts,
   jobs,
   events,
+  publicSourceMaps: config.serve.publicSourceMaps,
 }).fetch
 // The e2e harness and scripts wait for this line: the real site answers now.
 console.log(`start: listening on http://localhost:${config.port}`)

@@ -20,6 +20,7 @@ import { Route as DefaultAppealRouteImport } from './routes/_default/appeal'
 import { Route as DefaultComplaintsRouteImport } from './routes/_default/complaints'
 import { Route as DefaultCompleteSignupRouteImport } from './routes/_default/complete-signup'
 import { Route as DefaultLoginRouteImport } from './routes/_default/login'
+import { Route as DefaultLoginUnlockRouteImport } from './routes/_default/login-unlock'
 import { Route as DefaultPremiumRouteImport } from './routes/_default/premium'
 import { Route as DefaultPricingRouteImport } from './routes/_default/pricing'
 import { Route as DefaultSignupRouteImport } from './routes/_default/signup'
@@ -37,6 +38,7 @@ import { Route as DefaultMailChangeDoRouteImport } from './routes/_default/mail-
 import { Route as DefaultMembersMemberIdRouteImport } from './routes/_default/members/$memberId'
 import { Route as DefaultOperatorConsoleRouteImport } from './routes/_default/operator/_console'
 import { Route as DefaultOperatorLoginRouteImport } from './routes/_default/operator/login'
+import { Route as DefaultOperatorUnlockRouteImport } from './routes/_default/operator/unlock'
 import { Route as DefaultPagesBanRouteImport } from './routes/_default/pages/ban'
 import { Route as DefaultPagesCookiesRouteImport } from './routes/_default/pages/cookies'
 import { Route as DefaultPagesFaqRouteImport } from './routes/_default/pages/faq'
@@ -133,6 +135,11 @@ const DefaultLoginRoute = DefaultLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultLoginUnlockRoute = DefaultLoginUnlockRouteImport.update({
+  id: '/login-unlock',
+  path: '/login-unlock',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultPremiumRoute = DefaultPremiumRouteImport.update({
   id: '/premium',
   path: '/premium',
@@ -216,6 +223,11 @@ const DefaultOperatorConsoleRoute = DefaultOperatorConsoleRouteImport.update({
 const DefaultOperatorLoginRoute = DefaultOperatorLoginRouteImport.update({
   id: '/operator/login',
   path: '/operator/login',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultOperatorUnlockRoute = DefaultOperatorUnlockRouteImport.update({
+  id: '/operator/unlock',
+  path: '/operator/unlock',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultPagesBanRoute = DefaultPagesBanRouteImport.update({
@@ -480,6 +492,7 @@ export interface FileRoutesByFullPath {
   '/complaints': typeof DefaultComplaintsRoute
   '/complete-signup': typeof DefaultCompleteSignupRoute
   '/login': typeof DefaultLoginRoute
+  '/login-unlock': typeof DefaultLoginUnlockRoute
   '/premium': typeof DefaultPremiumRoute
   '/pricing': typeof DefaultPricingRoute
   '/signup': typeof DefaultSignupRoute
@@ -496,6 +509,7 @@ export interface FileRoutesByFullPath {
   '/members/$memberId': typeof DefaultMembersMemberIdRoute
   '/operator': typeof DefaultOperatorConsoleRouteWithChildren
   '/operator/login': typeof DefaultOperatorLoginRoute
+  '/operator/unlock': typeof DefaultOperatorUnlockRoute
   '/pages/ban': typeof DefaultPagesBanRoute
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
@@ -549,6 +563,7 @@ export interface FileRoutesByTo {
   '/complaints': typeof DefaultComplaintsRoute
   '/complete-signup': typeof DefaultCompleteSignupRoute
   '/login': typeof DefaultLoginRoute
+  '/login-unlock': typeof DefaultLoginUnlockRoute
   '/premium': typeof DefaultPremiumRoute
   '/pricing': typeof DefaultPricingRoute
   '/signup': typeof DefaultSignupRoute
@@ -563,6 +578,7 @@ export interface FileRoutesByTo {
   '/mail-change/do': typeof DefaultMailChangeDoRoute
   '/members/$memberId': typeof DefaultMembersMemberIdRoute
   '/operator/login': typeof DefaultOperatorLoginRoute
+  '/operator/unlock': typeof DefaultOperatorUnlockRoute
   '/pages/ban': typeof DefaultPagesBanRoute
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
@@ -621,6 +637,7 @@ export interface FileRoutesById {
   '/_default/complaints': typeof DefaultComplaintsRoute
   '/_default/complete-signup': typeof DefaultCompleteSignupRoute
   '/_default/login': typeof DefaultLoginRoute
+  '/_default/login-unlock': typeof DefaultLoginUnlockRoute
   '/_default/premium': typeof DefaultPremiumRoute
   '/_default/pricing': typeof DefaultPricingRoute
   '/_default/signup': typeof DefaultSignupRoute
@@ -639,6 +656,7 @@ export interface FileRoutesById {
   '/_default/members/$memberId': typeof DefaultMembersMemberIdRoute
   '/_default/operator/_console': typeof DefaultOperatorConsoleRouteWithChildren
   '/_default/operator/login': typeof DefaultOperatorLoginRoute
+  '/_default/operator/unlock': typeof DefaultOperatorUnlockRoute
   '/_default/pages/ban': typeof DefaultPagesBanRoute
   '/_default/pages/cookies': typeof DefaultPagesCookiesRoute
   '/_default/pages/faq': typeof DefaultPagesFaqRoute
@@ -694,6 +712,7 @@ export interface FileRouteTypes {
     | '/complaints'
     | '/complete-signup'
     | '/login'
+    | '/login-unlock'
     | '/premium'
     | '/pricing'
     | '/signup'
@@ -710,6 +729,7 @@ export interface FileRouteTypes {
     | '/members/$memberId'
     | '/operator'
     | '/operator/login'
+    | '/operator/unlock'
     | '/pages/ban'
     | '/pages/cookies'
     | '/pages/faq'
@@ -763,6 +783,7 @@ export interface FileRouteTypes {
     | '/complaints'
     | '/complete-signup'
     | '/login'
+    | '/login-unlock'
     | '/premium'
     | '/pricing'
     | '/signup'
@@ -777,6 +798,7 @@ export interface FileRouteTypes {
     | '/mail-change/do'
     | '/members/$memberId'
     | '/operator/login'
+    | '/operator/unlock'
     | '/pages/ban'
     | '/pages/cookies'
     | '/pages/faq'
@@ -834,6 +856,7 @@ export interface FileRouteTypes {
     | '/_default/complaints'
     | '/_default/complete-signup'
     | '/_default/login'
+    | '/_default/login-unlock'
     | '/_default/premium'
     | '/_default/pricing'
     | '/_default/signup'
@@ -852,6 +875,7 @@ export interface FileRouteTypes {
     | '/_default/members/$memberId'
     | '/_default/operator/_console'
     | '/_default/operator/login'
+    | '/_default/operator/unlock'
     | '/_default/pages/ban'
     | '/_default/pages/cookies'
     | '/_default/pages/faq'
@@ -985,6 +1009,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultLoginRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/login-unlock': {
+      id: '/_default/login-unlock'
+      path: '/login-unlock'
+      fullPath: '/login-unlock'
+      preLoaderRoute: typeof DefaultLoginUnlockRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/premium': {
       id: '/_default/premium'
       path: '/premium'
@@ -1102,6 +1133,13 @@ declare module '@tanstack/react-router' {
       path: '/operator/login'
       fullPath: '/operator/login'
       preLoaderRoute: typeof DefaultOperatorLoginRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/operator/unlock': {
+      id: '/_default/operator/unlock'
+      path: '/operator/unlock'
+      fullPath: '/operator/unlock'
+      preLoaderRoute: typeof DefaultOperatorUnlockRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/pages/ban': {
@@ -1525,6 +1563,7 @@ interface DefaultRouteChildren {
   DefaultComplaintsRoute: typeof DefaultComplaintsRoute
   DefaultCompleteSignupRoute: typeof DefaultCompleteSignupRoute
   DefaultLoginRoute: typeof DefaultLoginRoute
+  DefaultLoginUnlockRoute: typeof DefaultLoginUnlockRoute
   DefaultPremiumRoute: typeof DefaultPremiumRoute
   DefaultPricingRoute: typeof DefaultPricingRoute
   DefaultSignupRoute: typeof DefaultSignupRoute
@@ -1536,6 +1575,7 @@ interface DefaultRouteChildren {
   DefaultMembersMemberIdRoute: typeof DefaultMembersMemberIdRoute
   DefaultOperatorConsoleRoute: typeof DefaultOperatorConsoleRouteWithChildren
   DefaultOperatorLoginRoute: typeof DefaultOperatorLoginRoute
+  DefaultOperatorUnlockRoute: typeof DefaultOperatorUnlockRoute
   DefaultPagesBanRoute: typeof DefaultPagesBanRoute
   DefaultPagesCookiesRoute: typeof DefaultPagesCookiesRoute
   DefaultPagesFaqRoute: typeof DefaultPagesFaqRoute
@@ -1556,6 +1596,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultComplaintsRoute: DefaultComplaintsRoute,
   DefaultCompleteSignupRoute: DefaultCompleteSignupRoute,
   DefaultLoginRoute: DefaultLoginRoute,
+  DefaultLoginUnlockRoute: DefaultLoginUnlockRoute,
   DefaultPremiumRoute: DefaultPremiumRoute,
   DefaultPricingRoute: DefaultPricingRoute,
   DefaultSignupRoute: DefaultSignupRoute,
@@ -1567,6 +1608,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultMembersMemberIdRoute: DefaultMembersMemberIdRoute,
   DefaultOperatorConsoleRoute: DefaultOperatorConsoleRouteWithChildren,
   DefaultOperatorLoginRoute: DefaultOperatorLoginRoute,
+  DefaultOperatorUnlockRoute: DefaultOperatorUnlockRoute,
   DefaultPagesBanRoute: DefaultPagesBanRoute,
   DefaultPagesCookiesRoute: DefaultPagesCookiesRoute,
   DefaultPagesFaqRoute: DefaultPagesFaqRoute,

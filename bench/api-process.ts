@@ -4,7 +4,10 @@
 // server's event loop. Prints `listening <url>` once it answers; ends on
 // SIGTERM or when its parent's stdin closes.
 //
-//   node --import tsx bench/api-process.ts <postgres url>
+//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits]
+//
+// --no-member-limits turns off the per-member send and like limits (a
+// throughput benchmark sends far past them on purpose).
 import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -33,6 +36,7 @@ const server = serve({
     },
     jobs: createJobRunner({ db: database.db, handlers: {} }),
     events,
+    memberLimits: !process.argv.includes('--no-member-limits'),
   }).fetch,
   port: 0,
   hostname: '127.0.0.1',

@@ -14,11 +14,18 @@ export interface ApiProcess {
   close(): Promise<void>
 }
 
-/** Starts bench/api-process.ts on `databaseUrl`; extra node flags (e.g. --cpu-prof) go first. */
-export async function startApiProcess(databaseUrl: string, nodeFlags: string[] = []) {
+/**
+ * Starts bench/api-process.ts on `databaseUrl`; extra node flags (e.g.
+ * --cpu-prof) go first, the process's own flags (`args`) last.
+ */
+export async function startApiProcess(
+  databaseUrl: string,
+  nodeFlags: string[] = [],
+  args: string[] = [],
+) {
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', 'bench/api-process.ts', databaseUrl],
+    [...nodeFlags, '--import', 'tsx', 'bench/api-process.ts', databaseUrl, ...args],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   )
   const url = await new Promise<string>((resolve, reject) => {

@@ -293,7 +293,8 @@ export const memberActions = pgTable(
 
 /**
  * Single-use links mailed to a member: activation, password reset, mail
- * change. Only the SHA-256 of the token is stored; `usedAt` makes it single-use.
+ * change, login unlock. Only the SHA-256 of the token is stored; `usedAt`
+ * makes it single-use.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -302,7 +303,7 @@ export const accountTokens = pgTable(
     memberId: ref('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'activate' | 'reset' | 'mail_change'>().notNull(),
+    kind: text('kind').$type<'activate' | 'reset' | 'mail_change' | 'login_unlock'>().notNull(),
     /** The new address of a mail change; it takes effect when the link is followed. */
     newEmail: text('new_email'),
     createdAt: ts('created_at').notNull().defaultNow(),

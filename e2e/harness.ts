@@ -12,7 +12,7 @@ export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ROOT = new URL('..', import.meta.url).pathname
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()
     s.once('error', reject)
@@ -49,7 +49,8 @@ export function staffSecret(site: Site, email: string): string {
 
 /** The site as `npm start` runs it, on its own port and data directory. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const port = await freePort()
+  // A test that must know the port before the start (PUBLIC_URL) picks it itself.
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'))
   const { DATABASE_URL: _ignored, ...parentEnv } = process.env
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/start.ts'], {

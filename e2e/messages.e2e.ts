@@ -182,6 +182,42 @@ describe('messages paid with credits, two members', () => {
     expect(await messageIn(b, 'Offline two').count()).toBe(1)
   })
 
+  it("over the send limit, A's message waits in the chat saying why and until when, then arrives once by itself", async () => {
+    // The limit counts per wall-clock minute on the server: start early
+    // enough in one that filling it and sending cannot straddle two.
+    const second = new Date().getUTCSeconds()
+    if (second >= 40) await a.waitForTimeout((61 - second) * 1000)
+    // A script's pace, through the API, until the server says 429.
+    const accepted = await a.evaluate(async (conversation) => {
+      let n = 0
+      for (; n < 30; n++) {
+        const res = await fetch('/api/messages.php', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            conversation,
+            text: `burst ${n}`,
+            client_id: crypto.randomUUID(),
+          }),
+        })
+        if (res.status === 429) break
+      }
+      return n
+    }, chatId)
+    // 20 a minute for an account older than a day, some already used above.
+    expect(accepted).toBeGreaterThan(0)
+    expect(accepted).toBeLessThanOrEqual(20)
+    await send(a, 'Held by the limit')
+    await a
+      .getByText(/You're sending messages very fast\. This message will be sent automatically at/)
+      .waitFor({ timeout: LIVE })
+    expect(await messageIn(a, 'Held by the limit').count()).toBe(1)
+    // Not lost: it goes out when the minute is over, once.
+    await messageIn(b, 'Held by the limit').waitFor({ timeout: 75_000 })
+    await a.getByText(/You're sending messages very fast/).waitFor({ state: 'detached' })
+    expect(await messageIn(b, 'Held by the limit').count()).toBe(1)
+  })
+
   it('opening the chat clears its unread count in the list', async () => {
     await b.goto('/chats')
     await send(a, 'Are you there?')

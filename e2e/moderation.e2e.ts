@@ -32,7 +32,9 @@ let b: Page
 let s: Page
 
 beforeAll(async () => {
-  site = await startSite()
+  // The reporter reads the statement mailed to the suspended member (who can
+  // no longer log in): only the full developer listing shows another member's mail.
+  site = await startSite({ DEV_MAIL: 'all' })
   browser = await launchBrowser()
   member = await newContext(browser, site)
   reported = await newContext(browser, site)

@@ -94,7 +94,7 @@ export function lightPlugin(): Plugin {
           outDir: dir,
           emptyOutDir: true,
           copyPublicDir: false,
-          sourcemap: Boolean(config.build.sourcemap),
+          sourcemap: config.build.sourcemap,
           reportCompressedSize: false,
           // A dynamic import's chunks are not announced by <link
           // rel=modulepreload> elements appended one by one (on the guest

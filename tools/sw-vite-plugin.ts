@@ -100,7 +100,7 @@ async function buildServiceWorker(config: ResolvedConfig): Promise<void> {
       workerBuildConfig(config.mode, entry, file, {
         outDir,
         emptyOutDir: false,
-        sourcemap: Boolean(config.build.sourcemap),
+        sourcemap: config.build.sourcemap,
         minify: config.build.minify !== false,
       }),
     )
@@ -166,7 +166,7 @@ function workerBuildConfig(
     outDir?: string
     emptyOutDir?: boolean
     write?: boolean
-    sourcemap: boolean | 'inline'
+    sourcemap: ResolvedConfig['build']['sourcemap']
     minify: boolean
   },
 ): InlineConfig {

@@ -51,7 +51,11 @@ export const UNSET_COUNTRY = ''
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-/** The key of an address's failed logins (rate limit login_account); a reset clears it. */
+/**
+ * The key of an address's failed logins (rate limit login_account), and the
+ * scope of its per-address keys (rate limit login); an unlock link and a
+ * finished reset clear both (api/accounts/login-unlock.ts).
+ */
 export const loginAccountKey = (email: string) => `account:${normalizeEmail(email)}`
 
 /** Spec §3 mailprovider: 2 means Gmail; other providers are not numbered (0). */
@@ -375,7 +379,7 @@ export async function deleteAccount(db: Db, memberId: number): Promise<string[]>
     // counts then never need to look the account up (api/likes/likes.ts).
     await tx.delete(likes).where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)))
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId))
-    for (const kind of ['activate', 'reset', 'mail_change'] as const) {
+    for (const kind of ['activate', 'reset', 'mail_change', 'login_unlock'] as const) {
       await voidTokens(tx, memberId, kind)
     }
     return files

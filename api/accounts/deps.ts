@@ -22,6 +22,11 @@ export interface AccountsDeps {
    * development. Production leaves it empty: https to public hosts only.
    */
   pushHttpOrigins?: readonly string[]
+  /**
+   * A development configuration (api/config.ts `development`): the developer
+   * tools answer (POST /api/_dev/credits.php). Unset = off.
+   */
+  development?: boolean
 }
 
 /** Mailer and link settings the environment configures (api/config.ts). */
@@ -37,6 +42,7 @@ export function accountsFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsD
     siteHosts: config.siteHosts,
     trustProxy: config.trustProxy,
     pushHttpOrigins: pushHttpOrigins(env),
+    development: config.development,
   }
 }
 

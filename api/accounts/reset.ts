@@ -4,15 +4,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, sessions } from '../../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { clearKey } from '../http/ratelimit.ts'
 import { storeMail } from '../mail/mailer.ts'
-import {
-  link,
-  loginAccountKey,
-  type MailContext,
-  mailsAllowed,
-  normalizeEmail,
-} from './accounts.ts'
+import { link, type MailContext, mailsAllowed, normalizeEmail } from './accounts.ts'
+import { clearLoginLimits } from './login-unlock.ts'
 import { assertStrongPassword, hashPassword } from './password.ts'
 import { consumeToken, createToken, isOpenToken, voidTokens } from './tokens.ts'
 
@@ -83,7 +77,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   })
   if (member === null) throw new ApiFailure(400, 'invalid_token', 'token')
   // The mailbox is proven and the password new: failed logins of others on
-  // this account no longer keep its owner out (the mailed unlock).
-  await clearKey(db, 'login_account', loginAccountKey(member.email))
+  // this account no longer keep its owner out, from any address (as the
+  // mailed unlock link does).
+  await clearLoginLimits(db, member.email)
   return member.id
 }

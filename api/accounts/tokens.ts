@@ -1,23 +1,25 @@
 // Single-use, expiring tokens for mailed links (activation, password reset,
-// mail change). 256 random bits go into the link; only their SHA-256 is
+// mail change, login unlock). 256 random bits go into the link; only their SHA-256 is
 // stored, so a leaked table opens no account.
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accountTokens } from '../../db/schema.ts'
 
-export type TokenKind = 'activate' | 'reset' | 'mail_change'
+export type TokenKind = 'activate' | 'reset' | 'mail_change' | 'login_unlock'
 
 const HOUR = 3_600_000
 /**
  * Lifetimes (not in the spec): an activation mail may sit unread for days; a
  * reset link is a password in the clear, so it lives an hour; a mail change
- * waits a day for the member to open the new mailbox.
+ * waits a day for the member to open the new mailbox; a login unlock is
+ * wanted now, and a lock it lifts lasts an hour at most anyway.
  */
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   activate: 7 * 24 * HOUR,
   reset: 1 * HOUR,
   mail_change: 24 * HOUR,
+  login_unlock: 1 * HOUR,
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')

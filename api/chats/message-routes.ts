@@ -9,11 +9,12 @@ import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/
 import { balanceOf, messageCost, zeroCredits } from '../credits/ledger.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
+import { type Counted, limitMemberAction } from '../http/member-limits.ts'
 import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/settings.ts'
 import { fileReport, setBlock } from './blocks.ts'
-import { hideChat, listMessages, markRead, sendMessage } from './messages.ts'
+import { hideChat, listMessages, markRead, sendMessage, sendState } from './messages.ts'
 
 /** How often the event stream sends a keep-alive and checks its session. */
 export interface EventsTiming {
@@ -32,6 +33,11 @@ export interface MessagesDeps {
   dev: boolean
   /** The job queue, poked after a send so its push goes out at once. */
   jobs?: { poke(): void }
+  /**
+   * Per-member send limits (api/http/member-limits.ts); default on. Off only
+   * for benchmarks and tests that send in bulk on purpose.
+   */
+  memberLimits?: boolean
 }
 
 async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
@@ -67,7 +73,20 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
       bodyOf(endpoints.sendMessage),
       async (c) => {
         const { conversation, text, client_id } = c.req.valid('json')
-        const { created, pushed, answer } = await sendMessage(db, c.get('memberId'), {
+        const memberId = c.get('memberId')
+        // The limit counts new sends only, and before anything is stored or
+        // debited: a replay of a client id skips it and gets its first answer.
+        let counted: Counted | undefined
+        if (deps.memberLimits !== false) {
+          const state = await sendState(db, memberId, client_id)
+          if (!state.replay) {
+            counted = await limitMemberAction(c, db, 'message', {
+              id: memberId,
+              signupDate: state.signupDate,
+            })
+          }
+        }
+        const { created, pushed, answer } = await sendMessage(db, memberId, {
           conversation,
           text,
           clientId: client_id,
@@ -75,6 +94,8 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
           mailBase: linkBase(c, deps.accounts).base,
         })
         if (pushed) deps.jobs?.poke()
+        // A replay after all (the same send raced this one and won): not counted.
+        if (!created) await counted?.forgive()
         return c.json(answer, created ? 201 : 200)
       },
     )

@@ -52,6 +52,9 @@ describeEngines('messages on %s', (engine) => {
     app = createApi({
       db: database.db,
       events,
+      // These tests send in bulk (1,000 at once, 120 in a row) on purpose;
+      // the send limits have their own tests (send-limits.test.ts).
+      memberLimits: false,
       accounts: {
         mailer: createMailer({ devListing: true }),
         trustProxy: false,

@@ -287,6 +287,30 @@ export async function sendMessage(
   }
 }
 
+/**
+ * What the rate limit of a send needs to know, in one read: when the sender
+ * signed up (an account younger than a day has tighter limits) and whether
+ * `clientId` was used before (a replay, which is never counted nor refused:
+ * api/http/member-limits.ts).
+ */
+export async function sendState(
+  db: Db,
+  memberId: number,
+  clientId: string,
+): Promise<{ signupDate: Date; replay: boolean }> {
+  const [row] = await db
+    .select({
+      signupDate: members.signupDate,
+      // Plain SQL: drizzle writes a column in a one-table select unqualified.
+      replay: sql<boolean>`EXISTS (SELECT 1 FROM messages m
+        WHERE m.sender_id = ${memberId} AND m.client_id = ${clientId})`,
+    })
+    .from(members)
+    .where(eq(members.id, memberId))
+  // No row: the member is gone (the send answers that); count as the newest account.
+  return { signupDate: row?.signupDate ?? new Date(), replay: row?.replay === true }
+}
+
 /** PostgreSQL's check_violation: here, CHECK (credits >= 0). */
 const isCheckViolation = (e: unknown) => hasPgCode(e, '23514')
 

@@ -306,7 +306,7 @@ export type ActivateStatusResponse = z.infer<typeof ActivateStatusResponse>
 export const ResendActivationResponse = z.object({ status: z.enum(['sent', 'already_active']) })
 export type ResendActivationResponse = z.infer<typeof ResendActivationResponse>
 
-/** A mailed token as the pages /reset-password/do and /mail-change/do read it from `?token=`. */
+/** A mailed token as the pages /reset-password/do, /mail-change/do and /login-unlock read it from `?token=`. */
 export const MailToken = text(TOKEN_MAX).pipe(z.string().min(1))
 
 /** POST /api/reset_password.php: always `{status: 'sent'}`, registered or not (429 when too often). */
@@ -328,6 +328,18 @@ export const ResetPasswordDoRequest = z.object({
 export type ResetPasswordDoRequest = z.input<typeof ResetPasswordDoRequest>
 export const ResetPasswordDoResponse = z.object({ status: z.literal('done') })
 export type ResetPasswordDoResponse = z.infer<typeof ResetPasswordDoResponse>
+
+/**
+ * POST /api/login_unlock.php (no session needed): the link mailed to a member
+ * whose login was refused with 429 (api/accounts/login-unlock.ts), opened on
+ * /login-unlock. Clears the account's login limits, for every address; signs
+ * nobody in (the password is still asked). 400 invalid_token (field token)
+ * for a used, expired or unknown token.
+ */
+export const LoginUnlockRequest = z.object({ token: MailToken })
+export type LoginUnlockRequest = z.input<typeof LoginUnlockRequest>
+export const LoginUnlockResponse = z.object({ status: z.literal('done') })
+export type LoginUnlockResponse = z.infer<typeof LoginUnlockResponse>
 
 /**
  * POST /api/mail_change.php (signed in): mails the new address a link to

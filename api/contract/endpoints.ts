@@ -16,6 +16,8 @@ import {
   GeocodeQuery,
   GeocodeResponse,
   InterestsResponse,
+  LoginUnlockRequest,
+  LoginUnlockResponse,
   MailChangeDoRequest,
   MailChangeDoResponse,
   MailChangePending,
@@ -138,12 +140,26 @@ export interface EndpointDef {
    * Console endpoints without one are open to every signed-in staff member.
    */
   capability?: Capability
+  /**
+   * A GET that changes something (ends a session, activates, counts a click
+   * or an export). HTTP answers HEAD with the GET's handler; for these a HEAD
+   * answers 405 and runs nothing (api/app.ts), so a link checker or a mail
+   * scanner's HEAD never acts for the member.
+   */
+  effects?: true
 }
 
 export const endpoints = {
   // Session (spec §7)
   login: { method: 'POST', path: '/api/login.php', body: LoginRequest, response: User },
-  logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
+  /** The link mailed when a login was refused with 429: clears the account's login limits. */
+  loginUnlock: {
+    method: 'POST',
+    path: '/api/login_unlock.php',
+    body: LoginUnlockRequest,
+    response: LoginUnlockResponse,
+  },
+  logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse, effects: true },
   user: { method: 'GET', path: '/api/user.php', response: User },
   account: { method: 'GET', path: '/api/user.php', response: AccountUser },
   /** The member's signed-in devices (README "Security": sessions). */
@@ -186,7 +202,12 @@ export const endpoints = {
     response: DeleteAccountResponse,
   },
   /** The member's data as a JSON file (an attachment); a few a day. */
-  accountExport: { method: 'GET', path: '/api/account_export.php', response: AccountExport },
+  accountExport: {
+    method: 'GET',
+    path: '/api/account_export.php',
+    response: AccountExport,
+    effects: true,
+  },
   pushSubscribe: {
     method: 'POST',
     path: '/api/user.php',
@@ -226,7 +247,13 @@ export const endpoints = {
     response: ValidateEmailResponse,
   },
   /** With a token: the mailed link, which activates and redirects (no JSON). */
-  activate: { method: 'GET', path: '/api/activate.php', query: ActivateQuery, response: null },
+  activate: {
+    method: 'GET',
+    path: '/api/activate.php',
+    query: ActivateQuery,
+    response: null,
+    effects: true,
+  },
   activationStatus: { method: 'GET', path: '/api/activate.php', response: ActivateStatusResponse },
   resendActivation: {
     method: 'POST',
@@ -466,6 +493,7 @@ export const endpoints = {
     path: '/api/xcams/redirect.php',
     query: CamRedirectQuery,
     response: null,
+    effects: true,
   },
   camDemo: { method: 'GET', path: '/api/xcams/demo.php', query: DemoProviderQuery, response: null },
   resellPartner: {
@@ -473,6 +501,7 @@ export const endpoints = {
     path: '/api/resellpartner.php',
     query: ResellPartnerQuery,
     response: null,
+    effects: true,
   },
 
   // The operator's console (404 to anyone but staff)

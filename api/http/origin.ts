@@ -44,6 +44,21 @@ export function isCrossSite(c: Context, trustProxy: boolean): boolean {
 }
 
 /**
+ * Positive evidence that this site's own page sent the request: the browser's
+ * Sec-Fetch-Site says same-origin, or its Origin names this host. Where a
+ * request must come from our page (the test checkout's buttons), a request
+ * with no evidence at all (curl, a script) is refused too.
+ */
+export function fromOwnPage(c: Context, trustProxy: boolean): boolean {
+  if (isCrossSite(c, trustProxy)) return false
+  const origin = c.req.header('origin')
+  return (
+    c.req.header('sec-fetch-site') === 'same-origin' ||
+    (origin !== undefined && hostOf(origin) === siteHost(c, trustProxy))
+  )
+}
+
+/**
  * Refuses state-changing requests sent from another site (CSRF) with 403,
  * and marks every request cross-site or not for the GETs the spec gives a
  * side effect (`fromAnotherSite`).

@@ -4,7 +4,7 @@
 // key at once can never both see a count under the limit for the same slot.
 import { createHash } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { rateLimits } from '../../db/schema.ts'
@@ -19,13 +19,24 @@ const MINUTE = 60_000
  * (spec §5: once the value holds @ and a dot, each keystroke), hence its room.
  */
 export const LIMITS = {
+  // Member logins per address + account (a ScopedKey: the account is its
+  // scope, so an unlock clears it for every address at once). A person who
+  // forgot their password tries a few times; the 11th try in 15 minutes from
+  // one address waits. It holds one attacker address to 40 guesses an hour
+  // and never touches the owner's own address. Right passwords are forgiven.
   login: { limit: 10, windowMs: 15 * MINUTE },
-  // Failed logins on one account from every address together: a botnet with
-  // an address per guess meets this one. Above `login`, so a single client
-  // meets its own limit first and leaves the owner's other devices alone.
-  // Successful logins are forgiven (forgive()); a finished password reset
-  // clears it (the mailed unlock); the lock ends with its window.
-  login_account: { limit: 20, windowMs: 15 * MINUTE },
+  // Failed logins on one account from every address together: the ceiling
+  // for a botnet with an address per guess (100 guesses an hour, 2,400 a
+  // day: nothing against a password that is not among the commonest). Set
+  // high on purpose: it is the one bucket an attacker can fill for the owner,
+  // so filling it costs 100 requests an hour, and every time it is met the
+  // owner is mailed an unlock link (login_unlock_mail). A right password is
+  // forgiven; the unlock link and a finished password reset clear it.
+  login_account: { limit: 100, windowMs: 60 * MINUTE },
+  // Unlock mails (api/accounts/login-unlock.ts) per account: one a window, so
+  // refused logins cannot mail-bomb a member; following the link allows the
+  // next one. Counted for unknown addresses too (nothing is sent to them).
+  login_unlock_mail: { limit: 1, windowMs: 60 * MINUTE },
   signup: { limit: 10, windowMs: 60 * MINUTE },
   validate_email: { limit: 120, windowMs: 10 * MINUTE },
   reset: { limit: 5, windowMs: 60 * MINUTE },
@@ -40,10 +51,19 @@ export const LIMITS = {
   // The public complaints form: a person files a few; the 11th in an hour is
   // refused, so the form cannot be used to mail receipts in bulk.
   complaint: { limit: 10, windowMs: 60 * MINUTE },
-  // Console sign-in: staff type a password and a code a few times at most;
-  // tighter than members', since a staff account sees every member.
+  // Console sign-in per address + account (a ScopedKey, like `login`): staff
+  // type a password and a code a few times at most. A guess needs the
+  // password and the current TOTP code (about 3 in a million per try).
   staff_login: { limit: 10, windowMs: 15 * MINUTE },
-  staff_login_account: { limit: 5, windowMs: 15 * MINUTE },
+  // Failed console sign-ins on one staff account from every address: 100 an
+  // hour, as for members, so a botnet cannot cheaply lock staff out of the
+  // console (the old 5 per 15 minutes could, with 5 requests). With the
+  // password known, 100 code guesses an hour still find a code only once in
+  // ~3,300 hours; each time this is met the staff member is mailed an unlock
+  // link (staff_unlock_mail), which also tells them someone is trying.
+  staff_login_account: { limit: 100, windowMs: 60 * MINUTE },
+  // Console unlock mails per staff account: one a window (no mail-bombing).
+  staff_unlock_mail: { limit: 1, windowMs: 60 * MINUTE },
   // The member's data export reads every table about them: a person asks
   // now and then, a loop would be a load on the database.
   account_export: { limit: 5, windowMs: 60 * MINUTE },
@@ -54,11 +74,52 @@ export const LIMITS = {
   // site, page, source) counts once per window; reloads and replays inside it
   // do not count again.
   lander_visit: { limit: 1, windowMs: 30 * MINUTE },
+  // Messages a member sends (api/http/member-limits.ts; replays of a client
+  // id are not counted). A fast thumb sends a short line every 3 to 5 s in a
+  // burst and then reads the answer: 20 in one minute is a line every 3 s for
+  // the whole minute, which a script does (2,000 in 27 s) and a person does
+  // not. 300 an hour is 5 a minute for a whole hour, beyond the liveliest
+  // chat, and 3,000 credits at the default price.
+  message: { limit: 20, windowMs: MINUTE },
+  message_hour: { limit: 300, windowMs: 60 * MINUTE },
+  // The same for an account younger than a day (NEW_ACCOUNT_MS), the age of
+  // throwaway spam accounts: a newcomer's hello runs to a few lines, so 10 a
+  // minute leaves room for an eager one; 100 in the first hours caps how
+  // many members one new account can write to.
+  message_new: { limit: 10, windowMs: MINUTE },
+  message_new_hour: { limit: 100, windowMs: 60 * MINUTE },
+  // Likes and unlikes together (each a change, each a push to someone). The
+  // overview grid shows 12 profiles a page: a person tapping every heart
+  // while looking at the photos, then paging on, makes 40 to 50 a minute at
+  // most; 60 a minute is out of reach, 742 in 20 s is a script. 600 an hour
+  // is 50 pages liked through for an hour.
+  like: { limit: 60, windowMs: MINUTE },
+  like_hour: { limit: 600, windowMs: 60 * MINUTE },
+  // For an account younger than a day: half the pace, and 200 in an hour.
+  like_new: { limit: 30, windowMs: MINUTE },
+  like_new_hour: { limit: 200, windowMs: 60 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
+/**
+ * A key in two parts: `scope` (one account) and `part` (one client address).
+ * Stored as sha256(scope) "." sha256(scope|part): still nothing in the clear,
+ * and clearScope() forgets every part of a scope (the account from every
+ * address) without knowing the parts.
+ */
+export interface ScopedKey {
+  scope: string
+  part: string
+}
+export type Key = string | ScopedKey
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const scopeHash = (scope: string) => `${sha256(scope)}.`
+const hashKey = (key: Key) =>
+  typeof key === 'string'
+    ? sha256(key)
+    : `${scopeHash(key.scope)}${sha256(`${key.scope}|${key.part}`)}`
 
 /** Windows older than this are deleted when a bucket opens a new window. */
 const KEEP_MS = 24 * 60 * MINUTE
@@ -74,12 +135,7 @@ export interface HitResult {
  * Counts one attempt of `key` in `bucket`. Keys are stored hashed: the table
  * then holds no email addresses or IPs in the clear.
  */
-export async function hit(
-  db: Db,
-  bucket: Bucket,
-  key: string,
-  now = Date.now(),
-): Promise<HitResult> {
+export async function hit(db: Db, bucket: Bucket, key: Key, now = Date.now()): Promise<HitResult> {
   const { limit, windowMs } = LIMITS[bucket]
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs)
   const keyHash = hashKey(key)
@@ -105,12 +161,7 @@ export async function hit(
 }
 
 /** Takes back one counted attempt of `key` in the current window (an attempt that proved harmless). */
-export async function forgive(
-  db: Db,
-  bucket: Bucket,
-  key: string,
-  now = Date.now(),
-): Promise<void> {
+export async function forgive(db: Db, bucket: Bucket, key: Key, now = Date.now()): Promise<void> {
   const { windowMs } = LIMITS[bucket]
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs)
   await db
@@ -126,14 +177,22 @@ export async function forgive(
 }
 
 /** Forgets every window of `key` in `bucket` (a lock lifted by a proof of ownership). */
-export async function clearKey(db: Db, bucket: Bucket, key: string): Promise<void> {
+export async function clearKey(db: Db, bucket: Bucket, key: Key): Promise<void> {
   await db
     .delete(rateLimits)
     .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, hashKey(key))))
 }
 
+/** Forgets every window of every ScopedKey of `scope` in `bucket` (one account, all addresses). */
+export async function clearScope(db: Db, bucket: Bucket, scope: string): Promise<void> {
+  // A hex digest and a dot: nothing LIKE would read as a wildcard.
+  await db
+    .delete(rateLimits)
+    .where(and(eq(rateLimits.bucket, bucket), like(rateLimits.key, `${scopeHash(scope)}%`)))
+}
+
 /** Counts the attempt and refuses it with 429 rate_limited (and Retry-After) past the limit. */
-export async function enforce(c: Context, db: Db, bucket: Bucket, key: string): Promise<void> {
+export async function enforce(c: Context, db: Db, bucket: Bucket, key: Key): Promise<void> {
   const result = await hit(db, bucket, key)
   if (!result.allowed) {
     c.header('Retry-After', String(result.retryAfterS))
@@ -155,7 +214,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     if (last) return last.slice(0, 64)
   }
   try {
-    return getConnInfo(c).remote.address ?? UNKNOWN_IP
+    // A dual-stack socket reports an IPv4 client as ::ffff:a.b.c.d: one client, one key.
+    return getConnInfo(c).remote.address?.replace(/^::ffff:(?=\d+\.)/, '') ?? UNKNOWN_IP
   } catch {
     return UNKNOWN_IP
   }

@@ -2,6 +2,7 @@
 // shape, never a 500: the send() helper asserts status < 500 on each request.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Api, createApi } from '../app.ts'
+import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
 import { ApiError } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, type SendOptions, send } from '../test/http.ts'
@@ -237,5 +238,20 @@ describeEngines('malformed input on %s', (engine) => {
       const res = await send(app, path, { method, cookie })
       expect(res.status, `${method} ${path.slice(0, 40)}`).toBe(status)
     }
+  })
+
+  it('runs no GET with effects for a HEAD: every such endpoint answers 405, and a HEAD of logout keeps the session', async () => {
+    const withEffects = (Object.entries(endpoints) as [string, EndpointDef][]).filter(
+      ([, e]) => e.method === 'GET' && e.effects,
+    )
+    expect(withEffects.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['logout', 'activate', 'accountExport', 'camRedirect']),
+    )
+    for (const [name, e] of withEffects) {
+      const res = await send(app, e.path, { method: 'HEAD', cookie })
+      expect(res.status, name).toBe(405)
+      expect(res.headers.get('allow'), name).toBe('GET')
+    }
+    expect((await send(app, '/api/user.php', { cookie })).status, 'still signed in').toBe(200)
   })
 })

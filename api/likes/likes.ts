@@ -227,6 +227,33 @@ export async function setLike(db: Db, action: LikeAction): Promise<LikeResponse>
   return runOnce(db, key, LikeResponse, effect)
 }
 
+/**
+ * What the rate limit of a like or unlike needs to know, in one read: when
+ * the member signed up (an account younger than a day has tighter limits) and
+ * whether the action id was used before (a replay, never counted nor refused:
+ * api/http/member-limits.ts). Without an id nothing is a replay.
+ */
+export async function likeState(
+  db: Db,
+  memberId: number,
+  clientId: string | undefined,
+): Promise<{ signupDate: Date; replay: boolean }> {
+  const [row] = await db
+    .select({
+      signupDate: members.signupDate,
+      replay:
+        clientId === undefined
+          ? sql<boolean>`false`
+          : // Plain SQL: drizzle writes a column in a one-table select unqualified.
+            sql<boolean>`EXISTS (SELECT 1 FROM member_actions a
+              WHERE a.member_id = ${memberId} AND a.client_id = ${clientId})`,
+    })
+    .from(members)
+    .where(eq(members.id, memberId))
+  // No row: the member is gone (the action answers that); count as the newest account.
+  return { signupDate: row?.signupDate ?? new Date(), replay: row?.replay === true }
+}
+
 /** Spec §4: opening a like clears its new flag. 404 when `liker` gave no (live) like. */
 export async function markLikeSeen(db: Db, memberId: number, liker: number): Promise<void> {
   const updated = await db

@@ -1,12 +1,13 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LikeSeenResponse } from '../contract/index.ts'
 import { ClientId, IDEMPOTENCY_KEY_HEADER } from '../contract/likes.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { limitMemberAction } from '../http/member-limits.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
-import { likesOf, markLikeSeen, setLike } from './likes.ts'
+import { type LikeAction, likeState, likesOf, markLikeSeen, setLike } from './likes.ts'
 
 /**
  * The action id of a like or unlike: the Idempotency-Key header or the
@@ -30,13 +31,31 @@ function actionId(header: string | undefined, clientId: string | undefined): str
   return key.data
 }
 
+export interface LikesOptions {
+  /**
+   * Per-member like limits (api/http/member-limits.ts); default on. Off only
+   * for benchmarks and tests that like in bulk on purpose.
+   */
+  memberLimits?: boolean
+}
+
 /**
  * /api/likes.php (spec §7): GET the lists, POST like, DELETE unlike (an
- * action id, if sent, is applied at most once), PUT marks a received like as opened.
+ * action id, if sent, is applied at most once; likes and unlikes count
+ * against the member's like limits, replays of an id do not), PUT marks a
+ * received like as opened.
  * Every method needs a session; without one the answer is 403 (spec §8).
  */
-export const likesRoutes = (db: Db) =>
-  new Hono<AuthEnv>()
+export const likesRoutes = (db: Db, { memberLimits = true }: LikesOptions = {}) => {
+  /** A like or unlike, counted against the limits first unless it replays an id. */
+  async function limitedLike(c: Context, action: LikeAction) {
+    if (!memberLimits) return setLike(db, action)
+    const state = await likeState(db, action.memberId, action.clientId)
+    if (state.replay) return setLike(db, action)
+    await limitMemberAction(c, db, 'like', { id: action.memberId, signupDate: state.signupDate })
+    return setLike(db, action)
+  }
+  return new Hono<AuthEnv>()
     .get(pathOf(endpoints.likes), requireMember(db), queryOf(endpoints.likes), async (c) =>
       c.json(await likesOf(db, c.get('memberId'), c.req.valid('query'))),
     )
@@ -44,16 +63,17 @@ export const likesRoutes = (db: Db) =>
       const { profile, client_id } = c.req.valid('json')
       const clientId = actionId(c.req.header(IDEMPOTENCY_KEY_HEADER), client_id)
       const memberId = c.get('memberId')
-      return c.json(await setLike(db, { memberId, profile, clientId, liked: true }))
+      return c.json(await limitedLike(c, { memberId, profile, clientId, liked: true }))
     })
     .delete(pathOf(endpoints.unlike), requireMember(db), bodyOf(endpoints.unlike), async (c) => {
       const { profile, client_id } = c.req.valid('json')
       const clientId = actionId(c.req.header(IDEMPOTENCY_KEY_HEADER), client_id)
       const memberId = c.get('memberId')
-      return c.json(await setLike(db, { memberId, profile, clientId, liked: false }))
+      return c.json(await limitedLike(c, { memberId, profile, clientId, liked: false }))
     })
     .put(pathOf(endpoints.likeSeen), requireMember(db), bodyOf(endpoints.likeSeen), async (c) => {
       const { profile } = c.req.valid('json')
       await markLikeSeen(db, c.get('memberId'), profile)
       return c.json({ profile, like_new: false } satisfies LikeSeenResponse)
     })
+}

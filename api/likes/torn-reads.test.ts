@@ -27,7 +27,9 @@ describeEngines('one snapshot per answer on %s', (engine) => {
 
   beforeAll(async () => {
     t = await freshDatabase(engine)
-    app = createApi({ db: t.db })
+    // 160 likes in a few seconds on purpose: past the like limits, which have
+    // their own tests (like-limits.test.ts).
+    app = createApi({ db: t.db, memberLimits: false })
     const rows = await addMembers(t.db, [
       { gender: 'male' },
       ...Array.from({ length: TARGETS }, () => ({})),

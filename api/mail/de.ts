@@ -56,6 +56,26 @@ export const de: LocaleTemplates = {
     ],
     action: { label: 'Neues Passwort festlegen', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Anmeldung bei ${v.site} vorübergehend gesperrt`,
+    lines: [
+      `Hallo ${v.name},`,
+      `für Ihr ${v.site}-Konto gab es zu viele Anmeldeversuche mit falschem Passwort. Deshalb ist die Anmeldung bei diesem Konto eine Zeit lang gesperrt – auch für Sie.`,
+      'Waren Sie das? Dann können Sie sich über die Schaltfläche unten sofort wieder anmelden. Der Link kann nur einmal verwendet werden und ist 1 Stunde lang gültig.',
+      'Waren Sie das nicht? Dann versucht vielleicht jemand, Ihr Passwort zu erraten. Ohne Ihr Passwort kommt niemand in Ihr Konto. Wenn Sie es auch anderswo verwenden oder es kurz ist, legen Sie über „Passwort vergessen?“ auf der Anmeldeseite ein neues fest.',
+    ],
+    action: { label: 'Jetzt wieder anmelden', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Anmeldung an der ${v.site}-Konsole vorübergehend gesperrt`,
+    lines: [
+      `Hallo ${v.name},`,
+      `es gab zu viele fehlgeschlagene Versuche, sich mit deinem Konto an der Konsole von ${v.site} anzumelden. Deshalb ist die Anmeldung mit diesem Konto eine Zeit lang gesperrt – auch für dich.`,
+      'Warst du das? Dann kannst du dich über die Schaltfläche unten sofort wieder anmelden (mit deinem Passwort und dem Code aus deiner Authenticator-App). Der Link kann nur einmal verwendet werden und ist 1 Stunde lang gültig.',
+      'Warst du das nicht? Dann versucht vielleicht jemand, mit deinem Konto in die Konsole zu gelangen: Bitte sag einem Admin Bescheid.',
+    ],
+    action: { label: 'Jetzt wieder anmelden', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Bestätigen Sie Ihre neue E-Mail-Adresse für ${v.site}`,
     lines: [

@@ -56,6 +56,26 @@ export const en: LocaleTemplates = {
     ],
     action: { label: 'Choose a new password', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Logging in to ${v.site} is paused`,
+    lines: [
+      `Hello ${v.name},`,
+      `Someone tried to log in to your ${v.site} account with a wrong password too many times, so logging in to it is paused for a while, for you too.`,
+      'If that was you, use the button below to log in again straight away. The link works once and expires after 1 hour.',
+      'If it was not you, someone may be trying to guess your password. Nobody gets in without it; if you use it anywhere else, or it is short, choose a new one with "Forgot your password?" on the login page.',
+    ],
+    action: { label: 'Log in again now', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Console sign-in at ${v.site} is paused`,
+    lines: [
+      `Hello ${v.name},`,
+      `There were too many failed attempts to sign in to the ${v.site} console with your account, so signing in with it is paused for a while, for you too.`,
+      'If that was you, use the button below to sign in again straight away (with your password and the code from your authenticator app). The link works once and expires after 1 hour.',
+      'If it was not you, someone may be trying to get into the console with your account: please tell an admin.',
+    ],
+    action: { label: 'Sign in again now', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Confirm your new email address for ${v.site}`,
     lines: [

@@ -56,6 +56,26 @@ export const es: LocaleTemplates = {
     ],
     action: { label: 'Elegir una nueva contraseña', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Inicio de sesión en ${v.site} bloqueado temporalmente`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Se ha intentado iniciar sesión en su cuenta de ${v.site} demasiadas veces con una contraseña incorrecta, así que el inicio de sesión en esta cuenta queda bloqueado durante un tiempo, también para usted.`,
+      'Si fue usted, puede volver a iniciar sesión ahora mismo con el botón de abajo. El enlace solo puede usarse una vez y caduca al cabo de 1 hora.',
+      'Si no fue usted, puede que alguien esté intentando adivinar su contraseña. Sin ella nadie puede entrar; si también la usa en otros sitios o es corta, elija una nueva con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
+    ],
+    action: { label: 'Volver a iniciar sesión ahora', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Acceso a la consola de ${v.site} bloqueado temporalmente`,
+    lines: [
+      `Hola, ${v.name}:`,
+      `Ha habido demasiados intentos fallidos de acceder a la consola de ${v.site} con tu cuenta, así que el acceso con esta cuenta queda bloqueado durante un tiempo, también para ti.`,
+      'Si fuiste tú, puedes volver a acceder ahora mismo con el botón de abajo (con tu contraseña y el código de tu aplicación de autenticación). El enlace solo puede usarse una vez y caduca al cabo de 1 hora.',
+      'Si no fuiste tú, puede que alguien esté intentando entrar en la consola con tu cuenta: avisa a un administrador.',
+    ],
+    action: { label: 'Volver a acceder ahora', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Confirme su nueva dirección de correo electrónico para ${v.site}`,
     lines: [

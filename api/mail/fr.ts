@@ -56,6 +56,26 @@ export const fr: LocaleTemplates = {
     ],
     action: { label: 'Choisir un nouveau mot de passe', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Connexion à ${v.site} suspendue temporairement`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Il y a eu trop de tentatives de connexion à votre compte ${v.site} avec un mauvais mot de passe : la connexion à ce compte est donc suspendue pendant un moment, pour vous aussi.`,
+      'Si c’était vous, le bouton ci-dessous vous permet de vous reconnecter tout de suite. Ce lien est à usage unique et expire au bout d’une heure.',
+      'Si ce n’était pas vous, quelqu’un essaie peut-être de deviner votre mot de passe. Sans lui, personne ne peut entrer ; si vous l’utilisez aussi ailleurs ou s’il est court, choisissez-en un nouveau via « Mot de passe oublié ? » sur la page de connexion.',
+    ],
+    action: { label: 'Me reconnecter maintenant', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Connexion à la console de ${v.site} suspendue temporairement`,
+    lines: [
+      `Bonjour ${v.name},`,
+      `Il y a eu trop de tentatives de connexion infructueuses à la console de ${v.site} avec votre compte : la connexion avec ce compte est donc suspendue pendant un moment, pour vous aussi.`,
+      'Si c’était vous, le bouton ci-dessous vous permet de vous reconnecter tout de suite (avec votre mot de passe et le code de votre application d’authentification). Ce lien est à usage unique et expire au bout d’une heure.',
+      'Si ce n’était pas vous, quelqu’un essaie peut-être d’accéder à la console avec votre compte : prévenez un administrateur.',
+    ],
+    action: { label: 'Me reconnecter maintenant', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Confirmez votre nouvelle adresse e-mail pour ${v.site}`,
     lines: [

@@ -56,6 +56,26 @@ export const it: LocaleTemplates = {
     ],
     action: { label: 'Scegli una nuova password', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Accesso a ${v.site} temporaneamente bloccato`,
+    lines: [
+      `Gentile ${v.name},`,
+      `ci sono stati troppi tentativi di accesso al suo account ${v.site} con una password sbagliata, quindi l’accesso a questo account è bloccato per un po’, anche per lei.`,
+      'Se era lei, può accedere di nuovo subito con il pulsante qui sotto. Il link può essere usato una sola volta e scade dopo 1 ora.',
+      'Se non era lei, forse qualcuno sta cercando di indovinare la sua password. Senza la password nessuno può entrare; se la usa anche altrove o se è corta, ne scelga una nuova con «Hai dimenticato la password?» nella pagina di accesso.',
+    ],
+    action: { label: 'Accedi di nuovo ora', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Accesso alla console di ${v.site} temporaneamente bloccato`,
+    lines: [
+      `Ciao ${v.name},`,
+      `ci sono stati troppi tentativi non riusciti di accedere alla console di ${v.site} con il tuo account, quindi l’accesso con questo account è bloccato per un po’, anche per te.`,
+      'Se eri tu, puoi accedere di nuovo subito con il pulsante qui sotto (con la tua password e il codice della tua app di autenticazione). Il link può essere usato una sola volta e scade dopo 1 ora.',
+      'Se non eri tu, forse qualcuno sta cercando di entrare nella console con il tuo account: avvisa un amministratore.',
+    ],
+    action: { label: 'Accedi di nuovo ora', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Confermi il nuovo indirizzo email per ${v.site}`,
     lines: [

@@ -50,7 +50,10 @@ export async function storeMail(db: Db, mail: OutgoingMail): Promise<number> {
 export interface Mailer {
   /** True when mails are only stored (no SMTP_URL). */
   readonly storeOnly: boolean
-  /** Whether GET /api/_dev/mail.php lists every stored mail (development only, api/config.ts). */
+  /**
+   * Whether GET /api/_dev/mail.php lists every stored mail to anyone
+   * (DEV_MAIL=all, development only, api/config.ts); else a member their own.
+   */
   readonly devListing: boolean
   /** Sends stored mails after the commit; never throws, never blocks the answer. */
   send(db: Db, ids: number[]): void
@@ -74,7 +77,7 @@ export const mailJobs = (db: Db, mailer: Mailer): JobHandlers => ({
 export interface MailerOptions {
   smtpUrl?: string | undefined
   from?: string
-  /** Default: on exactly when there is no SMTP. */
+  /** Every stored mail listed to anyone (DEV_MAIL=all). Default off: a member sees their own. */
   devListing?: boolean
 }
 
@@ -111,7 +114,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
 
   return {
     storeOnly: transport === null,
-    devListing: options.devListing ?? transport === null,
+    devListing: transport === null && options.devListing === true,
     send(db, ids) {
       if (runner) {
         runner.poke()

@@ -56,6 +56,26 @@ export const nl: LocaleTemplates = {
     ],
     action: { label: 'Kies een nieuw wachtwoord', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Inloggen bij ${v.site} is tijdelijk geblokkeerd`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Er is te vaak geprobeerd met een verkeerd wachtwoord in te loggen op je ${v.site}-account. Daarom is inloggen op dit account een tijdje geblokkeerd, ook voor jou.`,
+      'Was jij dat? Met de knop hieronder kun je meteen weer inloggen. De link werkt één keer en verloopt na 1 uur.',
+      'Was jij het niet? Dan probeert iemand misschien je wachtwoord te raden. Zonder je wachtwoord komt niemand binnen. Gebruik je het ook ergens anders, of is het kort? Kies dan een nieuw wachtwoord via ‘Wachtwoord vergeten?’ op de inlogpagina.',
+    ],
+    action: { label: 'Nu weer inloggen', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Inloggen op de console van ${v.site} is tijdelijk geblokkeerd`,
+    lines: [
+      `Hallo ${v.name},`,
+      `Er is te vaak zonder succes geprobeerd met jouw account in te loggen op de console van ${v.site}. Daarom is inloggen met dit account een tijdje geblokkeerd, ook voor jou.`,
+      'Was jij dat? Met de knop hieronder kun je meteen weer inloggen (met je wachtwoord en de code uit je authenticator-app). De link werkt één keer en verloopt na 1 uur.',
+      'Was jij het niet? Dan probeert iemand misschien met jouw account in de console te komen: laat het een beheerder weten.',
+    ],
+    action: { label: 'Nu weer inloggen', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Bevestig je nieuwe e-mailadres voor ${v.site}`,
     lines: [

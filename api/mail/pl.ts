@@ -60,6 +60,26 @@ export const pl: LocaleTemplates = {
     ],
     action: { label: 'Ustaw nowe hasło', url: v.link },
   }),
+  login_unlock: (v) => ({
+    subject: `Logowanie w serwisie ${v.site} zostało tymczasowo wstrzymane`,
+    lines: [
+      `Dzień dobry, ${v.name}!`,
+      `Zbyt wiele razy próbowano zalogować się na konto w serwisie ${v.site}, podając błędne hasło, dlatego logowanie na to konto zostało na jakiś czas wstrzymane – także dla jego właściciela.`,
+      'Jeśli były to próby właściciela konta, poniższy przycisk pozwala od razu zalogować się ponownie. Link działa tylko raz i wygasa po 1 godzinie.',
+      'Jeśli nie, być może ktoś próbuje odgadnąć hasło. Bez hasła nikt się nie zaloguje; jeśli to hasło jest używane także gdzie indziej albo jest krótkie, warto ustawić nowe za pomocą opcji „Nie pamiętasz hasła?” na stronie logowania.',
+    ],
+    action: { label: 'Zaloguj się ponownie teraz', url: v.link },
+  }),
+  staff_unlock: (v) => ({
+    subject: `Logowanie do konsoli ${v.site} zostało tymczasowo wstrzymane`,
+    lines: [
+      `Cześć, ${v.name}!`,
+      `Było zbyt wiele nieudanych prób zalogowania się do konsoli ${v.site} na Twoje konto, dlatego logowanie na to konto zostało na jakiś czas wstrzymane – także dla Ciebie.`,
+      'Jeśli to Ty, możesz od razu zalogować się ponownie za pomocą poniższego przycisku (hasłem i kodem z aplikacji uwierzytelniającej). Link działa tylko raz i wygasa po 1 godzinie.',
+      'Jeśli to nie Ty, być może ktoś próbuje dostać się do konsoli na Twoje konto: powiadom administratora.',
+    ],
+    action: { label: 'Zaloguj się ponownie teraz', url: v.link },
+  }),
   mail_change_confirm: (v) => ({
     subject: `Potwierdzenie nowego adresu e-mail w serwisie ${v.site}`,
     lines: [

@@ -5,6 +5,8 @@ export const MAIL_KINDS = [
   'activate',
   'signup_exists',
   'reset',
+  'login_unlock',
+  'staff_unlock',
   'mail_change_confirm',
   'mail_change_notice',
   'mail_change_taken',

@@ -1,13 +1,14 @@
 import { Hono } from 'hono'
-import { ipOf } from '../accounts/deps.ts'
+import { ipOf, linkBase } from '../accounts/deps.ts'
 import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
 import { operatorEndpoints } from '../contract/operator/index.ts'
-import type { StaffMe } from '../contract/operator/staff.ts'
+import type { StaffMe, StaffUnlockResponse } from '../contract/operator/staff.ts'
 import { type Capability, can, capabilitiesOf, type StaffRole } from '../contract/rules/staff.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce, forgive } from '../http/ratelimit.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { loadSettings } from '../settings/settings.ts'
 import {
   audit,
   endStaffSession,
@@ -29,6 +30,7 @@ import {
   updateStaff,
   verifyStaffLogin,
 } from './staff.ts'
+import { offerStaffUnlock, staffAccountKey, staffAddressKey, unlockStaff } from './unlock.ts'
 
 export const toMe = (s: Pick<StaffMember, 'id' | 'email' | 'name' | 'roles'>): StaffMe => ({
   id: s.id,
@@ -46,22 +48,38 @@ const CAPABILITY_OF = new Map<string, Capability>(
 )
 
 /**
- * The console's API under /api/operator/. The sign-in is open to anyone
- * (rate-limited); every other path needs a live staff session and answers
- * anyone else exactly like a path that does not exist.
+ * The console's API under /api/operator/. The sign-in (rate-limited) and
+ * its mailed unlock link are open to anyone; every other path needs a live
+ * staff session and answers anyone else exactly like a path that does not
+ * exist.
  */
 export function operatorRoutes(deps: OperatorDeps) {
   const { db } = deps
   return new Hono<StaffEnv>()
     .post(pathOf(endpoints.operatorLogin), bodyOf(endpoints.operatorLogin), async (c) => {
       const { email, password, code } = c.req.valid('json')
-      await enforce(c, db, 'staff_login', `${ipOf(c, deps.accounts)}|${email.trim().toLowerCase()}`)
-      const accountKey = email.trim().toLowerCase()
-      await enforce(c, db, 'staff_login_account', accountKey)
+      const accountKey = staffAccountKey(email)
+      const addressKey = staffAddressKey(email, ipOf(c, deps.accounts))
+      // Per address + account, then per account from every address (a high
+      // ceiling); a refusal mails a live staff member an unlock link and
+      // answers the same 429 to anyone (api/operator/unlock.ts).
+      try {
+        await enforce(c, db, 'staff_login', addressKey)
+        await enforce(c, db, 'staff_login_account', accountKey)
+      } catch (e) {
+        if (e instanceof ApiFailure && e.status === 429) {
+          const settings = await loadSettings(db)
+          const links = linkBase(c, deps.accounts)
+          const mailer = deps.accounts.mailer
+          await offerStaffUnlock(db, email, { settings, links, mailer })
+        }
+        throw e
+      }
       const id = await verifyStaffLogin(db, email, password, code, nowOf(c))
       // One answer for every failure: unknown address, wrong password, wrong
       // or reused code, disabled account.
       if (id === null) throw new ApiFailure(401, 'invalid_credentials')
+      await forgive(db, 'staff_login', addressKey)
       await forgive(db, 'staff_login_account', accountKey)
       await startStaffSession(c, db, id)
       await audit(db, id, { action: 'staff.login', targetType: 'staff', targetId: id })
@@ -69,13 +87,29 @@ export function operatorRoutes(deps: OperatorDeps) {
       if (!me) throw hidden()
       return c.json(toMe(me))
     })
+    .post(pathOf(endpoints.operatorUnlock), bodyOf(endpoints.operatorUnlock), async (c) => {
+      // The mailed link (opened on /operator/unlock), open like the sign-in.
+      await unlockStaff(db, c.req.valid('json').token)
+      return c.json({ status: 'done' } satisfies StaffUnlockResponse)
+    })
     .use('/operator/*', async (c, next) => {
       const member = await staffOfRequest(c, db)
       if (!member) throw hidden()
       // The endpoint table names each console endpoint's permission; it is
-      // checked here for all of them, so no route can forget it.
-      const capability = CAPABILITY_OF.get(`${c.req.method} ${c.req.path}`)
+      // checked here for all of them, so no route can forget it. A HEAD is
+      // checked as its GET: Hono answers HEAD with the GET handler, so a
+      // HEAD looked up under its own name found no permission and ran the
+      // route for any staff member.
+      const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+      const capability = CAPABILITY_OF.get(`${method} ${c.req.path}`)
       if (capability && !can(member.roles, capability)) throw new ApiFailure(403, 'forbidden')
+      // Console reads are staff actions with effects (an export is audited and
+      // rate-counted, a report is generated): a HEAD, authorised like its GET
+      // above, runs none of them. No console client sends HEAD.
+      if (c.req.method === 'HEAD') {
+        c.header('Allow', 'GET')
+        return c.body(null, 405)
+      }
       c.set('staff', member)
       await next()
     })

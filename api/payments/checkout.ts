@@ -2,12 +2,21 @@
 // so it fits a strict Content-Security-Policy), clearly marked as a test
 // payment. Its buttons post back here; the provider settles the payment, calls
 // the webhook as Mollie would, and the member is sent to the return page.
+// Only the member who placed the order sees its page and may press its
+// buttons, from this site's own page: the test provider is on only where an
+// operator asked for it (api/config.ts), and even there a payment id that
+// leaked (a shared link, a log) must not let someone else settle it.
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { html } from 'hono/html'
+import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
-import { notFound } from '../http/errors.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import { fromOwnPage } from '../http/origin.ts'
+import { sessionMember } from '../http/session.ts'
 import { pathOf, validate } from '../http/validate.ts'
 import type { LocalProvider } from './local.ts'
+import { orderMember } from './orders.ts'
 import { money } from './settle.ts'
 
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
@@ -26,14 +35,22 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
   </body>
 </html>`
 
-export const checkoutRoutes = (local: LocalProvider) =>
+/** The payment, when the signed-in member placed its order; else 404 as for an unknown id. */
+async function ownPayment(c: Context, db: Db, local: LocalProvider, id: string) {
+  const p = await local.find(id)
+  const memberId = await sessionMember(c, db)
+  if (!p?.orderId || memberId === null || (await orderMember(db, p.orderId)) !== memberId)
+    throw notFound()
+  return p
+}
+
+export const checkoutRoutes = (db: Db, local: LocalProvider, { trustProxy = false } = {}) =>
   new Hono()
     .get(
       pathOf(endpoints.localCheckout),
       validate('query', endpoints.localCheckout.query),
       async (c) => {
-        const p = await local.find(c.req.valid('query').id)
-        if (!p) throw notFound()
+        const p = await ownPayment(c, db, local, c.req.valid('query').id)
         const amount = money(p.amount, p.currency, 'en')
         if (p.status !== 'open') {
           return c.html(
@@ -66,8 +83,8 @@ export const checkoutRoutes = (local: LocalProvider) =>
       validate('form', endpoints.localCheckoutAction.body),
       async (c) => {
         const { id, action } = c.req.valid('form')
-        const p = await local.find(id)
-        if (!p) throw notFound()
+        if (!fromOwnPage(c, trustProxy)) throw new ApiFailure(403, 'cross_origin_refused')
+        const p = await ownPayment(c, db, local, id)
         if (action !== 'later') await local.settle(id, action)
         return c.redirect(p.redirectUrl ?? '/', 303)
       },

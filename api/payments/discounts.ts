@@ -123,10 +123,12 @@ export async function checkCode(db: Db, memberId: number, code: string, now = ne
 }
 
 /**
- * Counts one use of a code in the order's transaction; false when the last
- * use went to another order meanwhile (a conditional update, as the ledger does).
+ * Reserves one use of a code in the transaction that inserts the order; false
+ * when the last use went to another order meanwhile. The conditional update
+ * (as the ledger does) is what keeps max_uses under concurrency: a racing
+ * order waits on the code's row and then finds `uses < max_uses` false.
  */
-export async function countCodeUse(tx: Tx, code: string): Promise<boolean> {
+export async function reserveCodeUse(tx: Tx, code: string): Promise<boolean> {
   const rows = await tx
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })
@@ -138,4 +140,16 @@ export async function countCodeUse(tx: Tx, code: string): Promise<boolean> {
     )
     .returning({ code: discountCodes.code })
   return rows.length > 0
+}
+
+/**
+ * Gives back the use an order reserved (never below 0). Call it only in the
+ * transaction of the order's own pending → failed/canceled/expired update, so
+ * it runs once per order however often the provider's word arrives.
+ */
+export async function releaseCodeUse(tx: Tx, code: string): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ uses: sql`greatest(${discountCodes.uses} - 1, 0)` })
+    .where(eq(discountCodes.code, code))
 }

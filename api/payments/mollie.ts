@@ -2,7 +2,12 @@
 // strings ("19.95"); the order's public id is the payment's metadata and the
 // idempotency key of the create call (the SDK retries 5xx answers with it).
 // `apiEndpoint` points the SDK elsewhere (the tests' local fake of Mollie).
-import createMollieClient, {
+// The named export: under Node's own module loader (npm start) the package's
+// default import is its module namespace object, not the function, and the
+// start crashed with "createMollieClient is not a function"; Vite's loader in
+// the tests hid that. api/payments/mollie-start.test.ts runs the real entry.
+import {
+  createMollieClient,
   MollieApiError,
   type MollieClient,
   type PaymentCreateParams,

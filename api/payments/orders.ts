@@ -4,8 +4,15 @@
 // Amounts and credits are decided here from the package and the code, never
 // from the client. Nothing is granted here: only the provider's word does
 // that (api/payments/settle.ts).
+//
+// A discount code's use is reserved here, in the transaction of the order row
+// (uses < max_uses, a conditional update), so two orders racing for the last
+// use make one order and one 409 discount_used_up. The use is given back when
+// the order closes unpaid (failed, canceled, expired: `closeOrder`, once, on
+// the order's pending → closed update) and kept once it is paid, also if it
+// is refunded or charged back later.
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { creditLedger, members, orders, paymentCustomers } from '../../db/schema.ts'
 import type { CreditHistoryResponse, OrderResponse, Transaction } from '../contract/index.ts'
@@ -19,7 +26,7 @@ import {
 } from '../contract/rules/payments.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { enqueue } from '../jobs/queue.ts'
-import { checkCode } from './discounts.ts'
+import { checkCode, releaseCodeUse, reserveCodeUse } from './discounts.ts'
 import { packageIn } from './packages.ts'
 import type { PaymentProvider, SequenceType } from './provider.ts'
 
@@ -115,6 +122,11 @@ export async function createOrder(
       .onConflictDoNothing()
       .returning()
     const row = rows[0]
+    // The code's use, taken with the order or not at all: the loser of a race
+    // for the last use rolls its order back. A replay of the client id inserted
+    // nothing above and so reserves nothing.
+    if (row?.discountCode && !(await reserveCodeUse(tx, row.discountCode)))
+      throw new ApiFailure(409, 'discount_used_up', 'discount_code', 'this code has been used up')
     // A reconcile in case the webhook never comes (spec: credits are never lost).
     if (row)
       await enqueue(tx, {
@@ -154,12 +166,34 @@ export async function createOrder(
     return { created: true, answer: answerOf(row ?? inserted) }
   } catch (e) {
     console.error('payments: create failed', e)
-    await db
-      .update(orders)
-      .set({ status: 'failed', updatedAt: new Date() })
-      .where(and(eq(orders.id, inserted.id), eq(orders.status, 'pending')))
+    await closeOrder(db, inserted.id, 'failed')
     throw new ApiFailure(503, 'payment_provider_unavailable', undefined, 'try again in a moment')
   }
+}
+
+/**
+ * Closes a pending order unpaid and gives back its code's use, in one
+ * transaction. The conditional pending → closed update is the exactly-once
+ * guard: a repeated webhook, a retried job or a racing grant finds the order
+ * no longer pending and releases nothing. False when it was not pending (or
+ * `also` did not hold).
+ */
+export async function closeOrder(
+  db: Db,
+  orderId: number,
+  status: 'failed' | 'canceled' | 'expired',
+  also?: SQL,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), also))
+      .returning({ discountCode: orders.discountCode })
+    if (!row) return false
+    if (row.discountCode) await releaseCodeUse(tx, row.discountCode)
+    return true
+  })
 }
 
 async function findByClientId(db: Db, memberId: number, clientId: string) {
@@ -265,4 +299,13 @@ export async function creditHistory(db: Db, memberId: number): Promise<CreditHis
     })),
     last_order: last ? { package: last.packageId, method: last.method } : null,
   }
+}
+
+/** The member who placed the order of this public id, or null (no such order). */
+export async function orderMember(db: Db, publicId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ memberId: orders.memberId })
+    .from(orders)
+    .where(eq(orders.publicId, publicId))
+  return row?.memberId ?? null
 }

@@ -82,11 +82,14 @@ describeEngines('payments on %s', (engine) => {
   const markPaid = (id: string) =>
     database.db.update(localPayments).set({ status: 'paid' }).where(eq(localPayments.id, id))
   const checkoutId = (url: string | null) => new URL(url ?? '').searchParams.get('id') ?? ''
-  const press = (id: string, action: string) =>
+  /** A button of the test checkout, pressed on its page by the member who ordered. */
+  const press = (id: string, action: string, c: string, headers: Record<string, string> = {}) =>
     send(app, '/api/payments/checkout.php', {
       method: 'POST',
       body: new URLSearchParams({ id, action }).toString(),
       contentType: 'application/x-www-form-urlencoded',
+      cookie: c,
+      headers,
     })
   const webhook = (id: string) =>
     send(app, '/api/payments/webhook.php', {
@@ -244,12 +247,13 @@ describeEngines('payments on %s', (engine) => {
     const page = await send(
       app,
       new URL(checkout_url ?? '').pathname + new URL(checkout_url ?? '').search,
+      { cookie: c },
     )
     expect(await page.text()).toContain('TEST PAYMENT')
     // Before paying: the return page shows pending and grants nothing.
     expect((await transaction(t.id)).status).toBe('pending')
     expect(await balanceOf(database.db, m.id)).toBe(0)
-    const paid = await press(checkoutId(checkout_url), 'paid')
+    const paid = await press(checkoutId(checkout_url), 'paid', c)
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe(`http://localhost/transactions/${t.id}`)
     const total = POPULAR.credits + POPULAR.bonus
@@ -264,6 +268,45 @@ describeEngines('payments on %s', (engine) => {
     expect(receipts.filter((r) => r.kind === 'receipt')).toHaveLength(1)
   })
 
+  it('the test checkout is the ordering member’s alone, pressed from the site’s own page', async () => {
+    const { m, cookie: c } = await member('NL')
+    const other = await member('NL')
+    const { transaction: t, checkout_url } = await orderOk(c, {
+      package: 'popular',
+      method: 'ideal',
+    })
+    const id = checkoutId(checkout_url)
+    const pagePath = new URL(checkout_url ?? '').pathname + new URL(checkout_url ?? '').search
+    // The audit's finding: no cookie at all paid the order and granted its credits.
+    const anonymous = await send(app, '/api/payments/checkout.php', {
+      method: 'POST',
+      body: new URLSearchParams({ id, action: 'paid' }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      origin: null,
+    })
+    expect(anonymous.status).toBe(403)
+    expect((await press(id, 'paid', '')).status, 'no session').toBe(404)
+    expect((await press(id, 'paid', other.cookie)).status, 'another member').toBe(404)
+    expect((await send(app, pagePath)).status, 'page without session').toBe(404)
+    expect((await send(app, pagePath, { cookie: other.cookie })).status, 'page of another').toBe(
+      404,
+    )
+    const crossSite = await press(id, 'paid', c, { 'sec-fetch-site': 'cross-site' })
+    expect(crossSite.status).toBe(403)
+    const noEvidence = await send(app, '/api/payments/checkout.php', {
+      method: 'POST',
+      body: new URLSearchParams({ id, action: 'paid' }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      cookie: c,
+      origin: null,
+    })
+    expect(noEvidence.status, 'a script without Origin').toBe(403)
+    expect(await transaction(t.id)).toMatchObject({ status: 'pending', credits_added: 0 })
+    expect(await balanceOf(database.db, m.id)).toBe(0)
+    expect((await press(id, 'paid', c)).status).toBe(303)
+    expect(await balanceOf(database.db, m.id)).toBe(POPULAR.credits + POPULAR.bonus)
+  })
+
   it('a failed and a canceled payment grant nothing and say so', async () => {
     const { m, cookie: c } = await member('NL')
     for (const action of ['failed', 'canceled'] as const) {
@@ -271,7 +314,7 @@ describeEngines('payments on %s', (engine) => {
         package: 'starter',
         method: 'ideal',
       })
-      await press(checkoutId(checkout_url), action)
+      await press(checkoutId(checkout_url), action, c)
       await webhook(checkoutId(checkout_url))
       expect(await transaction(t.id)).toMatchObject({ status: action, credits_added: 0 })
     }
@@ -335,7 +378,7 @@ describeEngines('payments on %s', (engine) => {
       method: 'ideal',
     })
     const id = checkoutId(checkout_url)
-    await press(id, 'paid')
+    await press(id, 'paid', c)
     expect(await balanceOf(database.db, m.id)).toBe(100)
     // Spend 70 of the 100 credits.
     await database.db.transaction((tx) => debit(tx, m.id, 70, 'message', 'test'))
@@ -348,7 +391,7 @@ describeEngines('payments on %s', (engine) => {
 
     const second = await orderOk(c, { package: 'starter', method: 'ideal' })
     const id2 = checkoutId(second.checkout_url)
-    await press(id2, 'paid')
+    await press(id2, 'paid', c)
     // 1.99 of 9.95 charged back: a fifth of the 100 credits goes.
     await local.reverse(id2, 'chargeback', 199)
     expect(await balanceOf(database.db, m.id)).toBe(80)
@@ -374,7 +417,7 @@ describeEngines('payments on %s', (engine) => {
     })
     const expected = POPULAR.credits + POPULAR.bonus + (POPULAR.credits * WELCOME_BONUS) / 100
     expect(t.credits).toBe(expected)
-    await press(checkoutId(checkout_url), 'paid')
+    await press(checkoutId(checkout_url), 'paid', c)
     expect(await balanceOf(database.db, m.id)).toBe(expected)
     const after = DiscountResponse.parse(
       await (await send(app, '/api/discountcode.php?welcome=true', { cookie: c })).json(),
@@ -456,7 +499,7 @@ describeEngines('payments on %s', (engine) => {
   it('repeat order charges the mandate of an earlier iDEAL payment without a checkout', async () => {
     const { m, cookie: c } = await member('NL')
     const first = await orderOk(c, { package: 'starter', method: 'ideal' })
-    await press(checkoutId(first.checkout_url), 'paid')
+    await press(checkoutId(first.checkout_url), 'paid', c)
     const res = await order(c, { client_id: randomUUID() }, '?repeat=1')
     expect(res.status).toBe(201)
     const again = OrderResponse.parse(await res.json())
@@ -482,7 +525,7 @@ describeEngines('payments on %s', (engine) => {
   it('a repeat order after a bank transfer (no mandate possible) opens the checkout', async () => {
     const { m, cookie: c } = await member('NL')
     const first = await orderOk(c, { package: 'starter', method: 'banktransfer' })
-    await press(checkoutId(first.checkout_url), 'paid')
+    await press(checkoutId(first.checkout_url), 'paid', c)
     const again = OrderResponse.parse(
       await (await order(c, { client_id: randomUUID() }, '?repeat=1')).json(),
     )
@@ -492,7 +535,7 @@ describeEngines('payments on %s', (engine) => {
       method: 'banktransfer',
       status: 'pending',
     })
-    await press(checkoutId(again.checkout_url), 'paid')
+    await press(checkoutId(again.checkout_url), 'paid', c)
     expect(await balanceOf(database.db, m.id)).toBe(2 * STARTER.credits)
   })
 

@@ -1,8 +1,10 @@
 // The payment provider behind the orders: Mollie (api/payments/mollie.ts) when
-// MOLLIE_API_KEY is set, else the built-in local provider
-// (api/payments/local.ts) so the whole flow runs offline. The orders code
-// speaks only this interface; amounts are minor units here and converted to
-// the provider's own form inside each adapter.
+// MOLLIE_API_KEY is set; the built-in test provider (api/payments/local.ts),
+// with which no money moves, only when asked for (PAYMENTS=test, or a demo
+// start); else none, and buying is unavailable (api/config.ts
+// loadPaymentsConfig). The orders code speaks only this interface; amounts
+// are minor units here and converted to the provider's own form inside each
+// adapter.
 
 /** Mollie's payment states; the local provider uses the same words. */
 export type ProviderStatus =
@@ -52,7 +54,7 @@ export interface ProviderPayment {
 }
 
 export interface PaymentProvider {
-  readonly name: 'mollie' | 'local'
+  readonly name: 'mollie' | 'local' | 'none'
   createPayment(input: CreatePayment): Promise<CreatedPayment>
   getPayment(id: string): Promise<ProviderPayment>
   createCustomer(input: { name: string; email: string }): Promise<string>
@@ -76,3 +78,23 @@ export class ProviderUnavailable extends Error {}
 export const toValue = (minor: number) => (minor / 100).toFixed(2)
 export const fromValue = (value: string | undefined) =>
   value === undefined ? 0 : Math.round(Number.parseFloat(value) * 100)
+
+/**
+ * No provider configured (a production start without MOLLIE_API_KEY): buying
+ * is unavailable. Orders are refused before anything is stored
+ * (api/payments/routes.ts); every call here fails like an unreachable
+ * provider, so a webhook or a console refund answers 503 and changes nothing.
+ */
+export function unavailableProvider(): PaymentProvider {
+  const fail = async (): Promise<never> => {
+    throw new ProviderUnavailable('no payment provider is configured')
+  }
+  return {
+    name: 'none',
+    createPayment: fail,
+    getPayment: fail,
+    createCustomer: fail,
+    validMandate: fail,
+    refund: fail,
+  }
+}

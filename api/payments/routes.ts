@@ -69,6 +69,15 @@ export function paymentsRoutes(db: Db, deps: PaymentsDeps) {
       )
       // One path for both (spec §7 naming): `?repeat=1` buys the last paid package again.
       .post(pathOf(endpoints.order), requireMember(db), async (c) => {
+        // No provider configured (api/config.ts): nothing is ordered, and the
+        // page says that buying is unavailable (not "try again").
+        if (deps.provider.name === 'none')
+          throw new ApiFailure(
+            503,
+            'payments_unavailable',
+            undefined,
+            'buying credits is unavailable',
+          )
         const memberId = c.get('memberId')
         const raw = await c.req.json().catch(() => undefined)
         const repeat = c.req.query('repeat') === '1'

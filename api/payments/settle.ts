@@ -5,10 +5,15 @@
 //   row (reason purchase, reference payment:<id>, unique) and the order's
 //   granted_at, set by a conditional UPDATE — any number of deliveries, at
 //   once or one after another, grant once;
-// - failed / canceled / expired: the order says so, nothing granted;
+// - failed / canceled / expired: the order says so, nothing granted, and the
+//   use of its discount code that the order reserved is given back (once:
+//   `closeOrder` in api/payments/orders.ts);
 // - refunded or charged back: the unspent credits go back through the ledger
-//   (reason refund), never below a zero balance.
-import { and, eq, isNull } from 'drizzle-orm'
+//   (reason refund), never below a zero balance. The discount code's use is
+//   NOT given back: the code did its work on a paid order (the member got its
+//   bonus or price), and a refund must not turn into a fresh use of a one-use
+//   code (buy with the welcome code, refund, buy with it again).
+import { and, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, orders, siteSettings } from '../../db/schema.ts'
 import { credit, debit } from '../credits/ledger.ts'
@@ -16,8 +21,8 @@ import { notifyMembers } from '../events/bus.ts'
 import { RetryAfter } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { DEFAULT_SETTINGS } from '../settings/settings.ts'
-import { countCodeUse } from './discounts.ts'
-import { type OrderRow, PAYMENT_CHECK } from './orders.ts'
+import { reserveCodeUse } from './discounts.ts'
+import { closeOrder, type OrderRow, PAYMENT_CHECK } from './orders.ts'
 import type { PaymentProvider, ProviderPayment } from './provider.ts'
 
 export interface SettleDeps {
@@ -45,12 +50,8 @@ export async function settlePayment(
     if (payment.refunded + payment.chargedBack > 0 && (await reverse(db, order.id, payment)))
       outcome = 'reversed'
   } else if (FINAL_FAILURES.has(payment.status)) {
-    const closed = await db
-      .update(orders)
-      .set({ status: payment.status, updatedAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning({ id: orders.id })
-    if (closed.length > 0) {
+    const status = payment.status as 'failed' | 'canceled' | 'expired'
+    if (await closeOrder(db, order.id, status)) {
       outcome = 'closed'
       await notifyMembers(db, [order.memberId], { type: 'credits' }).catch(() => undefined)
     }
@@ -82,12 +83,23 @@ async function orderOf(db: Db, payment: ProviderPayment): Promise<OrderRow | und
 async function grant(db: Db, deps: SettleDeps, order: OrderRow): Promise<boolean> {
   const site = await siteName(db)
   const granted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'paid', grantedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(orders.id, order.id), isNull(orders.grantedAt)))
-      .returning()
+    const pay = (also?: SQL) =>
+      tx
+        .update(orders)
+        .set({ status: 'paid', grantedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), isNull(orders.grantedAt), also))
+        .returning()
+    // A pending order still holds the use of its discount code, reserved with
+    // the order: paying it counts nothing more.
+    const [fromPending] = await pay(eq(orders.status, 'pending'))
+    // Paid after we closed it (failed, canceled or expired, e.g. the provider
+    // answered our create call too late): closing gave the use back, so it is
+    // taken again. The member paid the price the code gave; if the last use
+    // went to another order meanwhile, their credits are not taken away for it.
+    const [reopened] = fromPending ? [] : await pay()
+    const row = fromPending ?? reopened
     if (!row) return null
+    if (reopened?.discountCode) await reserveCodeUse(tx, reopened.discountCode)
     const balance = await credit(
       tx,
       row.memberId,
@@ -101,9 +113,6 @@ async function grant(db: Db, deps: SettleDeps, order: OrderRow): Promise<boolean
       .set({ paidUser: true })
       .where(eq(members.id, row.memberId))
       .returning({ name: members.name, email: members.email, language: members.language })
-    // The member paid the price the code gave; a use counted past its limit by
-    // two orders racing does not take their credits away.
-    if (row.discountCode) await countCodeUse(tx, row.discountCode)
     if (me)
       await storeMail(tx, {
         memberId: row.memberId,
@@ -183,12 +192,8 @@ export const paymentJobs = (db: Db, deps: () => SettleDeps) => ({
     if (o?.status !== 'pending') return
     if (o.paymentId) await settlePayment(db, deps(), o.paymentId)
     // Never reached the provider (a crash between our insert and its answer):
-    // nobody can pay it, so it expires.
-    else
-      await db
-        .update(orders)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(and(eq(orders.id, o.id), eq(orders.status, 'pending'), isNull(orders.paymentId)))
+    // nobody can pay it, so it expires and gives back its code's use.
+    else await closeOrder(db, o.id, 'expired', isNull(orders.paymentId))
     const [after] = await db
       .select({ status: orders.status })
       .from(orders)

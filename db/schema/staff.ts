@@ -47,6 +47,26 @@ export const staffSessions = pgTable(
 )
 
 /**
+ * Single-use links mailed to a staff member (the console's login unlock),
+ * like members' account_tokens: only the SHA-256 of the token is stored;
+ * `usedAt` makes it single-use.
+ */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'login_unlock'>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('staff_tokens_staff_idx').on(t.staffId, t.kind)],
+)
+
+/**
  * Every staff action: who, when, what, on whom, why. Append-only: a trigger
  * in the migration refuses UPDATE and DELETE.
  */

@@ -1,10 +1,10 @@
 // The account calls of the sync worker: sign-up, the member's own
-// account, email check, activation, password reset, mail change, pictures,
-// reference data and push. Runs inside the worker: every answer is parsed
-// with the contract before the page sees it, whatever changes the signed-in
-// member goes through the session (the one writer of the user), and the
-// member's own account part is stored (kv `account`) so /profile shows it
-// offline.
+// account, email check, activation, password reset, mail change, login
+// unlock, pictures, reference data and push. Runs inside the worker: every
+// answer is parsed with the contract before the page sees it, whatever
+// changes the signed-in member goes through the session (the one writer of
+// the user), and the member's own account part is stored (kv `account`) so
+// /profile shows it offline.
 import type { z } from 'zod'
 import type {
   AccountUser,
@@ -182,6 +182,9 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
       if (res.ok && (await session.getUser())) await session.refreshUser()
       return res
     },
+
+    /** Follows a mailed login unlock link (/login-unlock); signs nobody in. */
+    loginUnlock: (token: string) => request('loginUnlock', { body: { token } }),
 
     /** DELETE /api/user.php; the session ends with the account, so the store is wiped. */
     async deleteAccount(password: string) {

@@ -3,9 +3,12 @@
 // pending, sent with the entry's id as client id, so a replay after a lost
 // answer is one message and one debit), and the credits balance the composer
 // shows. A refused send (402: not enough credits; 403: blocked) keeps its text
-// as a failed message the member can retry or discard.
+// as a failed message the member can retry or discard. A send over the
+// member's send limit (429 rate_limited) is not refused but held: it stays
+// pending, marked with why and until when (the answer's Retry-After), and
+// the outbox sends it by itself then (sync/core/outbox.ts says why).
 import { z } from 'zod'
-import type { Message, SendMessageResponse } from '../../api/contract/index.ts'
+import { type Message, RATE_LIMITED, type SendMessageResponse } from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
@@ -69,8 +72,19 @@ export class MessagesSync {
         await db.messages.update(entry.id, {
           status: 'failed',
           error: error?.code ?? 'refused',
+          retryAt: undefined,
         })
         if (error?.code === 'insufficient_credits') void this.syncCredits()
+      },
+      wait: async (_p, entry, error, retryAt) => {
+        // Still pending; the chat says why only when it is the send limit
+        // (offline and server trouble read as pending, as before).
+        await db.messages.update(
+          entry.id,
+          error.code === RATE_LIMITED
+            ? { error: RATE_LIMITED, retryAt }
+            : { error: undefined, retryAt: undefined },
+        )
       },
     })
   }

@@ -14,6 +14,8 @@ export interface SyncError {
   message: string
   status?: number
   field?: string
+  /** The answer's Retry-After in seconds (a 429 or 503 says when to try again). */
+  retryAfterS?: number
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SyncError }

@@ -44,6 +44,15 @@ export function forgetConditional(): void {
   lastAnswers.clear()
 }
 
+/** Retry-After in whole seconds: delta-seconds, or an HTTP date from now; else undefined. */
+export function retryAfterOf(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined
+  const value = header.trim()
+  if (/^\d+$/.test(value)) return Number(value)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
 async function call<S extends z.ZodType>(
   path: string,
   schema: S,
@@ -84,9 +93,19 @@ async function call<S extends z.ZodType>(
   if (!res.ok && !(res.status === 304 && kept)) {
     const parsed = ApiError.safeParse(json)
     const status = res.status
-    if (!parsed.success) return fail({ code: 'server_error', message: `HTTP ${status}`, status })
+    const retryAfterS = retryAfterOf(res.headers.get('Retry-After'))
+    const wait = retryAfterS === undefined ? {} : { retryAfterS }
+    if (!parsed.success) {
+      return fail({ code: 'server_error', message: `HTTP ${status}`, status, ...wait })
+    }
     const { error, message, field } = parsed.data
-    return fail({ code: error, message: message ?? error, status, ...(field ? { field } : {}) })
+    return fail({
+      code: error,
+      message: message ?? error,
+      status,
+      ...(field ? { field } : {}),
+      ...wait,
+    })
   }
   const parsed = schema.safeParse(json)
   if (!parsed.success) {

@@ -14,13 +14,24 @@
 //
 // Failures: a network failure (code `offline`), a 5xx, 408 or 429 keeps the
 // entry and retries later (on syncNow, when the page comes online, and on a
-// capped exponential backoff); any other 4xx means the server will never take
-// it: the entry is dropped, its effect reverted and an `outbox_dropped` event
-// tells the page (which shows a toast).
+// capped exponential backoff, or when the answer's Retry-After says); any
+// other 4xx means the server will never take it: the entry is dropped, its
+// effect reverted and an `outbox_dropped` event tells the page (which shows a
+// toast). A kept entry's handler hears why it waits (`wait`), so the page can
+// say so where the action shows.
+//
+// The API's per-member limits (429 rate_limited, api/http/member-limits.ts)
+// are a wait, not a refusal: the member did nothing wrong, only too fast, and
+// the server says when it will take the action (Retry-After: the end of the
+// minute, at worst of the hour). So the entry stays, as every other 429 does,
+// and goes out by itself at that time; nothing typed is lost and nothing has
+// to be done again. The message it holds up says why it waits and until when
+// (sync/chats/messages.ts); a like simply shows as made and is sent then.
 
 import type { Table } from 'dexie'
 import { liveQuery } from 'dexie'
 import type { z } from 'zod'
+import { RATE_LIMITED } from '../../api/contract/index.ts'
 import type { LocalDb, OutboxRow } from '../store/store.ts'
 import { fail, ok, type Result, type SyncError } from './errors.ts'
 
@@ -31,6 +42,11 @@ import { fail, ok, type Result, type SyncError } from './errors.ts'
  */
 export const OUTBOX_RETRY_BASE_MS = 2_000
 export const OUTBOX_RETRY_MAX_MS = 300_000
+/**
+ * The longest Retry-After the outbox waits for: an hour, the longest window
+ * of the API's limits (api/http/ratelimit.ts). A longer one is read as this.
+ */
+export const OUTBOX_RETRY_AFTER_MAX_MS = 3_600_000
 
 export type OutboxEvent = {
   type: 'outbox_dropped'
@@ -53,6 +69,11 @@ export interface OutboxHandler<P, V> {
   settle: (payload: P, value: V, entry: OutboxRow) => Promise<void>
   /** After the server refused for good: undo the effect (the entry is already deleted). */
   revert: (payload: P, entry: OutboxRow, error?: SyncError) => Promise<void>
+  /**
+   * The entry is kept for a retry at `retryAt` (ms, the outbox's clock):
+   * say why where the action shows (optional; in the outbox's transaction).
+   */
+  wait?: (payload: P, entry: OutboxRow, error: SyncError, retryAt: number) => Promise<void>
 }
 
 interface ErasedHandler {
@@ -62,6 +83,7 @@ interface ErasedHandler {
   /** Sends; on success returns the settle step bound to the server's answer. */
   send: (entry: OutboxRow) => Promise<Result<(entry: OutboxRow) => Promise<void>>>
   revert: (entry: OutboxRow, error?: SyncError) => Promise<void>
+  wait: (entry: OutboxRow, error: SyncError, retryAt: number) => Promise<void>
 }
 
 export interface OutboxHooks {
@@ -85,6 +107,20 @@ export function outcomeOf(error: SyncError): Outcome {
 /** Delay before the next try after `attempts` failed ones (1 = first failure). */
 export const retryDelay = (attempts: number): number =>
   Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * Delay before the next try after `error`. A rate limit's Retry-After
+ * exactly: the limit ends then, and the backoff would ask too early (each
+ * ask counted) or, after many waits, too late. Any other Retry-After (a 503
+ * naming a second) is never sooner than the backoff, so an outage is still
+ * asked about less and less often.
+ */
+export function waitAfter(error: SyncError, attempts: number): number {
+  const backoff = retryDelay(attempts)
+  if (error.retryAfterS === undefined) return backoff
+  const asked = Math.min(OUTBOX_RETRY_AFTER_MAX_MS, error.retryAfterS * 1000)
+  return error.code === RATE_LIMITED ? asked : Math.max(backoff, asked)
+}
 
 export class Outbox {
   private handlers = new Map<string, ErasedHandler>()
@@ -115,6 +151,9 @@ export class Outbox {
         return res.ok ? ok((e: OutboxRow) => h.settle(payload, res.value, e)) : fail(res.error)
       },
       revert: (entry, error) => h.revert(parse(entry), entry, error),
+      wait: async (entry, error, retryAt) => {
+        await h.wait?.(parse(entry), entry, error, retryAt)
+      },
     })
   }
 
@@ -197,12 +236,12 @@ export class Outbox {
     this.retryTimer = undefined
   }
 
-  private scheduleRetry(attempts: number) {
+  private scheduleRetry(delay: number) {
     this.cancelRetry()
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined
       void this.drain()
-    }, retryDelay(attempts))
+    }, delay)
   }
 
   private async run(): Promise<void> {
@@ -245,11 +284,18 @@ export class Outbox {
         continue
       }
       const attempts = entry.attempts + 1
-      await this.db.outbox.update(entry.id, {
-        attempts,
-        lastError: `${res.error.code}: ${res.error.message}`,
+      const delay = waitAfter(res.error, attempts)
+      const error = res.error
+      // As finish(): an entry a logout wiped meanwhile is left alone.
+      await this.db.transaction('rw', [this.db.outbox, ...h.tables()], async () => {
+        if (!(await this.db.outbox.get(entry.id))) return
+        await this.db.outbox.update(entry.id, {
+          attempts,
+          lastError: `${error.code}: ${error.message}`,
+        })
+        await h.wait(entry, error, this.now() + delay)
       })
-      this.scheduleRetry(attempts)
+      this.scheduleRetry(delay)
       return
     }
   }

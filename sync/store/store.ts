@@ -105,8 +105,13 @@ export interface MessageRow {
   text: string
   sentAt: string
   status: 'pending' | 'sent' | 'failed'
-  /** Why it failed (`insufficient_credits`, `blocked`, ...). */
+  /**
+   * Why it failed (`insufficient_credits`, `blocked`, ...), or, while
+   * pending, why it waits (`rate_limited`: over the member's send limit).
+   */
   error?: string
+  /** While pending over the send limit: when (ms) it goes out by itself. */
+  retryAt?: number
   /** Sort key: the server id, or a number past every id for what is not sent yet. */
   order: number
 }

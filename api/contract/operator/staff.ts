@@ -2,6 +2,7 @@
 // the staff list. Every console endpoint answers 404 to anyone without a
 // staff session (members included), like a path that does not exist.
 import { z } from 'zod'
+import { TOKEN_MAX } from '../rules/limits.ts'
 import { CAPABILITIES, type Capability, STAFF_ROLES } from '../rules/staff.ts'
 
 const capabilityNames = Object.keys(CAPABILITIES) as [Capability, ...Capability[]]
@@ -13,6 +14,17 @@ export const StaffLoginRequest = z.object({
   code: z.string().regex(/^\d{6}$/, 'six digits'),
 })
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>
+
+/**
+ * POST /api/operator/unlock.php (open, like the sign-in): the link mailed to
+ * a staff member whose sign-in was refused with 429 (api/operator/unlock.ts),
+ * opened on /operator/unlock. Clears the account's sign-in limits, for every
+ * address; signs nobody in. 400 invalid_token (field token) for a used,
+ * expired or unknown token.
+ */
+export const StaffUnlockRequest = z.object({ token: z.string().min(1).max(TOKEN_MAX) })
+export const StaffUnlockResponse = z.object({ status: z.literal('done') })
+export type StaffUnlockResponse = z.infer<typeof StaffUnlockResponse>
 
 export const StaffMe = z.object({
   id: z.number().int(),
@@ -92,6 +104,12 @@ export const staffEndpoints = {
     path: '/api/operator/login.php',
     body: StaffLoginRequest,
     response: StaffMe,
+  },
+  operatorUnlock: {
+    method: 'POST',
+    path: '/api/operator/unlock.php',
+    body: StaffUnlockRequest,
+    response: StaffUnlockResponse,
   },
   operatorLogout: {
     method: 'POST',

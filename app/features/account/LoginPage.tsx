@@ -24,6 +24,8 @@ function failedText(failed: FormLoginFailure | undefined, until: string | undefi
       return m.login_invalid()
     case 'suspended':
       return suspendedText(until)
+    case 'rate_limited':
+      return m.login_rate_limited()
     default:
       return m.error_generic()
   }
@@ -62,7 +64,9 @@ export function LoginPage({ search: { redirect, failed, until } }: { search: Log
           ? m.error_offline()
           : res.error.code === 'invalid_credentials' || res.error.code === 'invalid_input'
             ? m.login_invalid()
-            : m.error_generic(),
+            : res.error.code === 'rate_limited'
+              ? m.login_rate_limited()
+              : m.error_generic(),
       )
       return
     }

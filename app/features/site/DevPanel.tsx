@@ -14,9 +14,11 @@ import {
 } from './flags.ts'
 
 /**
- * A development configuration (api/config.ts: no SMTP, demo seed on, not
- * production) is the one where GET /api/_dev/mail.php answers: the
- * developer panel and the /_dev pages show only there.
+ * Mail stored rather than sent (no SMTP_URL, as on a development
+ * configuration) is told by GET /api/_dev/mail.php answering: to a member,
+ * or to anyone with DEV_MAIL=all (api/mail/routes.ts). The developer panel
+ * and the /_dev pages show only there; what they change the server allows
+ * only on a development configuration (api/config.ts `development`).
  */
 export function useDevConfig(): boolean | undefined {
   const mails = useWorker(() => worker().devMails())

@@ -198,6 +198,9 @@ function MessageItem({
   online: boolean
   newDay: boolean
 }) {
+  // Over the member's send limit: still pending, and sent by the worker by
+  // itself once the limit's window ends (sync/chats/messages.ts).
+  const tooFast = row.status === 'pending' && row.error === 'rate_limited'
   return (
     <>
       {newDay && (
@@ -212,13 +215,20 @@ function MessageItem({
         <p className="message__text">{row.text}</p>
         <p className="message__meta">
           <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
-          {row.status === 'pending' && (
+          {row.status === 'pending' && !tooFast && (
             <span> · {online ? m.chat_pending() : m.chat_waiting_offline()}</span>
           )}
           {row.status === 'sent' && mine && (
             <span className="visually-hidden"> · {m.chat_sent()}</span>
           )}
         </p>
+        {tooFast && (
+          <p className="message__waiting" role="status">
+            {row.retryAt === undefined
+              ? m.chat_too_fast_soon()
+              : m.chat_too_fast_at({ time: formatTime(row.retryAt) })}
+          </p>
+        )}
         {row.status === 'failed' && <FailedActions row={row} />}
       </li>
     </>

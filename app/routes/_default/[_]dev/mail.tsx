@@ -1,14 +1,17 @@
 // /_dev/mail (a developer page, spec §2 /_dev): the mails the site stored
 // instead of sending them (no SMTP_URL), newest first, with their links.
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { useSession } from '../../../data/session.ts'
 import { worker } from '../../../data/worker.ts'
 import { useWorker } from '../../../features/account/forms/use-worker.ts'
 import { formatDateTime } from '../../../ui/format.ts'
 
-// No login asked, unlike the spec's other /_dev pages: the developer follows
-// reset links while logged out, and GET /api/_dev/mail.php exists only on a
-// development site (store-only mail, demo seed on).
+// Open to guests, unlike the spec's other /_dev pages, but what it lists is
+// the server's to say (api/mail/routes.ts): a signed-in member sees the mails
+// sent to them (no reset links); every stored mail, to anyone, only on a
+// development site started with DEV_MAIL=all, where the developer follows
+// reset links while logged out. A guest elsewhere is asked to log in.
 export const Route = createFileRoute('/_default/_dev/mail')({ component: DevMail })
 
 /** Links in a plain-text mail, so a developer can follow them from here. */
@@ -16,12 +19,21 @@ const links = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) 
 
 function DevMail() {
   const mails = useWorker(() => worker().devMails())
+  const { user } = useSession()
   return (
     <main className="page">
       <h1>{m.dev_mail_title()}</h1>
       <p>{m.dev_mail_intro()}</p>
       {mails === undefined && <p role="status">{m.loading()}</p>}
-      {mails === null && <p>{m.dev_mail_unavailable()}</p>}
+      {mails === null && user && <p>{m.dev_mail_unavailable()}</p>}
+      {mails === null && !user && (
+        <p>
+          {m.dev_mail_login()}{' '}
+          <Link to="/login" search={{ redirect: '/_dev/mail' }}>
+            {m.nav_login()}
+          </Link>
+        </p>
+      )}
       {mails && mails.mails.length === 0 && <p>{m.dev_mail_empty()}</p>}
       {mails && mails.mails.length > 0 && (
         <ol className="dev-mail">

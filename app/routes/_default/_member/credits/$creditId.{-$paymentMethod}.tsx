@@ -35,7 +35,7 @@ function ChoosePayment() {
   const discount = code ? (linked?.discount ?? null) : active
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<'failed' | 'discount' | false>(false)
+  const [failed, setFailed] = useState<'failed' | 'discount' | 'unavailable' | false>(false)
   if (!packages) return <main className="page page--narrow" aria-busy="true" />
   const pkg = packages.packages.find((p) => p.id === creditId)
   if (!pkg)
@@ -67,7 +67,13 @@ function ChoosePayment() {
     if (!res.ok) {
       setBusy(false)
       // The worker has asked for the discount again: the page shows the price as it is now.
-      setFailed(isDiscountGone(res.error.code) ? 'discount' : 'failed')
+      setFailed(
+        isDiscountGone(res.error.code)
+          ? 'discount'
+          : res.error.code === 'payments_unavailable'
+            ? 'unavailable'
+            : 'failed',
+      )
       return
     }
     await followOrder(res.value, navigate)
@@ -95,7 +101,11 @@ function ChoosePayment() {
         </fieldset>
         {failed && (
           <p role="alert">
-            {failed === 'discount' ? m.credits_discount_gone() : m.credits_pay_failed()}
+            {failed === 'discount'
+              ? m.credits_discount_gone()
+              : failed === 'unavailable'
+                ? m.credits_unavailable()
+                : m.credits_pay_failed()}
           </p>
         )}
         <button
