@@ -230,6 +230,19 @@ const DATA_MAY_IMPORT = [
   'sync/likes/reconcile.ts',
 ]
 
+/**
+ * api/'s shared folders: the contract, the HTTP plumbing, the job queue, the
+ * live-event bus, the mailer, small shared pieces, test helpers. Every other
+ * folder of api/ is a domain (ARCHITECTURE "Domains are boundaries").
+ */
+const API_SHARED = new Set(['contract', 'http', 'jobs', 'events', 'mail', 'shared', 'test'])
+
+/** The api/ domain folder a path is in (`api/chats/x.ts` → chats), or null. */
+const domainOf = (path: string): string | null => {
+  const folder = /^api\/([^/]+)\//.exec(path)?.[1]
+  return folder && !API_SHARED.has(folder) ? folder : null
+}
+
 /** An API module that serves routes: it validates and calls services, it does not query. */
 const isRoutesFile = (path: string) => /^api\/[^/]+\/([^/]+-)?routes\.ts$/.test(path)
 
@@ -269,6 +282,17 @@ function violationsOf(file: SourceFile, ref: ImportRef): Violation[] {
   if (FORBIDDEN[from].includes(to)) {
     return v(`${from}/ must not import ${to === 'contract' ? 'api/contract' : `${to}/`}`)
   }
+  const domain = domainOf(file.path)
+  const targetDomain = domainOf(target)
+  if (targetDomain && !test && targetDomain !== domain) {
+    if (domain && target !== `api/${targetDomain}/index.ts`) {
+      return v('a domain uses another domain only through its index.ts')
+    }
+    const folder = /^api\/([^/]+)\//.exec(file.path)?.[1]
+    if (folder && API_SHARED.has(folder)) {
+      return v("api/'s shared folders never import a domain")
+    }
+  }
   if (from === 'app' && to === 'sync' && !test) {
     const data = file.path.startsWith('app/data/')
     const allowed = data
@@ -286,7 +310,7 @@ function violationsOf(file: SourceFile, ref: ImportRef): Violation[] {
       return v('only start-up and tests import db/seed/')
     }
   }
-  if (isRoutesFile(file.path) && target === 'db/schema.ts') {
+  if (isRoutesFile(file.path) && target.startsWith('db/schema/')) {
     return v('routes do not query the schema (services do)')
   }
   if (from === 'sw' && !test && !target.startsWith('sw/')) {
@@ -355,6 +379,47 @@ function importCycles(files: SourceFile[]): string[] {
   return cycles
 }
 
+/**
+ * Cycles between api/ domain folders (tests left out): a domain that imports
+ * another which imports it back, through any number of folders. Each cycle is
+ * reported once, as the folder path that closes it.
+ */
+function domainCycles(files: SourceFile[]): string[] {
+  const graph = new Map<string, Set<string>>()
+  for (const file of files) {
+    const from = domainOf(file.path)
+    if (!from || isTest(file.path)) continue
+    const edges = graph.get(from) ?? new Set<string>()
+    graph.set(from, edges)
+    for (const ref of scan(file).imports) {
+      if (!ref.specifier.startsWith('.')) continue
+      const target = posix.normalize(
+        posix.join(posix.dirname(file.path), ref.specifier.split('?')[0]!),
+      )
+      const to = domainOf(target)
+      if (to && to !== from) edges.add(to)
+    }
+  }
+  const cycles: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (node: string) => {
+    state.set(node, 'open')
+    stack.push(node)
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (state.get(next) === 'open') {
+        cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '))
+      } else if (!state.has(next)) {
+        visit(next)
+      }
+    }
+    stack.pop()
+    state.set(node, 'done')
+  }
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node)
+  return cycles
+}
+
 /** The repository's own .ts/.tsx sources, generated and third-party files left out. */
 function repositoryFiles(dir = ROOT): SourceFile[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry): SourceFile[] => {
@@ -392,6 +457,27 @@ describe('layer rules', () => {
     expect(cycles, `import cycles:\n${cycles.join('\n')}`).toEqual([])
   })
 
+  it('no import cycle between api/ domain folders', () => {
+    const files = repositoryFiles()
+    const domains = new Set(files.map((f) => domainOf(f.path)).filter(Boolean))
+    // Guards against a scan that finds no domain at all.
+    expect(domains.size, [...domains].join(' ')).toBeGreaterThan(10)
+    const cycles = domainCycles(files)
+    expect(cycles, `domain cycles:\n${cycles.join('\n')}`).toEqual([])
+  })
+
+  it('the domain cycle check finds a cycle through entries and internals alike (self-check)', () => {
+    const files: SourceFile[] = [
+      { path: 'api/chats/send.ts', source: "import { debit } from '../credits/index.ts'" },
+      { path: 'api/credits/ledger.ts', source: "import { x } from '../push/events.ts'" },
+      { path: 'api/push/events.ts', source: "import type { C } from '../chats/index.ts'" },
+      { path: 'api/push/x.test.ts', source: "import { y } from '../likes/index.ts'" },
+      { path: 'api/likes/likes.ts', source: "import { z } from '../push/index.ts'" },
+      { path: 'api/http/session.ts', source: "import { w } from '../jobs/queue.ts'" },
+    ]
+    expect(domainCycles(files)).toEqual(['chats -> credits -> push -> chats'])
+  })
+
   it('the cycle check finds a cycle, type-only imports included (self-check)', () => {
     const files: SourceFile[] = [
       { path: 'sync/a.ts', source: "import { b } from './b.ts'\nexport const a = 1" },
@@ -416,7 +502,7 @@ describe('layer rules', () => {
           import { readFile } from 'node:fs/promises'
           import { useState } from 'react'
           // import { evil } from '../../api/services/evil.ts'
-          const text = "import x from '../../db/schema.ts'"
+          const text = "import x from '../../db/schema/index.ts'"
           export const Page = () => <p>Don't import '../../db/x.ts'</p>
         `,
       },
@@ -426,7 +512,7 @@ describe('layer rules', () => {
           export * from '../api/routes/chats.ts'
           export type { Profile } from '../api/contract/profile.ts'
           const w = new URL('../app/main.tsx', import.meta.url)
-          type T = import('../db/schema.ts').Members
+          type T = import('../db/schema/index.ts').Members
           import path = require('path')
         `,
       },
@@ -491,7 +577,7 @@ describe('layer rules', () => {
       {
         path: 'api/likes/routes.ts',
         source: `
-          import { likes } from '../../db/schema.ts'
+          import { likes } from '../../db/schema/index.ts'
           import { eq } from 'drizzle-orm'
           import { setLike } from './likes.ts'
         `,
@@ -499,10 +585,28 @@ describe('layer rules', () => {
       {
         path: 'api/likes/likes.ts',
         source: `
-          import { likes } from '../../db/schema.ts'
+          import { likes } from '../../db/schema/index.ts'
           import { eq } from 'drizzle-orm'
         `,
       },
+      {
+        path: 'api/chats/send.ts',
+        source: `
+          import { debit } from '../credits/ledger.ts'
+          import { messageCost } from '../credits/index.ts'
+          import { ApiFailure } from '../http/errors.ts'
+          import { rowsOf } from '../shared/rows.ts'
+          import { markRead } from './messages.ts'
+        `,
+      },
+      {
+        path: 'api/http/session.ts',
+        source: `
+          import { liveMember } from '../accounts/index.ts'
+          import { enqueue } from '../jobs/queue.ts'
+        `,
+      },
+      { path: 'api/chats/send.test.ts', source: "import { credit } from '../credits/ledger.ts'" },
       { path: 'api/admin.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
       { path: 'api/start.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
       { path: 'api/x.test.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
@@ -521,8 +625,9 @@ describe('layer rules', () => {
  * rules first, then the app's door to the worker (only app/data/), no zod and
  * only types or rules/ from the contract on the main thread, one route not
  * reaching into another's -components/, no store writes from app/, routes
- * without schema queries, db/seed only for start-up and tests, sw/ with
- * workbox only. Everything else in those files is allowed and must stay so.
+ * without schema queries, a domain reaching another only through its
+ * index.ts, api/'s shared folders importing no domain, db/seed only for
+ * start-up and tests, sw/ with workbox only. Everything else in those files is allowed and must stay so.
  */
 const EXPECTED_SELF_CHECK: string[] = [
   'app/routes/page.tsx -> ../../db/client.ts',
@@ -534,7 +639,7 @@ const EXPECTED_SELF_CHECK: string[] = [
   'app/routes/page.tsx -> node:fs/promises',
   'sync/worker.ts -> ../api/routes/chats.ts',
   'sync/worker.ts -> ../app/main.tsx',
-  'sync/worker.ts -> ../db/schema.ts',
+  'sync/worker.ts -> ../db/schema/index.ts',
   'sync/worker.ts -> path',
   'sw/sw.ts -> ../api/contract/index.ts',
   'sw/sw.ts -> ../sync/store.ts',
@@ -550,8 +655,10 @@ const EXPECTED_SELF_CHECK: string[] = [
   'app/routes/x.tsx -> .put()',
   'app/routes/x.tsx -> .clear()',
   'app/data/useX.ts -> ../../sync/engine.ts',
-  'api/likes/routes.ts -> ../../db/schema.ts',
+  'api/likes/routes.ts -> ../../db/schema/index.ts',
   'api/likes/routes.ts -> drizzle-orm',
+  'api/chats/send.ts -> ../credits/ledger.ts',
+  'api/http/session.ts -> ../accounts/index.ts',
   'api/admin.ts -> ../db/seed/seed.ts',
   'sw/push.ts -> idb-keyval',
 ]

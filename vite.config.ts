@@ -53,7 +53,7 @@ export default defineConfig({
             'shell',
             // A member's first page is /members (where a login lands): its
             // layouts and the page, and what they import, come with the
-            // shell (README "Main-thread JavaScript").
+            // shell (docs/performance.md, "Main-thread JavaScript").
             {
               with: MEMBERS_FIRST_LOAD.map(
                 (route) =>
@@ -84,7 +84,7 @@ export default defineConfig({
     serviceWorkerPlugin(),
     // dist-ssr/entry-server.js: the server render of the public pages (api/site/prerender.ts).
     ssrPlugin(),
-    // dist/l/<locale>/: the light entry once per language, its texts only (README "Main-thread JavaScript").
+    // dist/l/<locale>/: the light entry once per language, its texts only (docs/performance.md, "Main-thread JavaScript").
     lightPlugin(),
     // After the service worker is written: .br and .gz copies of every text asset.
     precompressPlugin(),

@@ -1,4 +1,12 @@
+import { availableParallelism, loadavg } from 'node:os'
 import { defineConfig } from 'vitest/config'
+
+// Time-outs guard against a hang, they are not a speed test: they grow with
+// the machine's load when the run starts (a busy 2-core CI machine ran suites
+// 4x slower), and TEST_TIME_SCALE sets the factor outright.
+const scale =
+  Number(process.env.TEST_TIME_SCALE) ||
+  Math.max(1, Math.ceil((loadavg()[0] ?? 0) / availableParallelism()))
 
 // Unit and API suites, run in Node. Browser tests (e2e/) have their own config
 // (e2e/vitest.config.ts). This file stands alone on purpose: vite.config.ts
@@ -20,9 +28,9 @@ export default defineConfig({
     environment: 'node',
     // An in-memory PGlite takes 2-3 s to start and migrate, a PostgreSQL
     // database a little less; a demo seed a few seconds more on a slow runner.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    teardownTimeout: 30_000,
+    testTimeout: 60_000 * scale,
+    hookTimeout: 180_000 * scale,
+    teardownTimeout: 60_000 * scale,
     // Two cores: each API suite starts a PGlite (WebAssembly, CPU-bound), so
     // more workers only make them fight for the same cores.
     maxWorkers: 2,

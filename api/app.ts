@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Db } from '../db/client.ts'
 import { activityRoutes } from './accounts/activity-routes.ts'
-import { type AccountsDeps, accountsFromEnv } from './accounts/deps.ts'
 import { exportRoutes } from './accounts/export-routes.ts'
 import { authRoutes } from './accounts/login-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
@@ -12,6 +11,7 @@ import { messageMailJobHandlers } from './chats/message-mail.ts'
 import { type EventsTiming, messageRoutes } from './chats/message-routes.ts'
 import { chatsRoutes } from './chats/routes.ts'
 import { complaintRoutes } from './complaints/routes.ts'
+import { loadPaymentsConfig } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
@@ -23,7 +23,6 @@ import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
 import { mediaJobHandlers } from './images/media.ts'
 import { imageRoutes } from './images/routes.ts'
-import { loadPaymentsConfig } from './config.ts'
 import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
@@ -35,12 +34,14 @@ import { mollieProvider } from './payments/mollie.ts'
 import { type PaymentProvider, unavailableProvider } from './payments/provider.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { paymentJobs } from './payments/settle.ts'
+import { profileFieldRoutes } from './profiles/fields-routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { pushRoutes } from './push/routes.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { searchRoutes } from './search/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
+import { type AccountsDeps, accountsFromEnv } from './shared/site.ts'
 import { trafficRoutes } from './traffic/routes.ts'
 
 export interface AppDeps {
@@ -173,6 +174,7 @@ export function createApi({
     .route('/', accountRoutes(db, accounts))
     .route('/', imageRoutes(db, mediaDir, { trustProxy: accounts.trustProxy ?? false, jobs }))
     .route('/', referenceRoutes(db, accounts))
+    .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))
     .route('/', searchRoutes(db))
     .route('/', chatsRoutes(db))

@@ -68,7 +68,7 @@ const AccountsEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Amora <no-reply@localhost>'),
   /**
-   * The site's address for links in mails (README "Security": reset-link
+   * The site's address for links in mails (docs/security.md: reset-link
    * poisoning). Unset = the request's origin when its host is a SITE_HOSTS one.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -153,9 +153,16 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
  */
 const PaymentsEnv = z.object({
   PAYMENTS: z.enum(['mollie', 'test', 'off']).optional(),
-  MOLLIE_API_KEY: z.string().min(1).optional(),
+  /** An empty value counts as unset (a compose file's `MOLLIE_API_KEY: ""`). */
+  MOLLIE_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Points the Mollie SDK elsewhere (the tests' local Mollie stand-in). */
-  MOLLIE_API_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  MOLLIE_API_ENDPOINT: z.preprocess(
+    (v) => v || undefined,
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
 })
 

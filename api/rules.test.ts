@@ -2,6 +2,7 @@
 // spec's literal values. (Beside the contract: the contract folder imports zod only.)
 // Also the per-member action limits, our own numbers, pinned the same way.
 import { describe, expect, it } from 'vitest'
+import { badgeCount } from './contract/rules/badge.ts'
 import { CAMS_MIN_MEMBERSHIP_MS, camsEligible } from './contract/rules/cams.ts'
 import { SEARCH_PAGE_SIZE, TOKEN_MAX } from './contract/rules/limits.ts'
 import { countryOptions, searchVisible } from './contract/rules/search.ts'
@@ -74,6 +75,24 @@ describe('spec rules (contract rules/)', () => {
     expect(countryOptions('DE')).toEqual(['DE', 'AT'])
     expect(countryOptions('PL')).toEqual(['PL'])
   })
+
+  it.each([
+    ['AU', 'NZ'],
+    ['NZ', 'AU'],
+    ['NL', 'BE'],
+    ['BE', 'NL'],
+    ['US', 'CA'],
+    ['CA', 'US'],
+    ['GB', 'IE'],
+    ['IE', 'GB'],
+    ['DE', 'AT'],
+    ['AT', 'DE'],
+  ] as const)(
+    'country neighbours are paired both ways (spec §6): %s offers %s',
+    (own, neighbour) => {
+      expect(countryOptions(own)).toEqual([own, neighbour])
+    },
+  )
 })
 
 describe('per-member action limits (api/http/ratelimit.ts LIMITS, not in the spec)', () => {
@@ -99,5 +118,18 @@ describe('per-member action limits (api/http/ratelimit.ts LIMITS, not in the spe
     expect(bucketsOf('message', new Date(now - DAY), now)).toEqual(['message', 'message_hour'])
     expect(bucketsOf('like', new Date(now - DAY + 1), now)).toEqual(['like_new', 'like_new_hour'])
     expect(bucketsOf('like', new Date(now - DAY), now)).toEqual(['like', 'like_hour'])
+  })
+})
+
+describe('install badge (spec §4)', () => {
+  it('counts unread messages plus new likes, both of them', () => {
+    expect(badgeCount(3, 2)).toBe(5)
+    expect(badgeCount(0, 4), 'new likes alone').toBe(4)
+    expect(badgeCount(7, 0), 'unread messages alone').toBe(7)
+  })
+
+  it('counts a negative count (a stale decrement) as none', () => {
+    expect(badgeCount(-2, 1)).toBe(1)
+    expect(badgeCount(2, -1)).toBe(2)
   })
 })

@@ -3,7 +3,6 @@ import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { accountsFromEnv } from './accounts/deps.ts'
 import type { AppDeps } from './app.ts'
 import { createApi } from './app.ts'
 import { loadAccountsConfig, loadServeConfig } from './config.ts'
@@ -20,6 +19,7 @@ import {
 import { currentStaff } from './operator/auth.ts'
 import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
+import { accountsFromEnv } from './shared/site.ts'
 import { isBot } from './site/bots.ts'
 import { formLogin } from './site/form-login.ts'
 import {
@@ -79,7 +79,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
   const isPage = loadRouteTable(`${dist}/routes.json`) ?? (() => true)
-  // The light entry (app/lander.tsx, README "Main-thread JavaScript"): the
+  // The light entry (app/lander.tsx, docs/performance.md, "Main-thread JavaScript"): the
   // first load of a lander, a member landing page or a guest's entry page,
   // without the router; one copy per language, each with its texts only
   // (dist/l/<locale>/, tools/light-vite-plugin.ts); the app's shell if the
@@ -146,7 +146,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
     return c.html(shellFor(shellInLocale(page, locale), site), status)
   }
 
-  // README "Performance" → "HTML that paints before JavaScript".
+  // docs/performance.md, "HTML that paints before JavaScript".
   // Loaded at once (about 1.5 MB of code), so the first guest does not wait for it.
   const renderer: Promise<RenderPage | null> = loadPageRenderer(ssrDir ?? ssrDirOf(dist)).catch(
     (error: unknown) => {
@@ -280,7 +280,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
         const known = isPage(c.req.path)
         if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
         // A lander's first load is the landers' light entry (client-rendered,
-        // README "Landers"); other public pages are prerendered for guests.
+        // docs/landers-and-tracking.md); other public pages are prerendered for guests.
         if (known && lightPageOf(c.req.path)) return shell(c, 200, { light: true })
         return shell(c, known ? 200 : 404)
       })

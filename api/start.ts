@@ -3,7 +3,7 @@
 // The port answers at once: until the site is ready with a page that shows
 // the progress (api/site/start-page.ts), so a first start is never silent.
 // Only light modules load before the port opens; the rest is imported after.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
@@ -65,6 +65,17 @@ async function step<T>(i: number, run: () => Promise<T>): Promise<T> {
   }
 }
 
+// The server's mail and push texts are the compiled Paraglide messages
+// (messages/paraglide/, not in git): a build makes them, and so does this
+// when a build exists without them.
+if (existsSync(`${DIST}/index.html`) && !existsSync('messages/paraglide/runtime.js')) {
+  console.log('start: compiling the translations (npm run i18n) ...')
+  const compiled = spawnSync(process.execPath, ['--import', 'tsx', 'messages/compile.ts'], {
+    stdio: 'inherit',
+  })
+  if (compiled.status !== 0) throw new Error('start: the translations did not compile')
+}
+
 if (existsSync(`${DIST}/index.html`)) {
   progress.detail(STEP.build, 'built before')
   progress.end(STEP.build)
@@ -90,7 +101,7 @@ const [
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
-  import('./accounts/deps.ts'),
+  import('./shared/site.ts'),
   import('./accounts/password.ts'),
   import('./events/bus.ts'),
   import('./jobs/queue.ts'),

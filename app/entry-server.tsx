@@ -1,4 +1,4 @@
-// Server render of the public entry pages (README "Performance" → "HTML that
+// Server render of the public entry pages (docs/performance.md, "HTML that
 // paints before JavaScript"). Built by tools/ssr-vite-plugin.ts into
 // dist-ssr/entry-server.js and called by the API server (api/site/prerender.ts)
 // for visitors without a session cookie, so the first paint needs no script;

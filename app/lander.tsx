@@ -5,7 +5,7 @@
 // components as the app's routes, in the same root element and layouts,
 // with React DOM but without the router, the app's other routes and its
 // shell: these are the first pages a visitor sees, so their first load must
-// stay within 100 KB of gzip JavaScript (README "Main-thread JavaScript").
+// stay within 100 KB of gzip JavaScript (docs/performance.md, "Main-thread JavaScript").
 // Their links are page loads into the app (app/ui/AppLink.tsx).
 import { type ComponentType, type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

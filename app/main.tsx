@@ -30,7 +30,7 @@ const app = (
   </StrictMode>
 )
 // The page's code and the stored session (the sync worker's start) load side
-// by side from here, not one after the other (README Performance, "Repeat
+// by side from here, not one after the other (docs/performance.md, "Repeat
 // visit offline"). A guest's prerendered entry page is hydrated by the light
 // entry instead (app/lander.tsx), without the router.
 preloadPageChunks(window.location.pathname)

@@ -16,7 +16,7 @@ export function createAppRouter(
     context: { session: options.session ?? session },
     defaultPreload: 'intent',
     // In the server render it would write an inline script, which the CSP
-    // refuses (README "Security"); the browser restores scroll itself.
+    // refuses (docs/security.md, "Security headers"); the browser restores scroll itself.
     scrollRestoration: options.history === undefined,
   })
 }
@@ -33,7 +33,7 @@ declare module '@tanstack/react-router' {
  * The current page's code (its routes' split chunks) starts loading at once,
  * beside the root route's wait for the stored session, instead of after it:
  * on a repeat visit offline both come from this device, and one after the
- * other they were most of the time to the first paint (README Performance,
+ * other they were most of the time to the first paint (docs/performance.md,
  * "Repeat visit offline").
  */
 export function preloadPageChunks(pathname: string): void {

@@ -27,7 +27,7 @@ import { freshDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers, birthDate } from '../api/test/seed.ts'
 import { openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
-import { likes, messages, sessions } from '../db/schema.ts'
+import { likes, messages, sessions } from '../db/schema/index.ts'
 import {
   cpuSecondsOf,
   cpuSecondsOfAll,
@@ -51,7 +51,7 @@ const GOAL = 0.7
  * The API side's HTTP client. The clients share the two cores with the
  * server and PostgreSQL, so what they spend per request is taken from the
  * API: Node's keep-alive client spent 0.22-0.39 ms a request, as much as
- * the `pg` side's whole request for `user` (README). wrk, a C load
+ * the `pg` side's whole request for `user` (bench/RESULTS.md). wrk, a C load
  * generator (Debian's `wrk`), spends a fraction of that; it is the default
  * where it is installed, `--client=node` keeps Node's.
  */

@@ -6,8 +6,8 @@ import pg from 'pg'
 import type { SearchParams } from '../api/contract/index.ts'
 import { search } from '../api/search/search.ts'
 import type { Db } from '../db/client.ts'
-import type { members } from '../db/schema.ts'
-import * as schema from '../db/schema.ts'
+import type { members } from '../db/schema/index.ts'
+import * as schema from '../db/schema/index.ts'
 
 type Member = typeof members.$inferSelect
 

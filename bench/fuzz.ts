@@ -1,5 +1,5 @@
 // The long fuzz run: the fuzzer of api/http/fuzz.test.ts with 10,000 inputs
-// per endpoint (README "Security"), printing what it sent and found.
+// per endpoint (docs/security.md), printing what it sent and found.
 //   node --import tsx bench/fuzz.ts [--per-endpoint=10000] [--seed=1] [--shard=1/2]
 // --shard=i/n runs every n-th endpoint/method pair from the i-th (1-based), so
 // n processes, each on its own database, share the long run; each pair gets

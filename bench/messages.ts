@@ -23,7 +23,7 @@ import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
-import { sessions } from '../db/schema.ts'
+import { sessions } from '../db/schema/index.ts'
 import { keepAliveClient, loadavg, startApiProcess } from './http.ts'
 import { summarise } from './stats.ts'
 

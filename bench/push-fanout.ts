@@ -24,7 +24,7 @@ import { createPushSender, type PushSender } from '../api/push/sender.ts'
 import { vapidKeys } from '../api/push/vapid.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { addMember } from '../api/test/seed.ts'
-import { pushSubscriptions } from '../db/schema.ts'
+import { pushSubscriptions } from '../db/schema/index.ts'
 import { ms, summarise, table } from './stats.ts'
 
 const GOAL_PER_S = 500

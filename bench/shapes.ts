@@ -1,7 +1,7 @@
 // The search query shapes the benchmark measures: every filter combination of
 // the search form (spec §7, §9) for a viewer, on page 1 and page 50.
 import { type SearchParams, SearchQuery } from '../api/contract/index.ts'
-import type { members } from '../db/schema.ts'
+import type { members } from '../db/schema/index.ts'
 
 type Member = typeof members.$inferSelect
 
@@ -38,7 +38,7 @@ export interface Shape {
 export function searchShapes(viewers: Viewer[]): Shape[] {
   const shapes: Shape[] = []
   for (const v of viewers) {
-    // `default` sends no gender: the server picks the other one (README "Search defaults").
+    // `default` sends no gender: the server picks the other one (docs/search.md, "Search defaults").
     for (const gender of ['female', 'male', 'default'] as const) {
       for (const country of [v.member.country, v.neighbour]) {
         for (const region of [null, v.regionOf(country)]) {

@@ -44,7 +44,7 @@ export async function measure<T>(
 
 export const ms = (v: number) => v.toFixed(1)
 
-/** A markdown table: readable in a terminal and pasteable into the README. */
+/** A markdown table: readable in a terminal and pasteable into bench/RESULTS.md. */
 export function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   const line = (cells: string[]) =>

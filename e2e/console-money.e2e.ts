@@ -24,7 +24,9 @@ let staffPage: Page
 let memberPage: Page
 
 beforeAll(async () => {
-  site = await startSite({ MOLLIE_API_KEY: '' })
+  // The built-in test provider, whatever the parent environment holds (an empty
+  // MOLLIE_API_KEY no longer passes api/config.ts).
+  site = await startSite({ PAYMENTS: 'test' })
   browser = await launchBrowser()
   staffCtx = await newContext(browser, site)
   memberCtx = await newContext(browser, site)
@@ -93,13 +95,34 @@ it('support adds 100 credits to a member with a reason; the member sees them onc
     .getByLabel('Reason (kept in the audit log)')
     .fill('Goodwill after a failed payment')
   const apply = staffPage.getByRole('button', { name: 'Adjust credits' })
+  // Every answer of the adjust endpoint, in order. The form keeps its client
+  // id, so the first click applies and each repeat is answered with the first
+  // result and `applied: false` (api/operator/members.ts adjustCredits).
+  const answers: Promise<unknown>[] = []
+  staffPage.on('response', (r) => {
+    const { pathname } = new URL(r.url())
+    if (r.request().method() === 'POST' && pathname === '/api/operator/credit_adjust.php')
+      answers.push(r.json())
+  })
   await apply.click()
   const status = staffPage.locator('[data-testid=adjust-status]')
-  await expect.poll(() => status.textContent()).toContain(`Balance now: ${before.balance + 100}`)
+  await expect
+    .poll(() => status.textContent(), { timeout: 15_000 })
+    .toContain(`Balance now: ${before.balance + 100}`)
   await apply.click()
   await apply.click()
-  await staffPage.waitForTimeout(1000)
-  await expect.poll(() => status.textContent()).toContain(`Balance now: ${before.balance + 100}`)
+  // Not a pause: wait until all three clicks are answered, then every answer
+  // must say the credits moved once (a late second application would answer
+  // applied: true or a higher balance).
+  await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(3)
+  expect(await Promise.all(answers)).toEqual([
+    { balance: before.balance + 100, applied: true },
+    { balance: before.balance + 100, applied: false },
+    { balance: before.balance + 100, applied: false },
+  ])
+  await expect
+    .poll(() => status.textContent(), { timeout: 15_000 })
+    .toContain(`Balance now: ${before.balance + 100}`)
   await staffPage.reload()
   await staffPage.locator('[data-testid=member-ledger]').waitFor()
   const staffRows = staffPage.locator('[data-testid=member-ledger] tbody tr', {

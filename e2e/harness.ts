@@ -149,7 +149,7 @@ export async function logIn(page: Page, who: { email: string; password: string }
  * Waits until the page's sign-up or login form has its handlers: on a
  * prerendered page (a guest's `/`, `/login`, `/signup`) the form is in the
  * HTML before the app has hydrated, and what is typed or sent before then
- * goes to the server as a plain form post (README "HTML that paints before
+ * goes to the server as a plain form post (docs/performance.md, "HTML that paints before
  * JavaScript").
  */
 export const formReady = (page: Page) =>

@@ -123,7 +123,7 @@ async function contextFor(
  */
 async function settle(page: Page) {
   await page.locator('main, h1').first().waitFor({ timeout: 20_000 })
-  // The home arrives rendered by the server (README "HTML that paints before
+  // The home arrives rendered by the server (docs/performance.md, "HTML that paints before
   // JavaScript"): its members fill in from the worker, which starts once
   // their place is in view (app/features/site/settled.ts); so scroll there,
   // as a visitor would, and wait for them, not just for the heading that is

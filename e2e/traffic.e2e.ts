@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
 import { openDatabase } from '../db/client.ts'
-import { complaints, members } from '../db/schema.ts'
+import { complaints, members } from '../db/schema/index.ts'
 import { describePage, formReady, launchBrowser, startSite, type Site } from './harness.ts'
 
 const KVK = '87654321'

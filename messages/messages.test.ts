@@ -4,7 +4,9 @@ import * as messages from './paraglide/messages.js'
 
 // Spec §1/§4: every UI text in seven languages, written by a native speaker,
 // never English left behind. The locale files are the source of truth; these
-// checks read them as they are stored.
+// checks read them as they are stored. They hold the server's texts too (one
+// translation system): the mails (`mail_<kind>_<part>`, api/mail/texts.ts)
+// and the push notifications (`push_<kind>_<part>`, api/push/texts.ts).
 
 type Variant = { declarations?: string[]; selectors?: string[]; match: Record<string, string> }
 type Message = string | Variant[]
@@ -149,4 +151,33 @@ describe.each(LOCALES)('messages/%s.json', (locale) => {
     }
     expect(broken).toEqual([])
   })
+})
+
+/** The messages a server module reads: the Paraglide modules it imports one by one. */
+const serverKeys = (path: string) =>
+  [
+    ...readFileSync(new URL(path, import.meta.url), 'utf8').matchAll(
+      /paraglide\/messages\/(\w+)\.js'/g,
+    ),
+  ].map((x) => x[1]!)
+
+describe('the server texts (mails and push notifications)', () => {
+  const keys = [...serverKeys('../api/mail/messages.ts'), ...serverKeys('../api/push/texts.ts')]
+
+  it('are found in the server modules', () => {
+    expect(keys.filter((k) => k.startsWith('mail_')).length).toBeGreaterThan(100)
+    expect(keys.filter((k) => k.startsWith('push_'))).toHaveLength(6)
+  })
+
+  it.each(['en', ...LOCALES])(
+    'are all in messages/%s.json, with the placeholders of English',
+    (locale) => {
+      const catalogue = locale === 'en' ? en : catalogues[locale as (typeof LOCALES)[number]]
+      expect(keys.filter((k) => !(k in catalogue))).toEqual([])
+      const differing = keys
+        .filter((k) => k in catalogue && inputs(catalogue[k]!).join() !== inputs(en[k]!).join())
+        .map((k) => `${k}: ${inputs(catalogue[k]!).join()} (en: ${inputs(en[k]!).join()})`)
+      expect(differing).toEqual([])
+    },
+  )
 })

@@ -3,7 +3,7 @@
 // Served at /sw-push.js?v=2 (spec §7 push worker) as a classic worker
 // script. One scope holds one service worker, so it is not registered
 // beside /sw.js: /sw.js loads it with importScripts('/sw-push.js?v=2') and
-// the two run as one worker at scope / (README "Push"). It holds everything
+// the two run as one worker at scope / (docs/push.md). It holds everything
 // push: showing the notification, the badge, lastMessage, and the click.
 
 import { setBadge } from './badge.ts'

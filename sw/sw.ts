@@ -38,7 +38,7 @@ declare const self: ServiceWorkerGlobalScope & {
 }
 
 // The push worker (spec §7 /sw-push.js?v=2): push, badge and click handlers.
-// Loaded here because one scope holds one worker (README "Push"); it must be
+// Loaded here because one scope holds one worker (docs/push.md); it must be
 // imported during this first run, before any event.
 importScripts(PUSH_WORKER_URL)
 

@@ -320,6 +320,13 @@ describe('search', () => {
     })
   })
 
+  it('search page size is 12 (spec §9): every page is asked for with pp=12', async () => {
+    const server = stubServer({ '/api/search.php': () => reply(searchPage([11])) })
+    await engine.search({}, 1)
+    await engine.search({ country: 'NL' }, 3, true)
+    expect(server.requests.map((r) => r.url.searchParams.get('pp'))).toEqual(['12', '12'])
+  })
+
   it('writes nothing when the response breaks the contract', async () => {
     stubServer({ '/api/search.php': () => reply({ profiles: [{ id: 1 }] }) })
     expect(await engine.search({}, 1)).toMatchObject({

@@ -1,5 +1,5 @@
 // Vite plugin: after the browser build, the light entry (app/lander.tsx: the
-// landers and a guest's first page, README "Main-thread JavaScript") once
+// landers and a guest's first page, docs/performance.md, "Main-thread JavaScript") once
 // more per locale, into <outDir>/l/<locale>/ and served from /l/<locale>/.
 //
 // Why: every Paraglide message is one module with the text in all seven

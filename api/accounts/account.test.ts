@@ -2,7 +2,7 @@
 // mail change (spec §3–§5, §8) on both databases.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountTokens, members, sessions } from '../../db/schema.ts'
+import { accountTokens, members, sessions } from '../../db/schema/index.ts'
 import { AccountUser, ApiError, MailChangePending } from '../contract/index.ts'
 import {
   type AccountsApi,

@@ -11,7 +11,7 @@ import {
   members,
   pushSubscriptions,
   sessions,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import {
   type AccountUser,
   DATE_OF_BIRTH_ERROR,
@@ -29,18 +29,20 @@ import {
 } from '../contract/index.ts'
 import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { filesOf, queueFileRemoval } from '../images/media.ts'
+import { filesOf, queueFileRemoval } from '../images/index.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
-import { allowedValues } from '../profiles/fields.ts'
-import { imageOf } from '../profiles/profiles.ts'
-import { isKnownCountry, isRegionOf } from '../reference/regions.ts'
+import { allowedValues, imageOf } from '../profiles/index.ts'
+import { isKnownCountry, isRegionOf } from '../reference/index.ts'
+import { type LinkBase, link, mailsAllowed } from '../shared/site.ts'
 import { dummyHash, hashPassword, verifyPassword } from './password.ts'
 import { createToken, voidTokens } from './tokens.ts'
 import { type MemberRow, userOf } from './user.ts'
 
+export { type LinkBase, link, mailsAllowed }
+
 /**
  * Placeholders for what sign-up step 0 does not ask but the members table
- * requires (NOT NULL; db/schema.ts is not ours to change): they stand until
+ * requires (NOT NULL; db/schema/ is not ours to change): they stand until
  * steps 3 and 4 set the real values, and AccountState.missing names them.
  * None can match a search: search filters gender by 'male'/'female', country
  * by a real code, and ages 18–100 (1900 is far outside).
@@ -78,18 +80,6 @@ export async function emailStatus(db: Db, raw: string): Promise<EmailStatus> {
   if (row.deletedAt) return 'deleted'
   return row.activatedAt ? 'active' : 'not_confirmed'
 }
-
-/**
- * Where the mailed links point (api/accounts/deps.ts linkBase): PUBLIC_URL,
- * or the request's origin on a site host; null for any other host, and then
- * no mail is sent (mailsAllowed).
- */
-export interface LinkBase {
-  base: string | null
-}
-export const link = ({ base }: LinkBase, path: string) => `${base}${path}`
-/** Whether this request may send mails with links (its host is the site's). */
-export const mailsAllowed = (links: LinkBase) => links.base !== null
 
 /** What a service that mails needs: the site name, the link base and the mailer. */
 export interface MailContext {

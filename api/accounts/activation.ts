@@ -1,7 +1,7 @@
 // Activation: the mailed single-use link confirms the address.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { mails, members } from '../../db/schema.ts'
+import { mails, members } from '../../db/schema/index.ts'
 import type { ActivateStatusResponse } from '../contract/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { link, type MailContext, mailsAllowed } from './accounts.ts'

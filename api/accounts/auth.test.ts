@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { members, sessions } from '../../db/schema.ts'
+import { members, sessions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, LogoutResponse, User } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
-import type { AccountsDeps } from './deps.ts'
+import type { AccountsDeps } from '../shared/site.ts'
 import { exportMember } from './export.ts'
 
 /**

@@ -16,7 +16,7 @@ import {
   pushSubscriptions,
   reports,
   sessions,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

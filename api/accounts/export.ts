@@ -18,8 +18,8 @@ import {
   pushSubscriptions,
   reports,
   sessions,
-} from '../../db/schema.ts'
-import { deviceOf } from '../sessions/sessions.ts'
+} from '../../db/schema/index.ts'
+import { deviceOf } from '../sessions/index.ts'
 
 /** The version of the document's shape, so a reader knows what it holds. */
 export const EXPORT_FORMAT = 1

@@ -6,7 +6,7 @@
 // tells whether the account exists. Staff: api/operator/staff-unlock.test.ts.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountTokens, mails } from '../../db/schema.ts'
+import { accountTokens, mails } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError } from '../contract/index.ts'
 import { LIMITS } from '../http/ratelimit.ts'

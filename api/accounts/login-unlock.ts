@@ -16,11 +16,11 @@
 // "unlocked at" per account) has to be read on every login.
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { clearKey, clearScope, hit, type ScopedKey } from '../http/ratelimit.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { loginBarOf } from '../operator/moderation.ts'
+import { loginBarOf } from '../moderation/index.ts'
 import { link, loginAccountKey, type MailContext, mailsAllowed, memberByEmail } from './accounts.ts'
 import { consumeToken, createToken } from './tokens.ts'
 

@@ -3,7 +3,7 @@
 // way to call it off (/notifications#email-change-incorrect).
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type Db, hasPgCode } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
 import {

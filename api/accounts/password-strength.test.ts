@@ -3,7 +3,7 @@
 // email address. 400 weak_password naming `password`, with the reason.
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { PASSWORD_MIN, WeakPasswordError } from '../contract/index.ts'
 import {
   type AccountsApi,

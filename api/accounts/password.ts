@@ -39,7 +39,7 @@ const commonPasswords = () => {
   return common
 }
 
-/** Why a new password is too easy to guess, or null (README "Security"). */
+/** Why a new password is too easy to guess, or null (docs/security.md, "Weak passwords"). */
 export function passwordProblem(
   password: string,
   email?: string,

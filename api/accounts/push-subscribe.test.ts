@@ -3,7 +3,7 @@
 // to one member (api/push/subscriptions.ts).
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { pushSubscriptions } from '../../db/schema.ts'
+import { pushSubscriptions } from '../../db/schema/index.ts'
 import { ApiError } from '../contract/index.ts'
 import type { HostLookup } from '../push/endpoint-check.ts'
 import { type AccountsApi, accountsApi, fakeDns } from '../test/accounts.ts'

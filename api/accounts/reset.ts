@@ -2,7 +2,7 @@
 // single-use link (1 hour) sets a new password and ends every session.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, sessions } from '../../db/schema.ts'
+import { members, sessions } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { link, type MailContext, mailsAllowed, normalizeEmail } from './accounts.ts'

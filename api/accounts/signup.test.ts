@@ -2,7 +2,7 @@
 // (spec §3, §5, §8) on both databases.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountTokens, members, siteSettings } from '../../db/schema.ts'
+import { accountTokens, members, siteSettings } from '../../db/schema/index.ts'
 import {
   AccountUser,
   ActivateStatusResponse,

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { accountTokens } from '../../db/schema.ts'
+import { accountTokens } from '../../db/schema/index.ts'
 
 export type TokenKind = 'activate' | 'reset' | 'mail_change' | 'login_unlock'
 

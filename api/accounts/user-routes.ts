@@ -18,11 +18,11 @@ import {
   startSession,
 } from '../http/session.ts'
 import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
-import { removeFilesNow } from '../images/media.ts'
+import { removeFilesNow } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
-import { checkPushEndpoint } from '../push/endpoint-check.ts'
-import { saveSubscription } from '../push/subscriptions.ts'
-import { loadSettings, siteKeyOf } from '../settings/settings.ts'
+import { checkPushEndpoint, saveSubscription } from '../push/index.ts'
+import { loadSettings, siteKeyOf } from '../settings/index.ts'
+import { type AccountsDeps, ipOf, linkBase } from '../shared/site.ts'
 import {
   accountUserById,
   checkPassword,
@@ -31,7 +31,6 @@ import {
   signupsOpen,
   updateAccount,
 } from './accounts.ts'
-import { type AccountsDeps, ipOf, linkBase } from './deps.ts'
 import { assertStrongPassword } from './password.ts'
 import { liveMember } from './user.ts'
 

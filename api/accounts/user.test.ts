@@ -2,7 +2,7 @@
 // page-hidden beacon (spec §7) and the API's 404.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { members, sessions } from '../../db/schema.ts'
+import { members, sessions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, User } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -1,18 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import type { Image, User } from '../contract/index.ts'
-import { imagesOf, toOwnProfile } from '../profiles/profiles.ts'
+import { imagesOf, toOwnProfile } from '../profiles/index.ts'
+import { liveMember, type MemberRow } from '../shared/members.ts'
 
-export type MemberRow = typeof members.$inferSelect
-
-export async function liveMember(db: Db, id: number): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.id, id), isNull(members.deletedAt)))
-  return row
-}
+export { liveMember, type MemberRow }
 
 /** Spec §3 User of a member row. */
 export async function toUser(db: Db, row: MemberRow): Promise<User> {

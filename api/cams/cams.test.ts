@@ -4,7 +4,7 @@
 // with a stand-in fetch: nothing here touches the network.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { loadCamsConfig } from '../config.ts'
 import { ApiError, type Cam, CamsResponse } from '../contract/index.ts'

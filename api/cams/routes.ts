@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { liveMember } from '../accounts/user.ts'
 import { loadCamsConfig } from '../config.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CamsResponse } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { loadSettings } from '../settings/index.ts'
+import { liveMember } from '../shared/members.ts'
 import { type CamProvider, camProvider, DEFAULT_RESELL_PARTNER_URL, mayViewCams } from './cams.ts'
 
 export interface CamsDeps {

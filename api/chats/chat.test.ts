@@ -3,7 +3,7 @@
 // once), shown again when the member had hidden it; 400/404 on bad targets.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { conversationMembers, conversations } from '../../db/schema.ts'
+import { conversationMembers, conversations } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, ChatStartResponse, ChatsResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

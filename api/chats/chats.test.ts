@@ -3,7 +3,13 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { refreshNewestMessages } from '../../db/newest-message.ts'
-import { conversationMembers, conversations, images, members, messages } from '../../db/schema.ts'
+import {
+  conversationMembers,
+  conversations,
+  images,
+  members,
+  messages,
+} from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { type ChatEntry, ChatsResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

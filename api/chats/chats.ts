@@ -1,9 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import { blocks, conversationMembers, conversations, images, members } from '../../db/schema.ts'
+import {
+  blocks,
+  conversationMembers,
+  conversations,
+  images,
+  members,
+} from '../../db/schema/index.ts'
 import type { ChatEntry, Image } from '../contract/index.ts'
-import { profileColumns, toProfile } from '../profiles/profiles.ts'
+import { profileColumns, toProfile } from '../profiles/index.ts'
 
 /** The list's statement, built once per database (on PostgreSQL a named prepared statement). */
 const chatsQuery = perDatabase((db) => {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { conversationMembers, conversations, members } from '../../db/schema.ts'
+import { conversationMembers, conversations, members } from '../../db/schema/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 
 /**

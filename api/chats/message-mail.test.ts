@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { conversationMembers, jobs, mails, members, pushMembers } from '../../db/schema.ts'
+import { conversationMembers, jobs, mails, members, pushMembers } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'

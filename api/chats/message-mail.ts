@@ -27,12 +27,12 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { blockedBetween } from '../blocks/index.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
-import { rowsOf } from '../push/blocks.ts'
-import { messageMailsWanted } from '../push/preferences.ts'
-import { operatorSettings } from '../settings/settings.ts'
-import { blockedBetween } from './blocks.ts'
+import { messageMailsWanted } from '../push/index.ts'
+import { operatorSettings } from '../settings/index.ts'
+import { rowsOf } from '../shared/rows.ts'
 
 /** The job kind, written by the send's SQL and handled here. */
 export const MESSAGE_MAIL_JOB = 'message-mail'

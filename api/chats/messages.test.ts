@@ -7,7 +7,14 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
-import { jobs, mails, messages, pushSubscriptions, reports, sessions } from '../../db/schema.ts'
+import {
+  jobs,
+  mails,
+  messages,
+  pushSubscriptions,
+  reports,
+  sessions,
+} from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import {
   ApiError,
@@ -26,6 +33,7 @@ import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { eventStream } from '../test/event-stream.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 
@@ -408,21 +416,13 @@ describeEngines('messages on %s', (engine) => {
     const res = await send(app, '/api/events.php', { cookie: cookieB })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/event-stream')
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
-    let seen = ''
-    const readUntil = async (needle: string) => {
-      while (!seen.includes(needle)) {
-        const { value, done } = await reader.read()
-        if (done) break
-        seen += decoder.decode(value)
-      }
-    }
-    await readUntil('event: ready')
+    // Bounded waits (10 s) that fail saying what was awaited and what arrived.
+    const stream = eventStream(res.body)
+    await stream.untilText('event: ready')
     await post(cookieA, { conversation: ab, text: 'Live!', client_id: randomUUID() })
-    await readUntil('"type":"messages"')
-    expect(seen).toContain(`"conversation":${ab}`)
-    await reader.cancel()
+    await stream.untilText('"type":"messages"')
+    expect(stream.seen).toContain(`"conversation":${ab}`)
+    await stream.cancel()
   })
 
   it('ends the stream at the next session check once its session has ended, keeping alive until then', async () => {
@@ -438,15 +438,11 @@ describeEngines('messages on %s', (engine) => {
     onTestFinished(() => bus.close())
     const c = await login(quick, b.email, TEST_PASSWORD)
     const res = await send(quick, '/api/events.php', { cookie: c })
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
-    let seen = ''
-    while (!seen.includes(': keep-alive')) seen += decoder.decode((await reader.read()).value)
+    const stream = eventStream(res.body)
+    await stream.untilText(': keep-alive')
     // Logged out (here or on another device): the session row is gone.
     await send(quick, '/api/logout.php', { cookie: c })
-    let done = false
-    while (!done) done = (await reader.read()).done
-    expect(done).toBe(true)
+    await stream.untilEnd()
   })
 
   it('keeps the stream open across the session check that renews its session (5 minutes on)', async () => {
@@ -475,15 +471,14 @@ describeEngines('messages on %s', (engine) => {
       headers: { cookie: c, host: `127.0.0.1:${port}` },
     })
     expect(res.status).toBe(200)
-    const reader = res.body!.getReader()
-    const decoder = new TextDecoder()
+    const stream = eventStream(res.body)
+    // n more keep-alives from here; the stream ending first fails the wait.
     const keepAlives = async (n: number) => {
-      let seen = ''
-      while (seen.split(': keep-alive').length <= n) {
-        const { value, done } = await reader.read()
-        expect(done).toBe(false)
-        seen += decoder.decode(value)
-      }
+      const from = stream.seen.length
+      await stream.until(
+        `${n} more keep-alive(s)`,
+        (seen) => seen.slice(from).split(': keep-alive').length > n,
+      )
     }
     const token = /sid=([^;]+)/.exec(c)?.[1] ?? ''
     const lastSeenOf = async () => {
@@ -499,7 +494,7 @@ describeEngines('messages on %s', (engine) => {
     // Several checks after the renewal, each followed by a keep-alive.
     await keepAlives(6)
     expect((await lastSeenOf()).getTime()).toBeGreaterThan(before.getTime())
-    await reader.cancel()
+    await stream.cancel()
   })
 
   it('a second API process on the same database pokes the streams it holds', async () => {
@@ -508,15 +503,12 @@ describeEngines('messages on %s', (engine) => {
     try {
       await setBalance(a.id, 100)
       const res = await send(other, '/api/events.php', { cookie: cookieB })
-      const reader = res.body!.getReader()
-      const decoder = new TextDecoder()
-      let seen = ''
-      while (!seen.includes('event: ready')) seen += decoder.decode((await reader.read()).value)
+      const stream = eventStream(res.body)
+      await stream.untilText('event: ready')
       // Sent through the first process; delivered by the second.
       await post(cookieA, { conversation: ab, text: 'Across', client_id: randomUUID() })
-      while (!seen.includes('"type":"messages"'))
-        seen += decoder.decode((await reader.read()).value)
-      await reader.cancel()
+      await stream.untilText('"type":"messages"')
+      await stream.cancel()
     } finally {
       await otherEvents.close()
     }

@@ -5,6 +5,7 @@
 // same send twice at once) finds the stored message and returns the first
 // answer without a second debit.
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 import {
@@ -13,13 +14,14 @@ import {
   creditLedger,
   members,
   messages,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
-import { messageCost } from '../credits/ledger.ts'
+import { messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { PUSH_EVENT_JOB } from '../push/events.ts'
+import { PUSH_EVENT_JOB } from '../push/index.ts'
+import { parseRows } from '../shared/rows.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
 
 type Row = typeof messages.$inferSelect
@@ -240,16 +242,7 @@ export async function sendMessage(
     if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
     throw e
   }
-  const [check] = rowsOf<{
-    other: number | string
-    live: boolean
-    blocked: boolean
-    seen_credits: number
-    id: number | string | null
-    created_at: string | Date | null
-    credits: number | null
-    pushes: number | string
-  }>(result)
+  const [check] = parseRows(result, SendCheck)
   if (!check?.live) throw notFound()
   const other = Number(check.other)
   if (check.blocked) {
@@ -349,11 +342,20 @@ async function replay(
   return { message: toMessage(prior), credits: paid?.balanceAfter ?? 0 }
 }
 
-/** Rows of a raw `execute`: node-postgres answers {rows}, PGlite answers {rows} too. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: T[] }).rows
-  return Array.isArray(rows) ? rows : (result as T[])
-}
+/**
+ * The send statement's one row: what it checked and what it stored (ids and
+ * counts come as strings from node-postgres' bigint, as numbers from PGlite).
+ */
+const SendCheck = z.object({
+  other: z.union([z.number(), z.string()]),
+  live: z.boolean(),
+  blocked: z.boolean(),
+  seen_credits: z.number(),
+  id: z.union([z.number(), z.string()]).nullable(),
+  created_at: z.union([z.string(), z.date()]).nullable(),
+  credits: z.number().nullable(),
+  pushes: z.union([z.number(), z.string()]),
+})
 
 /** PUT /api/chat.php: the member has read the conversation (spec §4: unread 0). */
 export async function markRead(db: Db, memberId: number, conversationId: number): Promise<void> {

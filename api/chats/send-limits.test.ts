@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { messages } from '../../db/schema.ts'
+import { messages } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, SendMessageResponse } from '../contract/index.ts'
 import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { complaints, mails } from '../../db/schema.ts'
+import { complaints, mails } from '../../db/schema/index.ts'
 import { ComplaintResponse } from '../contract/index.ts'
 import { type AccountsApi, accountsApi, ip } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

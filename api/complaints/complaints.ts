@@ -3,7 +3,7 @@
 // language, and mailed to the operator, who answers by mail quoting it.
 import { randomInt } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
-import { complaints } from '../../db/schema.ts'
+import { complaints } from '../../db/schema/index.ts'
 import type { ComplaintRequest } from '../contract/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { storeMail } from '../mail/mailer.ts'

@@ -105,12 +105,12 @@ import {
   AppealRequest,
   AppealResponse,
   ComplaintRequest,
-  StatementQuery,
-  StatementResponse,
   ComplaintResponse,
   LanderMembersQuery,
   LanderMembersResponse,
   LanderVisitRequest,
+  StatementQuery,
+  StatementResponse,
 } from './traffic.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -162,7 +162,7 @@ export const endpoints = {
   logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse, effects: true },
   user: { method: 'GET', path: '/api/user.php', response: User },
   account: { method: 'GET', path: '/api/user.php', response: AccountUser },
-  /** The member's signed-in devices (README "Security": sessions). */
+  /** The member's signed-in devices (docs/security.md: signed-in devices). */
   sessions: { method: 'GET', path: '/api/sessions.php', response: SessionsResponse },
   /** End one of them; answers the list left. */
   endSession: {

@@ -5,7 +5,7 @@
 // and it always equals the sum of the member's ledger deltas.
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { creditLedger, members, siteSettings } from '../../db/schema.ts'
+import { creditLedger, members, siteSettings } from '../../db/schema/index.ts'
 
 export type LedgerReason = 'message' | 'purchase' | 'bonus' | 'refund' | 'adjustment'
 

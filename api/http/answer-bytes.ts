@@ -5,7 +5,7 @@
 // piping it through a CompressionStream costs more CPU per request than the
 // hashing and compressing themselves (for a 20 KB chats list: gzip 0.05 ms,
 // the stream plumbing several times that), and the API's own work per
-// request is what limits it (README "API against raw pg"). For the same
+// request is what limits it (docs/performance.md, "API against raw pg"). For the same
 // reason the answer's headers are changed where they are, not copied into a
 // new Response: @hono/node-server writes a Response whose body is bytes or a
 // string straight to the socket, and only turns it into a web Response (with

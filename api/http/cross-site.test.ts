@@ -4,9 +4,9 @@
 // trusted proxy.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { conversations, members } from '../../db/schema.ts'
-import { accountsFromEnv } from '../accounts/deps.ts'
+import { conversations, members } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
+import { accountsFromEnv } from '../shared/site.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'

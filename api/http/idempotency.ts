@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { memberActions } from '../../db/schema.ts'
+import { memberActions } from '../../db/schema/index.ts'
 import { ApiFailure } from './errors.ts'
 
 /** The transaction handle an effect runs in (a Db in every way that matters). */

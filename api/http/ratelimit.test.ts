@@ -2,7 +2,7 @@
 // with Retry-After past their limit, per key, counted in the database.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateLimits } from '../../db/schema.ts'
+import { rateLimits } from '../../db/schema/index.ts'
 import { ApiError } from '../contract/index.ts'
 import {
   type AccountsApi,

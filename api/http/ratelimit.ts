@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { rateLimits } from '../../db/schema.ts'
+import { rateLimits } from '../../db/schema/index.ts'
 import { RATE_LIMITED } from '../contract/index.ts'
 import { ApiFailure } from './errors.ts'
 

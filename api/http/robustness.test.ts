@@ -67,7 +67,7 @@ const SEARCH_KEYS = [
 /**
  * `source` and `trafficsource` are labels the client passes through (spec §7):
  * the search never interprets them beyond "a traffic source is present", so
- * any text is accepted as is (README "Search parameters").
+ * any text is accepted as is (docs/search.md, "Search parameters").
  */
 const FREE_TEXT_SEARCH_KEYS = ['source', 'trafficsource']
 const SEARCH_VALUES = [
@@ -165,7 +165,7 @@ describeEngines('malformed input on %s', (engine) => {
           value.length <= 64 &&
           !value.includes('\u0000')
         ) {
-          // Documented normalisation (README): opaque labels of at most 64
+          // Documented normalisation (docs/search.md): opaque labels of at most 64
           // characters, never interpreted; a NUL is refused everywhere
           // (PostgreSQL text cannot store it).
           expect(res.status, query.toString()).toBe(200)

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import { members, sessions } from '../../db/schema.ts'
+import { members, sessions } from '../../db/schema/index.ts'
 import { SIGNED_IN_COOKIE } from '../contract/rules/index.ts'
 import { ApiFailure } from './errors.ts'
 

@@ -2,8 +2,8 @@
 // own X-Forwarded-For is not believed, so changing it per request does not
 // buy fresh attempts.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { accountsFromEnv } from '../accounts/deps.ts'
 import { type Api, createApi } from '../app.ts'
+import { accountsFromEnv } from '../shared/site.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { addMember } from '../test/seed.ts'

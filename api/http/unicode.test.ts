@@ -4,7 +4,7 @@
 // stored in a jsonb column it was a 500 (PostgreSQL 22P02).
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { ApiError } from '../contract/index.ts'
 import { type AccountsApi, accountsApi, ip, signUp, signupBody } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '../../db/client.ts'
-import { images, members } from '../../db/schema.ts'
+import { images, members } from '../../db/schema/index.ts'
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PER_MEMBER,

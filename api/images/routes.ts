@@ -9,7 +9,7 @@ import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
 import type { JobRunner } from '../jobs/queue.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { loadSettings } from '../settings/index.ts'
 import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
 
 /** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */

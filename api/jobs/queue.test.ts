@@ -3,7 +3,7 @@
 // last attempt, taken again when a runner dies mid-job.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobs } from '../../db/schema.ts'
+import { jobs } from '../../db/schema/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import {
   backoffMs,

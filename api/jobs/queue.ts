@@ -13,7 +13,7 @@
 // runs at least once: a handler must be safe to repeat (mail checks sent_at).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { jobs } from '../../db/schema.ts'
+import { jobs } from '../../db/schema/index.ts'
 
 export type JobRow = typeof jobs.$inferSelect
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed'

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { likes, memberActions } from '../../db/schema.ts'
+import { likes, memberActions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, LikeResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

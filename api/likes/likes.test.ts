@@ -7,7 +7,7 @@ import { and, eq, Placeholder, type SQLWrapper, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { likes, memberActions } from '../../db/schema.ts'
+import { likes, memberActions } from '../../db/schema/index.ts'
 import { deleteAccount } from '../accounts/accounts.ts'
 import { type Api, createApi } from '../app.ts'
 import {

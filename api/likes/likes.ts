@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import { images, likes, members } from '../../db/schema.ts'
+import { images, likes, members } from '../../db/schema/index.ts'
 import {
   type Image,
   LIKES_PAGE_SIZE,
@@ -12,8 +12,8 @@ import {
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx } from '../http/idempotency.ts'
-import { type ProfileSource, profileColumns, toProfile } from '../profiles/profiles.ts'
-import { enqueuePush } from '../push/notify.ts'
+import { type ProfileSource, profileColumns, toProfile } from '../profiles/index.ts'
+import { enqueuePush } from '../push/index.ts'
 
 /** Whole-list ordering, matching likes_given_idx / likes_received_idx exactly. */
 const givenOrder = [sql`${likes.createdAt} DESC`, sql`${likes.likedId} DESC`]
@@ -268,23 +268,4 @@ export async function markLikeSeen(db: Db, memberId: number, liker: number): Pro
     )
     .returning({ liker: likes.likerId })
   if (updated.length === 0) throw notFound()
-}
-
-/** Whether `viewer` liked `profile` and whether `profile` liked `viewer`, in one query. */
-export async function likeFlags(
-  db: Db,
-  viewer: number,
-  profile: number,
-): Promise<{ liked: boolean; likedMe: boolean }> {
-  const rows = await db
-    .select({ liker: likes.likerId })
-    .from(likes)
-    .where(
-      sql`(${likes.likerId} = ${viewer} AND ${likes.likedId} = ${profile})
-        OR (${likes.likerId} = ${profile} AND ${likes.likedId} = ${viewer})`,
-    )
-  return {
-    liked: rows.some((r) => r.liker === viewer),
-    likedMe: rows.some((r) => r.liker === profile),
-  }
 }

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readSnapshot } from '../../db/client.ts'
-import { likes } from '../../db/schema.ts'
+import { likes } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { LIKES_PAGE_SIZE, LikesResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -3,10 +3,10 @@
 // configuration; every stored mail only on a development configuration that
 // asks for it (DEV_MAIL=all), since other members' links open their accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountsFromEnv } from '../accounts/deps.ts'
 import { createApi } from '../app.ts'
 import { loadAccountsConfig } from '../config.ts'
 import { DevMailResponse } from '../contract/index.ts'
+import { accountsFromEnv } from '../shared/site.ts'
 import { freshEmail, ip } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'

@@ -1,9 +1,10 @@
 // Mail delivery: real SMTP through nodemailer when SMTP_URL is set
 // (proved against a local capture server), store-only with the /_dev listing
 // otherwise, and a failed send never loses the mail: the job queue retries it.
+import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobs, mails } from '../../db/schema.ts'
+import { jobs, mails } from '../../db/schema/index.ts'
 import { loadAccountsConfig } from '../config.ts'
 import { DevMailResponse } from '../contract/index.ts'
 import { createJobRunner } from '../jobs/queue.ts'
@@ -12,6 +13,7 @@ import { describeEngines, freshDatabase, type TestDatabase } from '../test/datab
 import { send } from '../test/http.ts'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
 import { createMailer, MAIL_SEND, mailJobs, storeMail } from './mailer.ts'
+import * as mailMessages from './messages.ts'
 import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
 
 describeEngines('mail on %s', (engine) => {
@@ -229,5 +231,38 @@ describe('mail templates', () => {
         expect(mail.text, `${locale}/${kind} names the new address`).toContain(vars.newEmail)
       }
     }
+  })
+
+  /** A locale file of messages/ as stored. */
+  const messagesOf = (locale: string): Record<string, unknown> =>
+    JSON.parse(
+      readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>
+
+  it.each(locales)('writes a mail in %s with the texts of messages/%s.json', (locale) => {
+    const texts = messagesOf(locale)
+    const text = (key: string) => String(texts[key]).replace('{site}', vars.site)
+    const mail = renderMail('activate', locale, vars)
+    expect(mail.subject).toBe(text('mail_activate_subject'))
+    expect(mail.text).toContain(`${text('mail_activate_action')}: ${vars.link}`)
+    const decision = renderMail('report_decision', locale, {
+      ...vars,
+      decision: { acted: false, action: '' },
+    })
+    expect(decision.text).toContain(text('mail_report_decision_not_acted'))
+    expect(decision.text).not.toContain(text('mail_report_decision_acted'))
+  })
+
+  it('writes each of the seven languages in its own words', () => {
+    const subjects = new Set(locales.map((l) => renderMail('activate', l, vars).subject))
+    expect(subjects.size).toBe(locales.length)
+  })
+
+  it('reads every mail text of messages/en.json (api/mail/messages.ts lists them all)', () => {
+    const prefixes = [...MAIL_KINDS.map((k) => `mail_${k}_`), 'mail_rule_', 'mail_restriction_']
+    const mailKeys = Object.keys(messagesOf('en')).filter((k) =>
+      prefixes.some((p) => k.startsWith(p)),
+    )
+    expect(Object.keys(mailMessages).sort()).toEqual(mailKeys.sort())
   })
 })

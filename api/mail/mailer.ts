@@ -10,7 +10,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
-import { mails } from '../../db/schema.ts'
+import { mails } from '../../db/schema/index.ts'
 import { enqueue, type JobHandlers, type JobRunner } from '../jobs/queue.ts'
 import { type MailKind, type MailVars, renderMail } from './templates.ts'
 

@@ -1,43 +1,37 @@
-// Mail templates per locale (every mail in the member's language,
-// with a plain-text part). A locale lists what it has translated; a missing
-// locale or kind falls back to English, kind by kind.
-import type { Locale } from '../contract/index.ts'
-import { de } from './de.ts'
-import { en } from './en.ts'
-import { es } from './es.ts'
-import { fr } from './fr.ts'
-import { it } from './it.ts'
-import { nl } from './nl.ts'
-import { pl } from './pl.ts'
+// Mail templates per locale (every mail in the member's language, with a
+// plain-text part). The texts are Paraglide messages in messages/*.json, the
+// same translation system as the app's (texts.ts); an unknown locale falls
+// back to English.
+import { Locale } from '../contract/index.ts'
+import { templatesIn } from './texts.ts'
 import type { LocaleTemplates, MailContent, MailKind, MailVars } from './types.ts'
 
 export { MAIL_KINDS, type MailKind, type MailVars } from './types.ts'
 
-export const TEMPLATES: { en: LocaleTemplates } & Partial<
-  Record<Locale, Partial<LocaleTemplates>>
-> = { en, nl, de, it, fr, es, pl }
+export const TEMPLATES = Object.fromEntries(
+  Locale.options.map((locale) => [locale, templatesIn(locale)]),
+) as Record<Locale, LocaleTemplates>
 
 export interface RenderedMail {
   subject: string
   text: string
   html: string
-  /** The locale the template came from (en when the member's is missing). */
+  /** The locale the mail is written in (en when the member's is not one of ours). */
   locale: string
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 export function renderMail(kind: MailKind, locale: string, vars: MailVars): RenderedMail {
-  const byLocale: Partial<Record<string, Partial<LocaleTemplates>>> = TEMPLATES
-  const own = byLocale[locale]?.[kind]
-  const content: MailContent = (own ?? TEMPLATES.en[kind])(vars)
+  const known = Locale.safeParse(locale)
+  const lang: Locale = known.success ? known.data : 'en'
+  const content: MailContent = TEMPLATES[lang][kind](vars)
   const text = [
     ...content.lines,
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     `-- \n${vars.site}`,
     ...(content.optOut ? [`${content.optOut.label}: ${content.optOut.url}`] : []),
   ].join('\n\n')
-  const lang = own ? locale : 'en'
   const button = content.action
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p>` +
       `<p style="font-size:12px;color:#666">${escapeHtml(content.action.url)}</p>`

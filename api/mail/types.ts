@@ -1,5 +1,6 @@
-// The shape of a mail template. Each locale file maps every mail kind to a
-// function of the same variables; templates.ts renders text and HTML from it.
+// The shape of a mail template. texts.ts maps every mail kind to a function of
+// these variables in a locale (its texts are Paraglide messages in
+// messages/*.json); templates.ts renders text and HTML from it.
 
 export const MAIL_KINDS = [
   'activate',
@@ -88,6 +89,16 @@ const NO_COMPLAINT = {
   text: '',
   member: null,
 }
+
+const NO_REPORT = { id: 0, reason: '', reported: 0, reporter: 0, text: '' }
+
+/** The report of a report mail (always set for that kind). */
+export const reportOf = (v: MailVars): NonNullable<MailVars['report']> => v.report ?? NO_REPORT
+
+const NO_RECEIPT = { credits: 0, amount: '', balance: 0, transaction: '' }
+
+/** The purchase of a receipt mail (always set for that kind). */
+export const receiptOf = (v: MailVars): NonNullable<MailVars['receipt']> => v.receipt ?? NO_RECEIPT
 
 /** The message of a new-message mail (always set for that kind). */
 export const messageOf = (v: MailVars): NonNullable<MailVars['message']> =>

@@ -4,8 +4,8 @@
 // endpoint; each endpoint's permission from the endpoint table is enforced
 // for every role; staff actions are in an append-only audit log.
 import { eq, sql } from 'drizzle-orm'
-import { auditLog } from '../../db/schema.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
 import { operatorEndpoints } from '../contract/operator/index.ts'

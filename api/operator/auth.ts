@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
-import { auditLog, staff, staffSessions } from '../../db/schema.ts'
+import { staff, staffSessions } from '../../db/schema/index.ts'
 import { type Capability, can, STAFF_ABSOLUTE_S, STAFF_IDLE_S } from '../contract/rules/staff.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { hashToken, isSecureOrigin, nowOf } from '../http/session.ts'
@@ -117,25 +117,4 @@ export const requireStaff =
     await next()
   }
 
-export interface AuditInput {
-  action: string
-  targetType?: string
-  targetId?: string | number
-  reason?: string
-  details?: Record<string, unknown>
-}
-
-/**
- * Writes one audit row. Call it inside the transaction of the action it
- * records, so the log holds an action exactly when the action happened.
- */
-export async function audit(tx: Db, staffId: number, input: AuditInput): Promise<void> {
-  await tx.insert(auditLog).values({
-    staffId,
-    action: input.action,
-    targetType: input.targetType ?? null,
-    targetId: input.targetId === undefined ? null : String(input.targetId),
-    reason: input.reason ?? null,
-    details: input.details ?? {},
-  })
-}
+export { type AuditInput, audit } from '../shared/audit.ts'

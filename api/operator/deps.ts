@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts'
-import type { AccountsDeps } from '../accounts/deps.ts'
 import type { EventBus } from '../events/bus.ts'
 import type { JobRunner } from '../jobs/queue.ts'
-import type { PaymentProvider } from '../payments/provider.ts'
+import type { PaymentProvider } from '../payments/index.ts'
+import type { AccountsDeps } from '../shared/site.ts'
 
 /** What the console's parts need: the app's own dependencies, passed by createApi. */
 export interface OperatorDeps {

@@ -4,7 +4,7 @@
 // product's first admin), once. The demo adds one account per role.
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { staff } from '../../db/schema.ts'
+import { staff } from '../../db/schema/index.ts'
 import type { StaffRole } from '../contract/rules/staff.ts'
 import { createStaff, staffCount } from './staff.ts'
 import { totpUri } from './totp.ts'

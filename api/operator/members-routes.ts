@@ -1,9 +1,10 @@
 import { type Context, Hono } from 'hono'
-import { exportMember } from '../accounts/export.ts'
+import { exportMember } from '../accounts/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { removeFilesNow } from '../images/index.ts'
 import type { StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
 import {
@@ -15,7 +16,6 @@ import {
   refundOrder,
   searchMembers,
 } from './members.ts'
-import { removeFilesNow } from '../images/media.ts'
 
 /** The site's origin for links in the export and receipts: PUBLIC_URL, else the request's. */
 const originOf = (c: Context, deps: OperatorDeps) =>

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { auditLog, creditLedger, sessions } from '../../db/schema.ts'
+import { auditLog, creditLedger, sessions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import type { Poke } from '../contract/index.ts'
 import {

@@ -14,8 +14,8 @@ import {
   orders,
   sessions,
   staffRefunds,
-} from '../../db/schema.ts'
-import { deleteAccount } from '../accounts/accounts.ts'
+} from '../../db/schema/index.ts'
+import { deleteAccount } from '../accounts/index.ts'
 import type {
   CreditAdjustResponse,
   MemberDetail,
@@ -24,12 +24,12 @@ import type {
   MemberSummary,
   RefundResponse,
 } from '../contract/operator/members.ts'
-import { balanceOf, credit, debit, ledgerSum } from '../credits/ledger.ts'
+import { balanceOf, credit, debit, ledgerSum } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { settlePayment } from '../payments/settle.ts'
-import type { PaymentProvider } from '../payments/provider.ts'
-import { deviceOf } from '../sessions/sessions.ts'
+import type { PaymentProvider } from '../payments/index.ts'
+import { settlePayment } from '../payments/index.ts'
+import { deviceOf } from '../sessions/index.ts'
 import { audit } from './auth.ts'
 
 export const MEMBER_PAGE = 20

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
-import { linkBase } from '../accounts/deps.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { notFound } from '../http/errors.ts'
-import { removeFilesNow } from '../images/media.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { removeFilesNow } from '../images/index.ts'
+import { decide, dsaFigures, queue, queueItem } from '../moderation/index.ts'
+import { loadSettings } from '../settings/index.ts'
+import { linkBase } from '../shared/site.ts'
 import type { StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
-import { decide, dsaFigures, queue, queueItem } from './moderation.ts'
 
 /**
  * The console's moderation endpoints (api/contract/operator/moderation.ts). Mounted

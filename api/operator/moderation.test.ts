@@ -18,7 +18,7 @@ import {
   reports,
   sanctions,
   sessions,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import {
   DecideResponse,
   DsaResponse,

@@ -23,7 +23,7 @@ import {
   reports,
   sanctions,
   siteSettings,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import {
   LanderMembersResponse,
   ProfileImagesResponse,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { auditLog, creditLedger, orders } from '../../db/schema.ts'
+import { auditLog, creditLedger, orders } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { OrderResponse } from '../contract/index.ts'
 import { RefundResponse } from '../contract/operator/members.ts'

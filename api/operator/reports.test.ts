@@ -4,7 +4,7 @@
 // failed job, audited), on both databases.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditLedger, orders } from '../../db/schema.ts'
+import { creditLedger, orders } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { JobsResponse, ReportResponse } from '../contract/operator/sites.ts'
 import { AuditResponse } from '../contract/operator/staff.ts'

@@ -1,7 +1,7 @@
 // The operator's traffic report and the job queue as the console shows them.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { jobs } from '../../db/schema.ts'
+import { jobs } from '../../db/schema/index.ts'
 import type {
   JobEntry,
   JobsResponse,
@@ -10,7 +10,7 @@ import type {
 } from '../contract/operator/sites.ts'
 import { SERVER_WIDE_SITE } from '../contract/operator/sites.ts'
 import { listJobs } from '../jobs/queue.ts'
-import { siteKeys } from '../settings/settings.ts'
+import { siteKeys } from '../settings/index.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** The report without dates: the last 30 days, today included. */

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { ipOf, linkBase } from '../accounts/deps.ts'
 import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
 import { operatorEndpoints } from '../contract/operator/index.ts'
 import type { StaffMe, StaffUnlockResponse } from '../contract/operator/staff.ts'
@@ -8,7 +7,8 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce, forgive } from '../http/ratelimit.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { loadSettings } from '../settings/index.ts'
+import { ipOf, linkBase } from '../shared/site.ts'
 import {
   audit,
   endStaffSession,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { endpoints } from '../contract/endpoints.ts'
-import { forgetMessageCost } from '../credits/ledger.ts'
+import { forgetMessageCost } from '../credits/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'

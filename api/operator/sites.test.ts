@@ -5,12 +5,12 @@
 // restart, and every change is in the audit log with before and after.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Api, createApi } from '../app.ts'
-import { AuditResponse } from '../contract/operator/staff.ts'
 import {
   DiscountsAdminResponse,
   PackagesAdminResponse,
   SitesResponse,
 } from '../contract/operator/sites.ts'
+import { AuditResponse } from '../contract/operator/staff.ts'
 import { Settings } from '../contract/settings.ts'
 import { messageCost } from '../credits/ledger.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -10,7 +10,7 @@ import {
   creditPackages,
   discountCodes,
   siteSettings,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import type {
   DiscountEntry,
   PackageEntry,
@@ -19,9 +19,9 @@ import type {
   SettingsPatch,
   SitesResponse,
 } from '../contract/operator/sites.ts'
-import { messageCost } from '../credits/ledger.ts'
-import { DEFAULT_SETTINGS, operatorSettings } from '../settings/settings.ts'
-import { loadRouteRules, ROUTE_RULES_KEY } from '../traffic/route-rules.ts'
+import { messageCost } from '../credits/index.ts'
+import { DEFAULT_SETTINGS, operatorSettings } from '../settings/index.ts'
+import { loadRouteRules, ROUTE_RULES_KEY } from '../traffic/index.ts'
 
 type Overrides = Record<string, unknown>
 const SITES_KEY = 'sites'

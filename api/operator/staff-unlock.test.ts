@@ -6,7 +6,7 @@
 // sign-in was refused with 429; unknown addresses get the same answer and no mail.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { staff, staffTokens } from '../../db/schema.ts'
+import { staff, staffTokens } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError } from '../contract/index.ts'
 import { LIMITS } from '../http/ratelimit.ts'

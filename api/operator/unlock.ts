@@ -11,13 +11,14 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { staff, staffTokens } from '../../db/schema.ts'
-import { link, type MailContext, mailsAllowed } from '../accounts/accounts.ts'
-import { TOKEN_TTL_MS } from '../accounts/tokens.ts'
+import { staff, staffTokens } from '../../db/schema/index.ts'
+import type { MailContext } from '../accounts/index.ts'
+import { TOKEN_TTL_MS } from '../accounts/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { clearKey, clearScope, hit, type ScopedKey } from '../http/ratelimit.ts'
 import { hashToken } from '../http/session.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { link, mailsAllowed } from '../shared/site.ts'
 
 /** Staff addresses are stored lower-cased (api/operator/staff.ts). */
 const normalize = (email: string) => email.trim().toLowerCase()

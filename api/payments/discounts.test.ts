@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { discountCodes, localPayments, orders } from '../../db/schema.ts'
+import { discountCodes, localPayments, orders } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { DiscountResponse, OrderResponse } from '../contract/index.ts'
 import { balanceOf } from '../credits/ledger.ts'

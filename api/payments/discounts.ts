@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { discountCodes, members } from '../../db/schema.ts'
+import { discountCodes, members } from '../../db/schema/index.ts'
 import type { Discount } from '../contract/index.ts'
 import { WELCOME_DAYS } from '../contract/rules/payments.ts'
 import { ApiFailure } from '../http/errors.ts'

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { localPayments } from '../../db/schema.ts'
+import { localPayments } from '../../db/schema/index.ts'
 import {
   type CreatedPayment,
   type CreatePayment,

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { creditLedger, members, orders, paymentCustomers } from '../../db/schema.ts'
+import { creditLedger, members, orders, paymentCustomers } from '../../db/schema/index.ts'
 import type { CreditHistoryResponse, OrderResponse, Transaction } from '../contract/index.ts'
 import {
   bonusCredits,

@@ -2,10 +2,10 @@
 // (spec §2 /credits, /pricing, /premium): read from the operator's tables.
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { creditPackagePrices, creditPackages, members } from '../../db/schema.ts'
+import { creditPackagePrices, creditPackages, members } from '../../db/schema/index.ts'
 import type { Package, PackagesResponse } from '../contract/index.ts'
 import { currencyOf, methodsFor, pricePerMessage } from '../contract/rules/payments.ts'
-import { messageCost } from '../credits/ledger.ts'
+import { messageCost } from '../credits/index.ts'
 
 export interface PackageRow {
   id: string

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../db/schema.ts'
+import { orders } from '../../db/schema/index.ts'
 import { type Api, createApi, paymentsFromEnv } from '../app.ts'
 import { loadPaymentsConfig, paymentsBanner } from '../config.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -1,15 +1,15 @@
 // Buying credits over HTTP (spec §2, §3, §7); the work is in orders.ts and settle.ts.
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import type { AccountsDeps } from '../accounts/deps.ts'
-import { linkBase } from '../accounts/deps.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { PaymentMethod } from '../contract/rules/payments.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { parseOr400, pathOf, queryOf, validate } from '../http/validate.ts'
-import { guestViewer } from '../search/search.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { guestViewer } from '../search/index.ts'
+import { loadSettings } from '../settings/index.ts'
+import type { AccountsDeps } from '../shared/site.ts'
+import { linkBase } from '../shared/site.ts'
 import { activeDiscount, checkCode, deleteOffer, toDiscount, welcomeCode } from './discounts.ts'
 import {
   createOrder,

@@ -3,7 +3,7 @@
 // and one 404 for unknown and deleted members alike.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { images, likes, members, siteSettings } from '../../db/schema.ts'
+import { images, likes, members, siteSettings } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, ProfileResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

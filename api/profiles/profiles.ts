@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { images, members } from '../../db/schema.ts'
+import { images, members } from '../../db/schema/index.ts'
 import type { Image, OwnProfile, Profile } from '../contract/index.ts'
 
 type MemberRow = typeof members.$inferSelect

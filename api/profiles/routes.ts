@@ -1,16 +1,16 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { liveMember, type MemberRow } from '../accounts/user.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { ProfileResponse } from '../contract/index.ts'
 import { notFound } from '../http/errors.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
-import { likeFlags } from '../likes/likes.ts'
-import { regionName } from '../reference/regions.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { regionName } from '../reference/index.ts'
+import { loadSettings } from '../settings/index.ts'
+import { liveMember, type MemberRow } from '../shared/members.ts'
 import { imagesOf, toProfile } from './profiles.ts'
+import { likeFlags } from './relation.ts'
 
 /** The string entries of a JSON object column whose key the operator lets show. */
 function visible(stored: unknown, keys: readonly string[]): Record<string, string> {

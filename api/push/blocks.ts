@@ -1,21 +1,11 @@
-// Blocks as push sees them (the block semantics are api/chats/blocks.ts's: a
+// Blocks as push sees them (the block semantics are api/blocks/blocks.ts's: a
 // block works both ways). Nothing is pushed between two members when either
 // blocked the other, and a blocked member's unread messages and likes do not
 // count in the badge.
 import { type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { blocks } from '../../db/schema.ts'
-import { blockedBetween } from '../chats/blocks.ts'
-
-/** The rows of a raw query (db.execute's result is untyped across the two drivers). */
-export async function rowsOf<T extends z.ZodType>(
-  db: Db,
-  query: SQL,
-  row: T,
-): Promise<z.infer<T>[]> {
-  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows
-}
+import { blocks } from '../../db/schema/index.ts'
+import { blockedBetween } from '../blocks/index.ts'
 
 export type IsBlocked = (db: Db, a: number, b: number) => Promise<boolean>
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { jobs, pushSubscriptions, sessions } from '../../db/schema.ts'
+import { jobs, pushSubscriptions, sessions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'

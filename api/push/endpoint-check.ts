@@ -9,8 +9,9 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 
-/** Resolves a host name to its addresses (dns.lookup with all: true). */
-export type HostLookup = (host: string) => Promise<string[]>
+import type { HostLookup } from '../shared/site.ts'
+
+export type { HostLookup }
 
 export const systemLookup: HostLookup = (host) =>
   new Promise((resolve, reject) =>

@@ -14,7 +14,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions, sessions } from '../../db/schema.ts'
+import { members, pushSubscriptions, sessions } from '../../db/schema/index.ts'
 import { backoffMs, enqueue, type JobHandlers } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import {

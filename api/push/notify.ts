@@ -6,7 +6,7 @@
 // device of the member.
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions } from '../../db/schema.ts'
+import { members, pushSubscriptions } from '../../db/schema/index.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'

@@ -4,7 +4,9 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { notBlockedSql, rowsOf } from './blocks.ts'
+import { badgeCount } from '../contract/rules/badge.ts'
+import { rowsOf } from '../shared/rows.ts'
+import { notBlockedSql } from './blocks.ts'
 import { pushTexts } from './texts.ts'
 
 /**
@@ -194,5 +196,5 @@ export async function badgeOf(db: Db, memberId: number): Promise<number> {
     z.object({ unread: z.number(), likes: z.number() }),
   )
   const row = rows[0]
-  return (row?.unread ?? 0) + (row?.likes ?? 0)
+  return badgeCount(row?.unread ?? 0, row?.likes ?? 0)
 }

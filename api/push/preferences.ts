@@ -1,10 +1,10 @@
 // Per member: what notifies (the /notifications choices; the new-message
 // mails follow them too), whether a page of the site is visible (then the
 // live stream tells and no push is sent), a device leaving push, and the
-// test notification. The spec is silent on all of these (README "Push").
+// test notification. The spec is silent on all of these (docs/push.md).
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, pushMembers, pushSubscriptions } from '../../db/schema.ts'
+import { members, pushMembers, pushSubscriptions } from '../../db/schema/index.ts'
 import type { PushPreferences, PushPreferencesUpdate } from '../contract/index.ts'
 import { VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
 import { enqueue } from '../jobs/queue.ts'

@@ -3,7 +3,13 @@
 // the local push service decrypting exactly what was sent.
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { blocks, conversationMembers, jobs, likes, pushSubscriptions } from '../../db/schema.ts'
+import {
+  blocks,
+  conversationMembers,
+  jobs,
+  likes,
+  pushSubscriptions,
+} from '../../db/schema/index.ts'
 import { conversationWith } from '../chats/conversations.ts'
 import { createJobRunner, RetryAfter } from '../jobs/queue.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

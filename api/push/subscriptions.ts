@@ -1,7 +1,7 @@
 // Web Push subscriptions of members (POST /api/user.php?push=1, spec §7).
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { pushSubscriptions } from '../../db/schema.ts'
+import { pushSubscriptions } from '../../db/schema/index.ts'
 
 export interface SubscriptionInput {
   endpoint: string

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 
 /** VAPID key pair for Web Push: public key raw (65 bytes), private key `d`, both base64url. */
 export interface VapidKeys {

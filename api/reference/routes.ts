@@ -1,17 +1,10 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { type AccountsDeps, ipOf } from '../accounts/deps.ts'
 import { endpoints } from '../contract/endpoints.ts'
-import type {
-  GeocodeResponse,
-  InterestsResponse,
-  ProfileFieldsResponse,
-  RegionsResponse,
-} from '../contract/index.ts'
+import type { GeocodeResponse, RegionsResponse } from '../contract/index.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
-import { allowedValues, INTERESTS } from '../profiles/fields.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { type AccountsDeps, ipOf } from '../shared/site.ts'
 import { reverseGeocode } from './geocode.ts'
 import { regionData } from './regions.ts'
 
@@ -24,15 +17,6 @@ export const referenceRoutes = (db: Db, deps: AccountsDeps) =>
     .get(pathOf(endpoints.regions), (c) =>
       c.json({ region_data: regionData() } satisfies RegionsResponse),
     )
-    .get(pathOf(endpoints.interests), (c) =>
-      c.json({ interests: [...INTERESTS] } satisfies InterestsResponse),
-    )
-    .get(pathOf(endpoints.profileFields), async (c) => {
-      const settings = await loadSettings(db)
-      return c.json({
-        allowed_values: allowedValues(settings.visible_profile_fields),
-      } satisfies ProfileFieldsResponse)
-    })
     .get(pathOf(endpoints.geocode), queryOf(endpoints.geocode), async (c) => {
       await enforce(c, db, 'geocode', ipOf(c, deps))
       const { lat, lon } = c.req.valid('query')

@@ -1,9 +1,9 @@
-// Search at the result cap (README "Performance"): num_results is exact below
+// Search at the result cap (docs/search.md): num_results is exact below
 // SEARCH_RESULT_CAP and SEARCH_RESULT_CAP above it, and pages end at the cap.
 // Expectations come from plain queries over the table, not from the service.
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, birthDate, type MemberRow } from '../test/seed.ts'

@@ -1,6 +1,6 @@
 // Spec §6: search for logged-out visitors, only where the operator allows it.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { SearchResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

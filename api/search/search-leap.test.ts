@@ -1,7 +1,7 @@
 // Ages on 29 February: the search's age range and the age shown agree.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { ageOn } from '../profiles/profiles.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMembers } from '../test/seed.ts'

@@ -1,4 +1,4 @@
-// Malformed search parameters (README "Search parameters"): every shape is
+// Malformed search parameters (docs/search.md): every shape is
 // either a 400 naming the parameter or a documented normalisation. The table
 // covers arrays for scalars, huge, negative and fractional numbers, other
 // notations, unicode and empty values, per parameter.
@@ -59,7 +59,7 @@ const REFUSED: [string, string][] = [
   [`trafficsource=${'t'.repeat(65)}`, 'trafficsource'],
 ]
 
-/** Accepted on purpose (README "Search parameters"): [query, why]. */
+/** Accepted on purpose (docs/search.md): [query, why]. */
 const NORMALISED: [string, string][] = [
   ['country=nl', 'a country code in lower case is upper-cased'],
   ['page=0001', 'leading zeros are decimal digits'],

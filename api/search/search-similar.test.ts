@@ -4,7 +4,7 @@
 // none of them already a result. Expectations come from a plain TypeScript
 // oracle over the members table.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { SearchResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

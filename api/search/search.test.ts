@@ -3,7 +3,7 @@
 // filters the members table in plain TypeScript, not from the API's own code.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, type Profile, SearchResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { blocks, images, members } from '../../db/schema.ts'
+import { blocks, images, members } from '../../db/schema/index.ts'
 import {
   type Gender,
   type Image,
@@ -16,8 +16,8 @@ import {
 } from '../contract/index.ts'
 import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/profiles.ts'
-import { isKnownCountry, regionsOf } from '../reference/regions.ts'
+import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/index.ts'
+import { isKnownCountry, regionsOf } from '../reference/index.ts'
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
 export type Filters = SearchResponse['filters']

@@ -3,7 +3,7 @@
 // at most 8 (SHOWCASE_SIZE).
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { images, members } from '../../db/schema.ts'
+import { images, members } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ShowcaseResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

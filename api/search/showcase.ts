@@ -1,8 +1,8 @@
 import { and, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import type { Profile, Settings } from '../contract/index.ts'
-import { profilesFor } from '../profiles/profiles.ts'
+import { profilesFor } from '../profiles/index.ts'
 import { guestViewer, pageOf, resolveFilters, searchWhere } from './search.ts'
 
 /** How many member photos the guest home shows where search is closed to guests. */

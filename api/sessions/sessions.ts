@@ -3,7 +3,7 @@
 // that device's next call is a 403 and its app ends the session (spec §8).
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions } from '../../db/schema/index.ts'
 import type { SessionEntry } from '../contract/index.ts'
 import { SESSION_IDLE_S } from '../http/session.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 import { createApi } from '../app.ts'
 import { CompanyInfo, Settings } from '../contract/index.ts'
 import { applySettingsFromEnv } from './settings.ts'

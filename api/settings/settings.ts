@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { COUNTRIES } from '../../db/reference/geo.ts'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 import { type CompanyInfo, Settings, TemplateFlags } from '../contract/index.ts'
-import { vapidKeys } from '../push/vapid.ts'
-import { regionData } from '../reference/regions.ts'
+import { vapidKeys } from '../push/index.ts'
+import { regionData } from '../reference/index.ts'
 
 export type Operator = Omit<Settings, 'region_data' | 'countries' | 'push_pub'>
 

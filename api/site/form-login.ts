@@ -1,5 +1,5 @@
 // The login page's form without JavaScript (progressive enhancement). /login
-// is prerendered for guests (README "HTML that paints before JavaScript"),
+// is prerendered for guests (docs/performance.md, "HTML that paints before JavaScript"),
 // and its form says `method="post"`: one sent before the app has hydrated
 // (a password manager's autofill and submit, a slow phone) comes here as an
 // ordinary form post. It is answered by the same POST /api/login.php, asked

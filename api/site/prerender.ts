@@ -1,5 +1,5 @@
 // Public pages rendered by the server for guests, so the first paint needs no
-// script (README "HTML that paints before JavaScript"). `vite build` writes
+// script (docs/performance.md, "HTML that paints before JavaScript"). `vite build` writes
 // the app's server render to dist-ssr/entry-server.js (tools/ssr-vite-plugin.ts, app/entry-server.tsx);
 // this module loads it and puts its HTML, with the values it was rendered
 // with, into the dressed shell. The browser hydrates that HTML (app/main.tsx).

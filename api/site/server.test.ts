@@ -153,7 +153,7 @@ describeEngines('the page server on %s', (engine) => {
     expect(res.headers.get('content-type')).toContain('application/json')
   })
 
-  // README "Landers": a lander's first load is the light entry, without the router.
+  // docs/landers-and-tracking.md: a lander's first load is the light entry, without the router.
   it.each([
     '/landers/video/meet-singles-on-video-eng',
     `/landers/gallery/${slugFor('gallery', 'en', 1)}`,

@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Db } from '../../db/client.ts'
-import { mails } from '../../db/schema.ts'
+import { mails } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import type { SignupRequest } from '../contract/index.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'

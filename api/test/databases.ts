@@ -54,7 +54,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   if (!serverUrl) throw new Error('freshDatabase(postgres) needs DATABASE_URL')
   // Random hex only: the name is spliced into DDL, which takes no parameters.
   const name = `t_${randomBytes(8).toString('hex')}`
-  await admin(serverUrl, `CREATE DATABASE ${name}`)
+  await createFromTemplate(serverUrl, name, await postgresTemplate(serverUrl))
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   try {
@@ -113,6 +113,79 @@ async function dropDatabase(url: string, name: string): Promise<void> {
 
 const MIGRATIONS = new URL('../../db/migrations/', import.meta.url)
 
+/** A hash of the migrations: a template made from other migrations is never used. */
+function migrationsHash(): string {
+  const hash = createHash('sha256')
+  for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    if (!/\.(sql|json)$/.test(name)) continue
+    hash.update(name).update(readFileSync(new URL(name, MIGRATIONS)))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * The migrated empty PostgreSQL database every suite is copied from
+ * (CREATE DATABASE ... TEMPLATE): made once per set of migrations on the
+ * server, by whichever worker comes first, under an advisory lock, so the
+ * migrations run once per test run instead of once per suite (on a busy
+ * machine they had taken a suite's whole set-up time). Templates of other
+ * migrations are dropped when a new one is made.
+ */
+let pgTemplate: Promise<string> | undefined
+function postgresTemplate(serverUrl: string): Promise<string> {
+  pgTemplate ??= withAdmin(serverUrl, async (client) => {
+    const name = `tpl_${migrationsHash()}`
+    await client.query("SELECT pg_advisory_lock(hashtext('amora test template'))")
+    try {
+      const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+      if (rows.length > 0) return name
+      const { rows: stale } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'tpl\\_%'",
+      )
+      for (const { datname } of stale) await dropDatabase(serverUrl, datname)
+      const building = `${name}_building`
+      await client.query(`DROP DATABASE IF EXISTS ${building}`)
+      await client.query(`CREATE DATABASE ${building}`)
+      const url = new URL(serverUrl)
+      url.pathname = `/${building}`
+      const database = await openDatabase({ kind: 'postgres', url: url.href })
+      await database.close()
+      // Copies need a template nobody is connected to: wait for the pool's backends to go.
+      for (let i = 0; i < 100; i++) {
+        const { rows: open } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [building],
+        )
+        if (open[0]?.n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      return name
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('amora test template'))")
+    }
+  })
+  return pgTemplate
+}
+
+/**
+ * A suite's database as a copy of the template. Two copies of one template may
+ * not start at the same instant (PostgreSQL: "source database is being
+ * accessed by other users"), so a busy template is asked again until it is free.
+ */
+async function createFromTemplate(serverUrl: string, name: string, templateName: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${templateName}`)
+      return
+    } catch (e) {
+      const busy = (e as { code?: string }).code === '55006'
+      if (!busy || attempt >= 200) throw e
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 100))
+    }
+  }
+}
+
 /**
  * The migrated empty database every PGlite suite starts from, made once per
  * set of migrations and kept in the temp directory (keyed by the migrations'
@@ -123,12 +196,7 @@ const MIGRATIONS = new URL('../../db/migrations/', import.meta.url)
 let template: Promise<Blob> | undefined
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const hash = createHash('sha256')
-    for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
-      if (!/\.(sql|json)$/.test(name)) continue
-      hash.update(name).update(readFileSync(new URL(name, MIGRATIONS)))
-    }
-    const file = join(tmpdir(), `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+    const file = join(tmpdir(), `pglite-template-${migrationsHash()}.tar`)
     if (existsSync(file)) return new Blob([readFileSync(file)])
     const dump = await pgliteTemplate()
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`

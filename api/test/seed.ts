@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../db/client.ts'
-import { conversationMembers, conversations, members } from '../../db/schema.ts'
+import { conversationMembers, conversations, members } from '../../db/schema/index.ts'
 import { seedDemo } from '../../db/seed/seed.ts'
 import { hashPassword } from '../accounts/password.ts'
 

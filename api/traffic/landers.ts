@@ -3,11 +3,11 @@
 // settings, else the operator's), as public cards: name, age, city, photo.
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema.ts'
+import { members } from '../../db/schema/index.ts'
 import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
 import { countryOptions } from '../contract/rules/search.ts'
-import { imagesOf, toProfile } from '../profiles/profiles.ts'
-import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/search.ts'
+import { imagesOf, toProfile } from '../profiles/index.ts'
+import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/index.ts'
 
 /** Enough for a collage of 12 and a feed, small enough for a phone's first screen. */
 export const LANDER_MEMBERS = 24

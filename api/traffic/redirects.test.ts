@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 import {
   guestPageOf,
   LANDERS,
@@ -120,7 +120,7 @@ describeEngines('lander slug redirects on %s', (engine) => {
   })
 })
 
-// README "Landers": the paths the server answers with the landers' light entry.
+// docs/landers-and-tracking.md: the paths the server answers with the landers' light entry.
 it("names a guest's entry pages the light entry hydrates (home, login, sign-up, a profile), and nothing else", () => {
   expect(guestPageOf('/')).toBe('home')
   expect(guestPageOf('/login')).toBe('login')

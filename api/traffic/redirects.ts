@@ -13,7 +13,7 @@ import {
   type SlugPage,
   slugFor,
 } from '../contract/rules/index.ts'
-import { loadSettings } from '../settings/settings.ts'
+import { loadSettings } from '../settings/index.ts'
 import { loadRouteRules, matchRule } from './route-rules.ts'
 
 /** Paraglide's locale cookie: the app picks the language the same way (spec §4). */

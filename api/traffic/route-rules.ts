@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema.ts'
+import { siteSettings } from '../../db/schema/index.ts'
 
 export const ROUTE_RULES_KEY = 'route_rules'
 

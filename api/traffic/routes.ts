@@ -5,7 +5,7 @@ import { requestHost } from '../http/host.ts'
 import { clientIp, enforce } from '../http/ratelimit.ts'
 import { type ClockEnv, nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
-import { loadSettings, siteKeyOf } from '../settings/settings.ts'
+import { loadSettings, siteKeyOf } from '../settings/index.ts'
 import { landerMembers } from './landers.ts'
 import { recordVisit } from './visits.ts'
 

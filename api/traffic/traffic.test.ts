@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { creditLedger, images, members } from '../../db/schema.ts'
+import { creditLedger, images, members } from '../../db/schema/index.ts'
 import { LanderMembersResponse } from '../contract/index.ts'
 import {
   type AccountsApi,

@@ -7,7 +7,7 @@
 // CSV) has a visits column, a site column and a site filter.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { landerVisits, members, siteSettings } from '../../db/schema.ts'
+import { landerVisits, members, siteSettings } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ReportResponse } from '../contract/operator/sites.ts'
 import { LIMITS } from '../http/ratelimit.ts'

@@ -17,7 +17,7 @@
 //   the window's memory is a hash in rate_limits, gone within a day.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { landerVisits } from '../../db/schema.ts'
+import { landerVisits } from '../../db/schema/index.ts'
 import { hit } from '../http/ratelimit.ts'
 
 /** User-Agents that are not a person's browser. */

@@ -7,7 +7,7 @@ import { createContext, type MouseEvent, type ReactNode, useContext } from 'reac
  * and a guest's first page) has no router, so there a link is an ordinary
  * page load and the path is the document's. Components a guest's first page
  * shares with the app use these instead of the router's Link and hooks, so
- * that page never downloads the router (README "Main-thread JavaScript").
+ * that page never downloads the router (docs/performance.md, "Main-thread JavaScript").
  */
 export interface AppNavigation {
   navigate: (href: string) => void

@@ -1,16 +1,61 @@
-// Moderation: sanctions on members (each with its statement of reasons and
-// an appeal token mailed to the member) and appeals of them. Foreign keys to
-// members and staff are declared in 0015_moderation.sql (importing members
-// from db/schema.ts here would be an import cycle).
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+// Moderation: members' reports of other members (and their messages), the
+// sanctions on members (each with its statement of reasons and an appeal
+// token mailed to the member) and appeals of them (decided by a different
+// moderator).
+import { sql } from 'drizzle-orm'
+import { check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { messages } from './chats.ts'
+import { id, ref, ts } from './columns.ts'
+import { members } from './members.ts'
+import { staff } from './staff.ts'
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-const ref = (name: string) => bigint(name, { mode: 'number' })
+/** A member's report of another member (or one of their messages), for moderation. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: ref('reporter_id').notNull(),
+    reportedId: ref('reported_id').notNull(),
+    messageId: ref('message_id'),
+    reason: text('reason').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The moderator's decision (api/operator/moderation.ts); time to action is decided_at - created_at. */
+    decidedAt: ts('decided_at'),
+    decidedBy: ref('decided_by'),
+    decision: text('decision'),
+    actionSeconds: integer('action_seconds'),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.id),
+    foreignKey({
+      name: 'reports_reporter_id_fkey',
+      columns: [t.reporterId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reports_reported_id_fkey',
+      columns: [t.reportedId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reports_message_id_fkey',
+      columns: [t.messageId],
+      foreignColumns: [messages.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'reports_decided_by_fkey',
+      columns: [t.decidedBy],
+      foreignColumns: [staff.id],
+    }),
+  ],
+)
 
 export const sanctions = pgTable(
   'sanctions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     memberId: ref('member_id').notNull(),
     /** warn | suspend | ban | remove_photo | remove_text (api/contract/operator/moderation.ts). */
     kind: text('kind').notNull(),
@@ -32,18 +77,55 @@ export const sanctions = pgTable(
   (t) => [
     index('sanctions_member_idx').on(t.memberId, t.id),
     uniqueIndex('sanctions_appeal_token_key').on(t.appealTokenHash),
+    foreignKey({
+      name: 'sanctions_member_id_fkey',
+      columns: [t.memberId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sanctions_staff_id_fkey',
+      columns: [t.staffId],
+      foreignColumns: [staff.id],
+    }),
+    foreignKey({
+      name: 'sanctions_lifted_by_fkey',
+      columns: [t.liftedBy],
+      foreignColumns: [staff.id],
+    }),
+    check(
+      'sanctions_kind_check',
+      sql`"kind" IN ('warn', 'suspend', 'ban', 'remove_photo', 'remove_text')`,
+    ),
   ],
 )
 
-export const appeals = pgTable('appeals', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  sanctionId: ref('sanction_id').notNull(),
-  text: text('text').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  decidedAt: ts('decided_at'),
-  decidedBy: ref('decided_by'),
-  /** upheld | lifted */
-  outcome: text('outcome'),
-  reason: text('reason'),
-  actionSeconds: integer('action_seconds'),
-})
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: id(),
+    sanctionId: ref('sanction_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedBy: ref('decided_by'),
+    /** upheld | lifted */
+    outcome: text('outcome'),
+    reason: text('reason'),
+    actionSeconds: integer('action_seconds'),
+  },
+  (t) => [
+    // At most one undecided appeal per sanction.
+    uniqueIndex('appeals_open_key').on(t.sanctionId).where(sql`decided_at IS NULL`),
+    foreignKey({
+      name: 'appeals_sanction_id_fkey',
+      columns: [t.sanctionId],
+      foreignColumns: [sanctions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'appeals_decided_by_fkey',
+      columns: [t.decidedBy],
+      foreignColumns: [staff.id],
+    }),
+    check('appeals_outcome_check', sql`"outcome" IN ('upheld', 'lifted')`),
+  ],
+)

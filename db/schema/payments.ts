@@ -1,49 +1,59 @@
 // Buying credits: the packages on sale and their prices per currency (operator
 // data, seeded by the migration), orders with their provider payment,
 // discount codes, the provider's customer of a member (recurring payments),
-// and the built-in local provider's own payments. The foreign keys to
-// members are in the migration (0007_payments.sql): importing the members
-// table here would make db/schema.ts import itself.
+// and the built-in local provider's own payments.
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
+  check,
+  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-
-const ref = (name: string) => bigint(name, { mode: 'number' })
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { id, ref, ts } from './columns.ts'
+import { members } from './members.ts'
 
 /** A package of credits on sale; an operator edits the rows, no deploy needed. */
-export const creditPackages = pgTable('credit_packages', {
-  id: text('id').primaryKey(),
-  credits: integer('credits').notNull(),
-  /** Extra credits the package always carries. */
-  bonus: integer('bonus').notNull().default(0),
-  position: integer('position').notNull().default(0),
-  /** The one marked "most popular" on the page. */
-  featured: boolean('featured').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-})
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: text('id').primaryKey(),
+    credits: integer('credits').notNull(),
+    /** Extra credits the package always carries. */
+    bonus: integer('bonus').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    /** The one marked "most popular" on the page. */
+    featured: boolean('featured').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+  },
+  () => [
+    check('credit_packages_credits_check', sql`"credits" > 0`),
+    check('credit_packages_bonus_check', sql`"bonus" >= 0`),
+  ],
+)
 
 /** The price of a package in one currency, in minor units (cents, grosze). */
 export const creditPackagePrices = pgTable(
   'credit_package_prices',
   {
-    packageId: text('package_id')
-      .notNull()
-      .references(() => creditPackages.id, { onDelete: 'cascade' }),
+    packageId: text('package_id').notNull(),
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.currency] })],
+  (t) => [
+    primaryKey({ name: 'credit_package_prices_pkey', columns: [t.packageId, t.currency] }),
+    foreignKey({
+      name: 'credit_package_prices_package_id_fkey',
+      columns: [t.packageId],
+      foreignColumns: [creditPackages.id],
+    }).onDelete('cascade'),
+    check('credit_package_prices_amount_check', sql`"amount" > 0`),
+  ],
 )
 
 /** normal | welcome | time_bonus; the effect is bonus credits or percent off. */
@@ -68,6 +78,17 @@ export const discountCodes = pgTable(
     uniqueIndex('discount_codes_personal_key')
       .on(t.memberId)
       .where(sql`kind = 'normal' AND member_id IS NOT NULL`),
+    foreignKey({
+      name: 'discount_codes_member_id_fkey',
+      columns: [t.memberId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    check('discount_codes_kind_check', sql`"kind" IN ('normal', 'welcome', 'time_bonus')`),
+    check('discount_codes_bonus_percent_check', sql`"bonus_percent" BETWEEN 1 AND 200`),
+    check('discount_codes_percent_off_check', sql`"percent_off" BETWEEN 1 AND 90`),
+    // Exactly one effect: bonus credits or percent off.
+    check('discount_codes_check', sql`("bonus_percent" IS NULL) <> ("percent_off" IS NULL)`),
+    check('discount_codes_check1', sql`"max_uses" IS NULL OR "uses" <= "max_uses"`),
   ],
 )
 
@@ -80,7 +101,7 @@ export const discountCodes = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     publicId: text('public_id').notNull(),
     memberId: ref('member_id').notNull(),
     clientId: uuid('client_id').notNull(),
@@ -111,6 +132,18 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_id_key').on(t.paymentId),
     index('orders_member_idx').on(t.memberId, t.id),
     index('orders_open_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    foreignKey({
+      name: 'orders_member_id_fkey',
+      columns: [t.memberId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    check('orders_amount_check', sql`"amount" > 0`),
+    check('orders_credits_check', sql`"credits" > 0`),
+    check(
+      'orders_status_check',
+      sql`"status" IN ('pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back')`,
+    ),
+    check('orders_check', sql`"reversed_credits" >= 0 AND "reversed_credits" <= "credits"`),
   ],
 )
 
@@ -122,7 +155,14 @@ export const paymentCustomers = pgTable(
     provider: text('provider').notNull(),
     customerId: text('customer_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.provider] })],
+  (t) => [
+    primaryKey({ name: 'payment_customers_pkey', columns: [t.memberId, t.provider] }),
+    foreignKey({
+      name: 'payment_customers_member_id_fkey',
+      columns: [t.memberId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+  ],
 )
 
 /** The built-in local provider's payments (no MOLLIE_API_KEY): its own state, like Mollie's. */

@@ -2,10 +2,17 @@
 // reaches the console), their sessions, and the append-only audit log of
 // every staff action.
 import { sql } from 'drizzle-orm'
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity()
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { id, ref, ts } from './columns.ts'
 
 export const staff = pgTable(
   'staff',
@@ -25,7 +32,13 @@ export const staff = pgTable(
     /** A disabled staff account cannot sign in; its sessions end. Staff rows are never deleted (the audit log names them). */
     disabledAt: ts('disabled_at'),
   },
-  (t) => [uniqueIndex('staff_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    check(
+      'staff_roles_check',
+      sql`cardinality("roles") > 0 AND "roles" <@ ARRAY['moderator', 'support', 'finance', 'admin']::text[]`,
+    ),
+  ],
 )
 
 export const staffSessions = pgTable(
@@ -33,9 +46,7 @@ export const staffSessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    staffId: bigint('staff_id', { mode: 'number' })
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: ref('staff_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -43,6 +54,11 @@ export const staffSessions = pgTable(
   (t) => [
     uniqueIndex('staff_sessions_token_key').on(t.tokenHash),
     index('staff_sessions_staff_idx').on(t.staffId),
+    foreignKey({
+      name: 'staff_sessions_staff_id_fkey',
+      columns: [t.staffId],
+      foreignColumns: [staff.id],
+    }).onDelete('cascade'),
   ],
 )
 
@@ -55,28 +71,33 @@ export const staffTokens = pgTable(
   'staff_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    staffId: bigint('staff_id', { mode: 'number' })
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: ref('staff_id').notNull(),
     kind: text('kind').$type<'login_unlock'>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('staff_tokens_staff_idx').on(t.staffId, t.kind)],
+  (t) => [
+    index('staff_tokens_staff_idx').on(t.staffId, t.kind),
+    foreignKey({
+      name: 'staff_tokens_staff_id_fkey',
+      columns: [t.staffId],
+      foreignColumns: [staff.id],
+    }).onDelete('cascade'),
+  ],
 )
 
 /**
- * Every staff action: who, when, what, on whom, why. Append-only: a trigger
- * in the migration refuses UPDATE and DELETE.
+ * Every staff action: who, when, what, on whom, why. Append-only: the
+ * trigger audit_log_no_change (function audit_log_append_only) refuses
+ * UPDATE, DELETE and TRUNCATE. drizzle cannot declare triggers or functions,
+ * so they live in 0013_staff.sql only.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    staffId: bigint('staff_id', { mode: 'number' })
-      .notNull()
-      .references(() => staff.id),
+    staffId: ref('staff_id').notNull(),
     /** A dotted verb: `staff.login`, `member.suspend`, `credits.adjust`, `site.update`, ... */
     action: text('action').notNull(),
     /** What it acted on: member | report | complaint | photo | site | job | staff | payment. */
@@ -89,5 +110,10 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
     index('audit_log_staff_idx').on(t.staffId, t.id),
+    foreignKey({
+      name: 'audit_log_staff_id_fkey',
+      columns: [t.staffId],
+      foreignColumns: [staff.id],
+    }),
   ],
 )

@@ -1,45 +1,8 @@
-// Complaints (EU notice-and-action, and appeals of a decision) from the
-// public /complaints form.
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
-
-export const complaints = pgTable(
-  'complaints',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The receipt's reference, quoted back to the sender ("C-7F3K9Q2M"). */
-    reference: text('reference').notNull().unique(),
-    /** notice (content thought illegal or against the terms) | decision (an appeal) */
-    kind: text('kind').notNull(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    subject: text('subject').notNull(),
-    url: text('url'),
-    text: text('text').notNull(),
-    goodFaith: boolean('good_faith').notNull(),
-    /** The member who sent it, when signed in (FK to members, ON DELETE SET NULL, in the migration). */
-    memberId: bigint('member_id', { mode: 'number' }),
-    locale: text('locale').notNull(),
-    /** received | answered | closed: the operator answers by mail, quoting the reference. */
-    status: text('status').notNull().default('received'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** The moderator's decision; time to action is decided_at - created_at. */
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
-    decidedBy: bigint('decided_by', { mode: 'number' }),
-    decision: text('decision'),
-    actionSeconds: integer('action_seconds'),
-  },
-  (t) => [index('complaints_status_idx').on(t.status, t.id)],
-)
+// Traffic: visits to landers, and the operator's report of sign-ups and first
+// purchases per affiliate network, sub id and lander.
+import { sql } from 'drizzle-orm'
+import { bigint, date, integer, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core'
+import { ts } from './columns.ts'
 
 /**
  * Visits to landers and member landing pages per UTC day, site, lander,
@@ -62,3 +25,46 @@ export const landerVisits = pgTable(
     }),
   ],
 )
+
+/**
+ * One row per network, sub1 and lander: sign-ups, and how many of them bought
+ * (a 'purchase' row in the credit ledger), with the first purchase's time.
+ * The lander is the tracking record's, else the lander the sign-up form was on.
+ */
+export const trafficReport = pgView('traffic_report', {
+  network: text('network'),
+  sub1: text('sub1'),
+  lander: text('lander'),
+  signups: bigint('signups', { mode: 'number' }),
+  firstPurchases: bigint('first_purchases', { mode: 'number' }),
+  firstSignupAt: ts('first_signup_at'),
+  lastSignupAt: ts('last_signup_at'),
+}).as(sql`
+WITH m AS (
+	SELECT
+		id,
+		signup_date,
+		trafficsource->>'network' AS network,
+		trafficsource->>'sub1' AS sub1,
+		COALESCE(
+			trafficsource->>'lander',
+			substring(signup_meta->>'form_path' FROM '^/landers/([a-z]+)')
+		) AS lander
+	FROM members
+	WHERE trafficsource IS NOT NULL
+), p AS (
+	SELECT member_id, min(created_at) AS first_purchase_at
+	FROM credit_ledger
+	WHERE reason = 'purchase'
+	GROUP BY member_id
+)
+SELECT
+	m.network,
+	m.sub1,
+	m.lander,
+	count(*) AS signups,
+	count(p.member_id) AS first_purchases,
+	min(m.signup_date) AS first_signup_at,
+	max(m.signup_date) AS last_signup_at
+FROM m LEFT JOIN p ON p.member_id = m.id
+GROUP BY m.network, m.sub1, m.lander`)

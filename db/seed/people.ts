@@ -2,7 +2,7 @@
 // anything touches the database.
 
 import { COUNTRIES, type Country, languageOf } from '../reference/geo.ts'
-import type { members } from '../schema.ts'
+import type { members } from '../schema/index.ts'
 import {
   allFirstNames,
   FIRST_NAMES,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../client.ts'
-import { likes, members } from '../schema.ts'
+import { likes, members } from '../schema/index.ts'
 import { SECOND_DEMO_EMAIL } from './second-demo.ts'
 import { seedDemo } from './seed.ts'
 

@@ -5,7 +5,14 @@ import { and, count, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../client.ts'
 import { COUNTRIES, countryName, regionName } from '../reference/geo.ts'
-import { conversationMembers, conversations, images, likes, members, messages } from '../schema.ts'
+import {
+  conversationMembers,
+  conversations,
+  images,
+  likes,
+  members,
+  messages,
+} from '../schema/index.ts'
 import { seedDemo } from './seed.ts'
 
 /** YYYY-MM-DD of today `years` years ago (UTC), comparable as a string. */

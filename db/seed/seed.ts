@@ -14,7 +14,7 @@ import {
   likes,
   members,
   messages,
-} from '../schema.ts'
+} from '../schema/index.ts'
 import { saveAvatar } from './avatars.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSpec, type MemberSpec, memberSpec } from './people.ts'
 import { mulberry32, type RandomSource, Rng } from './random.ts'

@@ -1,7 +1,7 @@
 // Likes and conversations between the seeded members, planned in memory once
 // every member has an id. The demo member gets a hand-shaped share so every
 // screen (likes given, likes received, chats, unread badges) has content.
-import type { likes } from '../schema.ts'
+import type { likes } from '../schema/index.ts'
 import { CHAT_NUDGE, CHAT_SCRIPTS, type Gender } from './names.ts'
 import type { Rng } from './random.ts'
 

@@ -158,8 +158,8 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
     pendingMailChange: () => request('pendingMailChange'),
 
     /**
-     * The member's signed-in devices, and ending them (README "Security":
-     * sessions). A list of this moment, asked for when /profile shows it, so
+     * The member's signed-in devices, and ending them (docs/security.md:
+     * signed-in devices). A list of this moment, asked for when /profile shows it, so
      * not stored; a 403 means this device's own session ended elsewhere, and
      * goes where every 403 goes (spec §8).
      */

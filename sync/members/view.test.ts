@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CAM_AFTER_INDEXES,
   camsKey,
   fictionalIconOf,
+  GRID_PAGE_SIZE,
   mayShowCams,
   memberResellOf,
   visibleListOf,
@@ -61,6 +63,17 @@ describe('withCamTiles (spec §2: after profile index 1 and 5 of every 12)', () 
   it('moves on through the cams page by page, wrapping around', () => {
     const second = withCamTiles(profiles, ['c1', 'c2', 'c3'], 2).filter((i) => i.kind === 'cam')
     expect(second.map((i) => i.item)).toEqual(['c3', 'c1'])
+  })
+
+  it('grid page size is 12 (spec §2, §9): the cam pattern repeats every 12 profiles', () => {
+    expect(GRID_PAGE_SIZE).toBe(12)
+    expect(CAM_AFTER_INDEXES).toEqual([1, 5])
+    const two = Array.from({ length: 24 }, (_, i) => `p${i}`)
+    const after = withCamTiles(two, ['c1', 'c2', 'c3', 'c4']).flatMap((item, i, all) => {
+      const prev = all[i - 1]
+      return item.kind === 'cam' && prev?.kind === 'profile' ? [prev.index] : []
+    })
+    expect(after).toEqual([1, 5, 13, 17])
   })
 
   it('adds nothing without cams, and only after profiles that exist', () => {

@@ -93,6 +93,71 @@ describe('placeOrder', () => {
   })
 })
 
+describe('an order retried (one client id per order, kept across retries)', () => {
+  /** Each attempt's body: fails offline, then with a 503, then answers. */
+  function flakyOrders() {
+    let attempt = 0
+    return stubServer({
+      'POST /api/orders.php': () => {
+        attempt++
+        if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'))
+        if (attempt === 2)
+          return reply({ error: 'payment_provider_unavailable', message: 'try again' }, 503)
+        return reply({ transaction: transaction('pending'), checkout_url: 'https://pay.test/1' })
+      },
+    })
+  }
+
+  /** Runs an order while the retry pauses (500 ms, then 1 s) pass on a fake clock. */
+  async function settle<T>(order: Promise<T>): Promise<T> {
+    await vi.advanceTimersByTimeAsync(1_500)
+    return order
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('every attempt of a retried order carries the same client_id (a new one could order twice)', async () => {
+    const server = flakyOrders()
+    const res = await settle(handlers().placeOrder('starter', 'ideal'))
+    expect(res).toMatchObject({ ok: true, value: { checkout_url: 'https://pay.test/1' } })
+    const ids = server
+      .calls('POST /api/orders.php')
+      .map((r) => (r.body as { client_id: string }).client_id)
+    expect(ids).toHaveLength(3)
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(new Set(ids)).toEqual(new Set([ids[0]]))
+  })
+
+  it('every attempt of a retried repeat order carries the same client_id', async () => {
+    const server = flakyOrders()
+    const res = await settle(handlers().repeatOrder())
+    expect(res.ok).toBe(true)
+    const calls = server.calls('POST /api/orders.php')
+    expect(calls.map((r) => r.url.searchParams.get('repeat'))).toEqual(['1', '1', '1'])
+    const ids = calls.map((r) => (r.body as { client_id: string }).client_id)
+    expect(ids).toHaveLength(3)
+    expect(new Set(ids).size).toBe(1)
+  })
+
+  it('a new order gets a new client_id', async () => {
+    const server = stubServer({
+      'POST /api/orders.php': () =>
+        reply({ transaction: transaction('pending'), checkout_url: null }),
+    })
+    await handlers().placeOrder('starter', 'ideal')
+    await handlers().placeOrder('starter', 'ideal')
+    const ids = server
+      .calls('POST /api/orders.php')
+      .map((r) => (r.body as { client_id: string }).client_id)
+    expect(new Set(ids).size).toBe(2)
+  })
+})
+
 describe('loadTransaction', () => {
   it('asks for the discount again once the transaction is paid (the welcome code is spent)', async () => {
     await kvPut(db, 'discount', { discount: welcome, at: 0 })

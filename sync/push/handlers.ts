@@ -1,4 +1,4 @@
-// Push's part of the worker's Comlink api (README "Push"): the member's
+// Push's part of the worker's Comlink api (docs/push.md): the member's
 // choices, this device turning push off, the test notification, and the
 // visibility reports that keep pushes away while the member looks at the site.
 import type { PushPreferencesUpdate } from '../../api/contract/index.ts'

@@ -8,7 +8,7 @@ import type { SyncContext } from '../core/context.ts'
 import type { SyncEvent } from '../core/events.ts'
 import { kvGet } from '../store/kv.ts'
 import { LocalDb } from '../store/store.ts'
-import { publishBadge } from './badge.ts'
+import { badgeCount, publishBadge } from './badge.ts'
 
 let db: LocalDb
 let events: SyncEvent[]
@@ -38,6 +38,34 @@ it('announces unread messages + new likes once, when the count changes', async (
   expect(await publishBadge(ctx)).toBe(8)
   expect(events).toEqual([{ type: 'badge', count: 8 }])
   expect(await kvGet(db, 'badge')).toBe(8)
+})
+
+const likedBy = (id: number, likeNew: boolean) =>
+  db.likedBy.put({
+    id,
+    likeNew,
+    serverNew: likeNew,
+    confirmedAt: 0,
+    createdAt: '2026-11-24T12:00:00.000Z',
+    order: id,
+  })
+
+it('install badge = total unread messages plus new likes (spec §4)', async () => {
+  await unreadChat(1, 3)
+  await unreadChat(2, 5)
+  await likedBy(11, true)
+  await likedBy(12, true)
+  // A like already seen does not count.
+  await likedBy(13, false)
+  expect(await badgeCount(db)).toBe(3 + 5 + 2)
+  expect(await publishBadge(ctx)).toBe(10)
+  expect(events).toEqual([{ type: 'badge', count: 10 }])
+})
+
+it('install badge counts new likes with no unread messages (spec §4)', async () => {
+  await unreadChat(1, 0)
+  await likedBy(11, true)
+  expect(await badgeCount(db)).toBe(1)
 })
 
 it('writes and announces nothing when the store was wiped since the sync began', async () => {

@@ -1,6 +1,7 @@
 // The install badge (spec §4): unread messages + new likes, computed by the
 // worker from the store after every sync, so it is right even when no push
 // told the service worker.
+import { badgeCount as badgeRule } from '../../api/contract/rules/badge.ts'
 import type { SyncContext } from '../core/context.ts'
 import { kvGet, kvPut } from '../store/kv.ts'
 import type { LocalDb } from '../store/store.ts'
@@ -9,7 +10,7 @@ export async function badgeCount(db: LocalDb): Promise<number> {
   const chats = await db.chats.toArray()
   const unread = chats.reduce((sum, c) => sum + Math.max(0, c.num_unread_messages), 0)
   const newLikes = await db.likedBy.filter((l) => l.likeNew).count()
-  return unread + newLikes
+  return badgeRule(unread, newLikes)
 }
 
 /**

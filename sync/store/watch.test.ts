@@ -1,9 +1,10 @@
 // The store reads the worker runs for the page (no Dexie on the main thread):
 // a watch answers the current value at once, again after every write, and
-// nothing after it is stopped.
+// nothing after it is stopped (shown against a sentinel, never a pause).
 // fake-indexeddb must be installed before Dexie loads: keep this import first.
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { releaseProxy } from 'comlink'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { profile } from '../test/fake-api.ts'
 import { kvPut } from './kv.ts'
 import { LocalDb } from './store.ts'
@@ -41,6 +42,18 @@ function collector<T>() {
       }
       return values[n - 1]
     },
+    /** Waits (2 s at most) until the latest answer passes `done`. */
+    async until(done: (latest: T) => boolean) {
+      const deadline = Date.now() + 2000
+      while (values.length === 0 || !done(values[values.length - 1] as T)) {
+        if (Date.now() > deadline)
+          throw new Error(`the awaited answer never came; answers: ${JSON.stringify(values)}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 50)
+        })
+      }
+    },
   }
 }
 
@@ -48,14 +61,43 @@ describe('store reads for the page', () => {
   it('a kv watch answers the stored value, then every change', async () => {
     const reads = watchHandlers(db)
     const seen = collector<unknown>()
-    const id = reads.watchStore('kv', ['badge'], seen.listener)
+    reads.watchStore('kv', ['badge'], seen.listener)
     expect(await seen.next(1)).toBeUndefined()
     await kvPut(db, 'badge', 3)
     expect(await seen.next(2)).toBe(3)
-    reads.unwatchStore(id)
+    // A sentinel change after the one under test: the next answer is the
+    // sentinel's, not a repeat of 3.
     await kvPut(db, 'badge', 4)
-    await new Promise((r) => setTimeout(r, 100))
+    expect(await seen.next(3)).toBe(4)
+    expect(seen.values).toEqual([undefined, 3, 4])
+  })
+
+  it('a stopped kv watch answers nothing more, and its listener is released', async () => {
+    const reads = watchHandlers(db)
+    const seen = collector<unknown>()
+    const released = vi.fn()
+    const id = reads.watchStore(
+      'kv',
+      ['badge'],
+      Object.assign(seen.listener, { [releaseProxy]: released }),
+    )
+    expect(await seen.next(1)).toBeUndefined()
+    await kvPut(db, 'badge', 3)
+    expect(await seen.next(2)).toBe(3)
+    // A sentinel watch of the same key, started after the one under test. The
+    // store tells its watches of a change in the order they started, so by the
+    // time the sentinel answers with 5 (written after 4), a watch still running
+    // would have answered for 4: a deterministic end, not a pause.
+    const sentinel = collector<unknown>()
+    const other = reads.watchStore('kv', ['badge'], sentinel.listener)
+    expect(await sentinel.next(1)).toBe(3)
+    reads.unwatchStore(id)
+    expect(released).toHaveBeenCalledTimes(1)
+    await kvPut(db, 'badge', 4)
+    await kvPut(db, 'badge', 5)
+    await sentinel.until((v) => v === 5)
     expect(seen.values).toEqual([undefined, 3])
+    reads.unwatchStore(other)
   })
 
   it('a profile read joins the stored detail, the list copy and the like state', async () => {

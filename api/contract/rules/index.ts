@@ -1,5 +1,6 @@
 // Spec rules and limits both ends apply, zod-free so the app can import them
 // without the schemas. Nothing here imports anything outside rules/.
+export * from './badge.ts'
 export * from './cams.ts'
 export * from './complaints.ts'
 export * from './limits.ts'

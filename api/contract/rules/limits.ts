@@ -4,7 +4,7 @@
 /** Spec §9: search page size. */
 export const SEARCH_PAGE_SIZE = 12
 /**
- * The most matches a search counts and pages through (README "Performance").
+ * The most matches a search counts and pages through (docs/search.md: num_results at scale).
  * An exact count of a large result set reads every matching index entry (a
  * US search matches 200,000 members: 60-100 ms at a million members, even
  * index-only); capped, it reads at most this many (about 2 ms). Pages past
@@ -22,7 +22,7 @@ export const CITY_MAX = 255
 export const PASSWORD_MAX = 1024
 /**
  * A new password (sign-up, reset) has at least this many characters (NIST SP
- * 800-63B's minimum) and is not on the common-password list (README "Security").
+ * 800-63B's minimum) and is not on the common-password list (docs/security.md).
  */
 export const PASSWORD_MIN = 8
 /** RFC 5321 path limit: an address longer than this cannot be delivered. */

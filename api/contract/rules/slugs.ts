@@ -210,7 +210,7 @@ export function lightPageOf(path: string): LightPage | null {
 /**
  * A public page a guest's first load gets prerendered by the server and
  * hydrated by the light entry (app/lander.tsx), without the router: home,
- * login, sign-up and a profile (README "Main-thread JavaScript"). Any other
+ * login, sign-up and a profile (docs/performance.md, "Main-thread JavaScript"). Any other
  * path is the app's.
  */
 export type GuestPage = 'home' | 'login' | 'signup' | { member: number }

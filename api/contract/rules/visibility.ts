@@ -1,5 +1,5 @@
 // A member looking at the site hears news through the live stream, not a
-// push or a mail (README "Push"): a page of theirs that is visible tells the
+// push or a mail (docs/push.md): a page of theirs that is visible tells the
 // server so, and repeats it while it stays visible.
 
 /**

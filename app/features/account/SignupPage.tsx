@@ -12,8 +12,8 @@ import { AppLink, useAppNavigate } from '../../ui/AppLink.tsx'
 import { AccountStep } from './forms/AccountStep.tsx'
 import { ownValues } from './forms/own-values.ts'
 import { currentSubscription, pushCapable, pushOffer } from './push.ts'
+import { pollActivation } from './activation-poll.ts'
 import {
-  ACTIVATION_TICK_MS,
   FLOW_COMPLETE_EVENT,
   initialSignup,
   progressPercent,
@@ -191,21 +191,16 @@ function SignupFlow({
   // Step 6: poll every 900 ms (a tick = one answered poll) until delivered or 20 ticks.
   useEffect(() => {
     if (state.step !== STEP.progress) return
-    let live = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const next = () => {
-      timer = setTimeout(async () => {
+    return pollActivation(
+      async () => {
         const res = await worker().activationStatus()
-        if (!live) return
-        dispatch({ type: 'activation_tick', delivered: res.ok && res.value.delivered })
-        if (stateRef.current.step === STEP.progress) next()
-      }, ACTIVATION_TICK_MS)
-    }
-    next()
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
+        return res.ok && res.value.delivered
+      },
+      (delivered) => {
+        dispatch({ type: 'activation_tick', delivered })
+        return stateRef.current.step === STEP.progress
+      },
+    )
   }, [state.step, dispatch])
 
   // Focus moves to the step heading on every step change (not on arrival).

@@ -1,4 +1,4 @@
-// /notifications (README "Push"): this device's push state with on/off (the
+// /notifications (docs/push.md): this device's push state with on/off (the
 // permission prompt only after the member's click), what notifies (per
 // member, on the server), a test notification, and installing the app.
 import { useEffect, useState, useSyncExternalStore } from 'react'

@@ -4,7 +4,7 @@
 // compete with hydration for a phone's cores: the service worker's install
 // fetches and stores the whole app (about 120 files), the sync worker
 // compiles its script and opens IndexedDB. Measured on the guest home
-// (bench/lighthouse.ts, README "Performance"): TBT 487 -> 122 ms at 4x.
+// (bench/lighthouse.ts, docs/performance.md): TBT 487 -> 122 ms at 4x.
 
 /** Calm after `load` before the background work starts (without input). */
 export const SETTLE_AFTER_LOAD_MS = 3000

@@ -1,5 +1,5 @@
 // /notifications (spec §2, required): push on this device, what notifies,
-// a test notification and installing the app (README "Push"). The hash #email-change-incorrect is
+// a test notification and installing the app (docs/push.md). The hash #email-change-incorrect is
 // where the mail to the old address points when a change of address was
 // asked for: cancel it, choose a new password, or correct the address.
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router'

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { MemberLanding } from '../../../../features/landers/MemberLanding.tsx'
 import { parseMemberId } from '../../../../ui/member-id.ts'
 
-/** Spec §2 /members/{id}/signup: a member's sign-up page, open to guests (see README). */
+/** Spec §2 /members/{id}/signup: a member's sign-up page, open to guests (docs/landers-and-tracking.md). */
 export const Route = createFileRoute('/_empty/members/$memberId/signup')({
   beforeLoad: ({ params }) => {
     if (parseMemberId(params.memberId) === null) throw notFound()

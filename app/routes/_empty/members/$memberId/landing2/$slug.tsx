@@ -3,7 +3,7 @@ import { parseSlug } from '../../../../../../api/contract/rules/index.ts'
 import { MemberLanding } from '../../../../../features/landers/MemberLanding.tsx'
 import { parseMemberId } from '../../../../../ui/member-id.ts'
 
-/** Spec §2 /members/{id}/landing2/{slug} in the empty layout, open to guests (see README). */
+/** Spec §2 /members/{id}/landing2/{slug} in the empty layout, open to guests (docs/landers-and-tracking.md). */
 export const Route = createFileRoute('/_empty/members/$memberId/landing2/$slug')({
   beforeLoad: ({ params }) => {
     if (parseMemberId(params.memberId) === null || !parseSlug('landing2', params.slug))

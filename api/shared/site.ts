@@ -2,8 +2,26 @@ import type { Context } from 'hono'
 import { loadAccountsConfig } from '../config.ts'
 import { clientIp } from '../http/ratelimit.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
-import type { HostLookup } from '../push/endpoint-check.ts'
-import type { LinkBase } from './accounts.ts'
+
+// What several domains need of the site as a whole: where mailed links point,
+// the client's address, the mailer and the push services trusted in
+// development. Shared here so that no domain reaches into another's files
+// for them (ARCHITECTURE "Domains are boundaries").
+
+/**
+ * Where the mailed links point (linkBase): PUBLIC_URL, or the request's
+ * origin on a site host; null for any other host, and then no mail is sent
+ * (mailsAllowed).
+ */
+export interface LinkBase {
+  base: string | null
+}
+export const link = ({ base }: LinkBase, path: string) => `${base}${path}`
+/** Whether this request may send mails with links (its host is the site's). */
+export const mailsAllowed = (links: LinkBase) => links.base !== null
+
+/** Resolves a host name to its addresses (dns.lookup with all: true). */
+export type HostLookup = (host: string) => Promise<string[]>
 
 /** What the account routes need beyond the database. */
 export interface AccountsDeps {

@@ -3,7 +3,7 @@
 // and neither sees the other in search, likes or chats.
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { blocks, members, messages, reports } from '../../db/schema.ts'
+import { blocks, members, messages, reports } from '../../db/schema/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import type { Mailer } from '../mail/mailer.ts'

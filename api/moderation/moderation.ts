@@ -17,7 +17,7 @@ import {
   reports,
   sanctions,
   sessions,
-} from '../../db/schema.ts'
+} from '../../db/schema/index.ts'
 import type {
   ContextMessage,
   DecideRequest,
@@ -32,10 +32,10 @@ import type {
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT, QUEUE_OVERDUE_S } from '../contract/operator/moderation.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { refreshMainImage, removeImageRow } from '../images/images.ts'
+import { refreshMainImage, removeImageRow } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { ageOn } from '../profiles/profiles.ts'
-import { audit } from './auth.ts'
+import { ageOn } from '../profiles/index.ts'
+import { audit } from '../shared/audit.ts'
 
 const QUEUE_LIMIT = 200
 const DAY_MS = 86_400_000

@@ -1,0 +1,4 @@
+// The images domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export { refreshMainImage, removeImageRow } from './images.ts'
+export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'

@@ -1,0 +1,13 @@
+// The profiles domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export { allowedValues } from './fields.ts'
+export {
+  ageOn,
+  imageOf,
+  imagesOf,
+  type ProfileSource,
+  profileColumns,
+  profilesFor,
+  toOwnProfile,
+  toProfile,
+} from './profiles.ts'

@@ -1,0 +1,8 @@
+// The push domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export { checkPushEndpoint } from './endpoint-check.ts'
+export { PUSH_EVENT_JOB } from './events.ts'
+export { enqueuePush } from './notify.ts'
+export { messageMailsWanted } from './preferences.ts'
+export { saveSubscription } from './subscriptions.ts'
+export { vapidKeys } from './vapid.ts'

@@ -1,0 +1,3 @@
+// The traffic domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export { loadRouteRules, ROUTE_RULES_KEY } from './route-rules.ts'

@@ -1,0 +1,12 @@
+-- The baseline of drizzle-kit's snapshot (meta/0019_snapshot.json). Up to
+-- 0004 drizzle-kit generated the migrations; 0005-0018 were written by hand,
+-- so its snapshots stopped at 0004 and `drizzle-kit generate` wanted to
+-- re-create what those migrations had already made. db/schema/ now declares
+-- everything 0000-0018 create (foreign keys, checks, unique and partial
+-- indexes, the traffic_report view, with their names), and db/schema.test.ts
+-- checks that a database migrated by 0000-0018 has exactly that schema. This
+-- migration only records the snapshot: it changes nothing, on a database that
+-- ran 0000-0018 and on a fresh one alike. What drizzle cannot declare stays in
+-- the migrations alone: the storage parameters of members (0003) and the
+-- append-only trigger of audit_log (0013).
+SELECT 1;

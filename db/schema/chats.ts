@@ -1,0 +1,75 @@
+// Chats: a conversation per pair of members, each member's side of it, and
+// the messages.
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { id, ref, ts } from './columns.ts'
+import { members } from './members.ts'
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    /** The pair is stored ordered (low < high) so one pair has one conversation. */
+    memberLow: ref('member_low')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    memberHigh: ref('member_high')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastMessageAt: ts('last_message_at'),
+    /**
+     * The newest message, kept by the send itself so the chats list reads it
+     * from the conversation row instead of probing messages per chat.
+     */
+    lastMessageId: ref('last_message_id'),
+    lastMessageSender: ref('last_message_sender'),
+    lastMessageBody: text('last_message_body'),
+  },
+  (t) => [uniqueIndex('conversations_pair_key').on(t.memberLow, t.memberHigh)],
+)
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** Set when the member deletes the chat from their list (spec §4). */
+    hiddenAt: ts('hidden_at'),
+    /** When the member was last mailed about a new message here (api/chats/message-mail.ts). */
+    mailedAt: ts('mailed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.memberId] }),
+    index('conversation_members_member_idx').on(t.memberId),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: ref('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: ref('sender_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The sender's client-generated id: unique per sender (messages_client_key),
+     * kept as long as the message, so a replayed send is one message.
+     */
+    clientId: uuid('client_id'),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_client_key').on(t.senderId, t.clientId).where(sql`client_id IS NOT NULL`),
+  ],
+)

@@ -1,0 +1,159 @@
+// Members and their accounts: the member row, the single-use links mailed to
+// them, and the idempotency record of their actions.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { id, jsonb, ref, ts } from './columns.ts'
+
+/**
+ * 0003_members_autovacuum.sql also sets storage parameters on the table
+ * (autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold); drizzle
+ * cannot declare those, so they live in that migration only.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    /** Stored lower-cased; the unique index is what makes sign-up race-safe. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    /** 'male' | 'female' (the values of /api/profile_fields.php). */
+    gender: text('gender').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: text('country').notNull(),
+    /** ISO 3166-2 subdivision code, e.g. NL-NH. */
+    countryregion: text('countryregion'),
+    city: text('city'),
+    personal: text('personal'),
+    language: text('language').notNull().default('en'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    /**
+     * Credits balance. Changed only through the ledger (api/credits/ledger.ts)
+     * with a conditional update; never negative (members_credits_not_negative).
+     */
+    credits: integer('credits').notNull().default(0),
+    fictional: boolean('fictional').notNull().default(false),
+    /** Spec §3: 2 means Gmail. */
+    mailprovider: smallint('mailprovider').notNull().default(0),
+    signupDate: ts('signup_date').notNull().defaultNow(),
+    lastActiveAt: ts('last_active_at').notNull().defaultNow(),
+    activatedAt: ts('activated_at'),
+    deletedAt: ts('deleted_at'),
+    /** No foreign key (images references members): kept right by the picture services. */
+    mainImageId: ref('main_image_id'),
+    lastSignupStep: smallint('last_signup_step').notNull().default(0),
+    /** The member's last manual search (spec §7 do_not_save). */
+    savedSearch: jsonb('saved_search'),
+    /** Optional profile select fields (GET /api/profile_fields.php), by field name. */
+    profileFields: jsonb('profile_fields').$type<Record<string, string>>(),
+    /** Free-text notes fields beyond `personal` (settings.visible_profile_notes). */
+    notes: jsonb('notes').$type<Record<string, string>>(),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Spec §3 tracking record "network" and the rest of the sign-up payload's context. */
+    trafficsource: jsonb('trafficsource'),
+    signupMeta: jsonb('signup_meta'),
+    /** The site signed up on: the `sites` key its host matched, '' for the server-wide site (0017). */
+    signupSite: text('signup_site'),
+  },
+  (t) => [
+    uniqueIndex('members_email_key').on(t.email),
+    // Search (spec §7, api/search/search.ts): gender and country are always
+    // set, the region sometimes, the age is a date_of_birth range; results
+    // are ordered by recent activity. Partial on live members, so deleted ones
+    // cost nothing. Each index holds every column the search reads, so
+    // PostgreSQL answers from the index alone (index-only scan, no table
+    // reads): the age range is checked on the index entry, and OFFSET skips
+    // index entries, not rows. date_of_birth trails the order columns as a
+    // key column because drizzle has no INCLUDE; it works the same.
+    // `.desc().nullsFirst()` is load-bearing: ORDER BY x DESC means NULLS
+    // FIRST, and drizzle's bare `.desc()` makes a NULLS LAST index that cannot
+    // serve it (PostgreSQL would sort instead).
+    // Measured at a million members in bench/search.ts (docs/search.md, bench/RESULTS.md).
+    // The page, in order: equality prefix, then the ORDER BY.
+    index('members_search_order_idx')
+      .on(
+        t.gender,
+        t.country,
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.dateOfBirth,
+      )
+      .where(sql`deleted_at IS NULL`),
+    // The same with a region: without it a small region of a large country
+    // would be found by walking the whole country.
+    index('members_search_region_order_idx')
+      .on(
+        t.gender,
+        t.country,
+        t.countryregion,
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.dateOfBirth,
+      )
+      .where(sql`deleted_at IS NULL`),
+    // The age range as a contiguous key range: the (capped) count reads only
+    // matching entries, however narrow the age bucket. With last_active_at
+    // and id it also serves deep pages of a narrow bucket in a large country
+    // (read the range, sort it) where walking the order index would skip
+    // tens of thousands of older and younger members; the planner picks.
+    index('members_search_age_idx')
+      .on(t.gender, t.country, t.dateOfBirth, t.lastActiveAt, t.id)
+      .where(sql`deleted_at IS NULL`),
+    check('members_credits_not_negative', sql`"credits" >= 0`),
+  ],
+)
+
+/**
+ * Idempotency of member actions (ARCHITECTURE "Data and sync"): every action
+ * that changes data carries a client-generated id; the effect and this row are
+ * written in one transaction, so a replay finds the row and returns the first
+ * answer without applying anything again.
+ */
+export const memberActions = pgTable(
+  'member_actions',
+  {
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.clientId] })],
+)
+
+/**
+ * Single-use links mailed to a member: activation, password reset, mail
+ * change, login unlock. Only the SHA-256 of the token is stored; `usedAt`
+ * makes it single-use.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'activate' | 'reset' | 'mail_change' | 'login_unlock'>().notNull(),
+    /** The new address of a mail change; it takes effect when the link is followed. */
+    newEmail: text('new_email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('account_tokens_member_idx').on(t.memberId, t.kind)],
+)
