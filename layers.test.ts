@@ -2,7 +2,8 @@
 // checked on every .ts/.tsx file of the repository. Imports are read from the
 // syntax tree (oxc, through Vite), so a comment or a string that looks like an
 // import never counts, and type-only imports count like any other: they couple
-// the layers all the same.
+// the layers all the same. The one exception: sw/ may take types (only) from
+// the contract's zod-free rules/, the wire types it shares with the server.
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join, posix, relative } from 'node:path'
@@ -200,8 +201,9 @@ function layerOf(path: string): Layer {
 
 /**
  * What each layer may not import, by the target's layer. app/ and sync/ reach
- * the server only through api/contract; sw/ stands alone; db/ stays below api/
- * (the seed gets its password hash injected for that reason).
+ * the server only through api/contract; sw/ stands alone but for types from
+ * the contract's zod-free rules/ (erased at build, see violationsOf); db/
+ * stays below api/ (the seed gets its password hash injected for that reason).
  */
 const FORBIDDEN: Record<Layer, Layer[]> = {
   app: ['api', 'db'],
@@ -278,6 +280,13 @@ function violationsOf(file: SourceFile, ref: ImportRef): Violation[] {
   const to = layerOf(target)
   if (from === 'contract') {
     return target.startsWith('api/contract/') ? [] : v('api/contract imports zod and itself only')
+  }
+  if (from === 'sw' && to === 'contract') {
+    // The wire types the server and the worker share (the push payload):
+    // types only, so the worker's bundle gets no code of the contract.
+    return typeOnly && target.startsWith('api/contract/rules/')
+      ? []
+      : v('sw/ takes only types from api/contract/rules/')
   }
   if (FORBIDDEN[from].includes(to)) {
     return v(`${from}/ must not import ${to === 'contract' ? 'api/contract' : `${to}/`}`)
@@ -521,6 +530,10 @@ describe('layer rules', () => {
         source: `
           import { precacheAndRoute } from 'workbox-precaching'
           import type { User } from '../api/contract/index.ts'
+          import { badgeCount } from '../api/contract/rules/badge.ts'
+          import type { PushPayload } from '../api/contract/rules/push.ts'
+          import { type PushKind } from '../api/contract/rules/index.ts'
+          import type { Profile } from '../api/push/payload.ts'
           const m = await import(\`../sync/store.ts\`)
           import { badge } from './push.ts'
         `,
@@ -627,7 +640,9 @@ describe('layer rules', () => {
  * reaching into another's -components/, no store writes from app/, routes
  * without schema queries, a domain reaching another only through its
  * index.ts, api/'s shared folders importing no domain, db/seed only for
- * start-up and tests, sw/ with workbox only. Everything else in those files is allowed and must stay so.
+ * start-up and tests, sw/ with workbox only and nothing of the contract but
+ * types from rules/ (a value from rules/ or a type from elsewhere is caught).
+ * Everything else in those files is allowed and must stay so.
  */
 const EXPECTED_SELF_CHECK: string[] = [
   'app/routes/page.tsx -> ../../db/client.ts',
@@ -642,6 +657,8 @@ const EXPECTED_SELF_CHECK: string[] = [
   'sync/worker.ts -> ../db/schema/index.ts',
   'sync/worker.ts -> path',
   'sw/sw.ts -> ../api/contract/index.ts',
+  'sw/sw.ts -> ../api/contract/rules/badge.ts',
+  'sw/sw.ts -> ../api/push/payload.ts',
   'sw/sw.ts -> ../sync/store.ts',
   'api/routes/x.ts -> ../../app/session.ts',
   'db/seed/x.ts -> ../../api/auth/password.ts',

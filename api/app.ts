@@ -16,7 +16,9 @@ import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
+import { createLifecycle, type Lifecycle } from './http/drain.ts'
 import { ApiFailure, onError } from './http/errors.ts'
+import { healthRoutes } from './http/health.ts'
 import { sameOriginOnly } from './http/origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
@@ -80,6 +82,8 @@ export interface AppDeps {
    * turn them off.
    */
   memberLimits?: boolean
+  /** Whether the process is stopping: GET /readyz answers 503 then (api/http/health.ts). */
+  lifecycle?: Lifecycle
 }
 
 /** The provider the configuration names (api/config.ts loadPaymentsConfig). */
@@ -122,6 +126,7 @@ export function createApi({
   payments = paymentsFromEnv(db),
   eventsTiming,
   memberLimits = true,
+  lifecycle = createLifecycle(),
 }: AppDeps) {
   const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
   jobs.register(mailJobs(db, accounts.mailer))
@@ -208,6 +213,7 @@ export function createApi({
   const app = new Hono()
     .onError(onError)
     .use(securityHeaders(accounts))
+    .route('/', healthRoutes({ db, events, lifecycle }))
     .route('/api', api)
     .all('/api/*', () => {
       // Not an endpoint of the table (api/contract/endpoints.ts); the message

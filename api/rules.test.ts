@@ -7,6 +7,7 @@ import { CAMS_MIN_MEMBERSHIP_MS, camsEligible } from './contract/rules/cams.ts'
 import { SEARCH_PAGE_SIZE, TOKEN_MAX } from './contract/rules/limits.ts'
 import { countryOptions, searchVisible } from './contract/rules/search.ts'
 import { signupsOpen } from './contract/rules/signups.ts'
+import { DEFAULT_TEMPLATE, isTemplate, TEMPLATES } from './contract/rules/templates.ts'
 import { VISIBLE_HOLD_MS, VISIBLE_PING_MS } from './contract/rules/visibility.ts'
 import { bucketsOf, NEW_ACCOUNT_MS } from './http/member-limits.ts'
 import { LIMITS } from './http/ratelimit.ts'
@@ -18,6 +19,13 @@ describe('spec rules (contract rules/)', () => {
     expect(CAMS_MIN_MEMBERSHIP_MS).toBe(345_600_000) // spec §6: 4 days
     expect(SEARCH_PAGE_SIZE).toBe(12) // spec §9
     expect(TOKEN_MAX).toBe(128)
+  })
+
+  it('knows the three designs, classic the default (spec §1/§9)', () => {
+    expect(TEMPLATES).toEqual(['classic', 'boxy', 'lavish'])
+    expect(DEFAULT_TEMPLATE).toBe('classic')
+    for (const t of TEMPLATES) expect(isTemplate(t)).toBe(true)
+    for (const t of ['', 'Classic', 'modern', undefined, null, 1]) expect(isTemplate(t)).toBe(false)
   })
 
   it('holds a visible report until a repeat has had a minute to arrive', () => {

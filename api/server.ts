@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps } from './app.ts'
-import { createApi } from './app.ts'
+import { type Api, createApi } from './app.ts'
 import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
+import { isBot } from './http/bots.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
 import {
@@ -20,7 +21,6 @@ import { currentStaff } from './operator/auth.ts'
 import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
 import { accountsFromEnv } from './shared/site.ts'
-import { isBot } from './site/bots.ts'
 import { formLogin } from './site/form-login.ts'
 import {
   BUILT_ASSET_PATH,
@@ -75,6 +75,66 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
   const { mediaDir } = deps
   const accounts = deps.accounts ?? accountsFromEnv()
   const dist = resolve(distDir)
+  const build = readBuild(dist)
+  const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
+  // Source maps are the app's whole source: built for debugging, served only
+  // when asked for. The build does not point the scripts at them (vite.config.ts
+  // `sourcemap: 'hidden'`); when they are public, a SourceMap header does.
+  const mapsPublic = publicSourceMaps ?? loadServeConfig().publicSourceMaps
+  const api = createApi({ ...deps, accounts })
+  const shell = shellAnswer({
+    db: deps.db,
+    build,
+    trustProxy,
+    api,
+    ssrDir: ssrDir ?? ssrDirOf(dist),
+  })
+
+  return (
+    new Hono()
+      .use(securityHeaders(accounts))
+      // API JSON and the shell, compressed on the fly above 1 KB, read once
+      // and compressed in one call (api/http/answer-bytes.ts); hono's
+      // compress for any other compressible answer, never the event stream
+      // (a stream must flush each poke). Built files come precompressed
+      // (tools/precompress-vite-plugin.ts).
+      .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
+      .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
+      .route('/', api)
+      .use('/media/*', pictureHeaders)
+      .use('/media/*', pictureFiles(mediaDir))
+      .get('/media/*', (c) => c.notFound())
+      // Spec §2 server route rules and the landers' localized slugs, before the shell.
+      .use('*', trafficRedirects(deps.db))
+      .get('/', (c) => shell(c))
+      .get('/index.html', (c) => shell(c))
+      .use('*', builtFileHeaders(mapsPublic, sourceMapLookup(dist)))
+      .use('*', hiddenSourceMaps(mapsPublic))
+      .use('*', builtFiles(dist))
+      .get('/operator/*', consolePages(deps.db, shell))
+      // The login form sent before the app hydrated (api/site/form-login.ts).
+      .post('/login', (c) => formLogin(c, api))
+      // The sign-up forms (home, /signup) sent before the app hydrated: their
+      // steps need the app, so the page comes again (a GET, by then with the
+      // app running) rather than a dead end. Nothing is stored.
+      .post('/', (c) => c.redirect('/', 303))
+      .post('/signup', (c) => c.redirect(`/signup${new URL(c.req.url).search}`, 303))
+      .get('*', appPages(build.isPage, shell))
+  )
+}
+
+/** What `vite build` left in dist/ for the shell, read once at start. */
+interface Build {
+  indexHtml: string
+  /** Whether a route of the app matches the path (dist/routes.json). */
+  isPage: (path: string) => boolean
+  /** The light entry's shell in a language, or the app's shell if the build has none. */
+  lightShell: (locale: Locale) => string
+  bootScript: string | null
+  inlinedStyles: Map<string, string>
+}
+
+function readBuild(dist: string): Build {
   const indexHtml = existsSync(`${dist}/index.html`)
     ? readFileSync(`${dist}/index.html`, 'utf8')
     : '<!doctype html><title>Build missing</title><p>Run npm run build.</p>'
@@ -97,14 +157,13 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
   const inlinedStyles = new Map(
     [...lightShells.values()].flatMap((html) => [...shellStyles(dist, html)]),
   )
+  return { indexHtml, isPage, lightShell, bootScript, inlinedStyles }
+}
 
-  const trustProxy = deps.accounts?.trustProxy ?? loadAccountsConfig().trustProxy
-  // Source maps are the app's whole source: built for debugging, served only
-  // when asked for. The build does not point the scripts at them (vite.config.ts
-  // `sourcemap: 'hidden'`); when they are public, a SourceMap header does.
-  const mapsPublic = publicSourceMaps ?? loadServeConfig().publicSourceMaps
+/** Whether a built script or stylesheet has a source map beside it (remembered per path). */
+function sourceMapLookup(dist: string) {
   const hasMap = new Map<string, boolean>()
-  const mapOf = (path: string) => {
+  return (path: string) => {
     if (!MAPPED.test(path)) return false
     let known = hasMap.get(path)
     if (known === undefined) {
@@ -113,22 +172,38 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
     }
     return known
   }
-  const api = createApi({ ...deps, accounts })
-  // Spec §4: the shell's `<html lang>` in the member's language, and spec §2:
-  // the root classes of the site the request was sent to (template, niche),
-  // before any script runs; so `/` and `/index.html` are answered here, not
-  // as files. The service worker precaches /index.html from the same host,
-  // so an installed app keeps its site's classes too.
-  const shell = async (
-    c: Context,
-    status: 200 | 404 = 200,
-    { light = false }: { light?: boolean } = {},
-  ) => {
+}
+
+type Shell = (c: Context, status?: 200 | 404, options?: { light?: boolean }) => Promise<Response>
+
+/**
+ * The app shell. Spec §4: the shell's `<html lang>` in the member's language, and spec §2:
+ * the root classes of the site the request was sent to (template, niche),
+ * before any script runs; so `/` and `/index.html` are answered here, not
+ * as files. The service worker precaches /index.html from the same host,
+ * so an installed app keeps its site's classes too.
+ */
+function shellAnswer({
+  db,
+  build,
+  trustProxy,
+  api,
+  ssrDir,
+}: {
+  db: AppDeps['db']
+  build: Build
+  trustProxy: boolean
+  api: Api
+  ssrDir: string
+}): Shell {
+  const { indexHtml, lightShell, bootScript, inlinedStyles } = build
+  const prerendered = guestPageRender(db, api, ssrDir)
+  return async (c, status = 200, { light = false } = {}) => {
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie, Accept-Language')
     const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'))
     const host = requestHost(c, trustProxy)
-    const site = await operatorSettings(deps.db, host)
+    const site = await operatorSettings(db, host)
     // A guest on a public entry page: the page itself, so it paints before
     // any script, in the light entry's shell (app/lander.tsx hydrates it).
     const guestPage = status === 200 ? guestPageOf(c.req.path) : null
@@ -145,28 +220,25 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
     const page = light ? lightShell(locale) : indexHtml
     return c.html(shellFor(shellInLocale(page, locale), site), status)
   }
+}
 
-  // docs/performance.md, "HTML that paints before JavaScript".
+/**
+ * A guest's public page rendered on the server, or null for the plain shell
+ * (docs/performance.md, "HTML that paints before JavaScript").
+ */
+function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
   // Loaded at once (about 1.5 MB of code), so the first guest does not wait for it.
-  const renderer: Promise<RenderPage | null> = loadPageRenderer(ssrDir ?? ssrDirOf(dist)).catch(
-    (error: unknown) => {
-      console.error('prerender: the server render did not load; serving the plain shell', error)
-      return null
-    },
-  )
-  const prerendered = async (
-    c: Context,
-    page: GuestPage,
-    locale: Locale,
-    host: string,
-    site: Operator,
-  ) => {
+  const renderer: Promise<RenderPage | null> = loadPageRenderer(ssrDir).catch((error: unknown) => {
+    console.error('prerender: the server render did not load; serving the plain shell', error)
+    return null
+  })
+  return async (c: Context, page: GuestPage, locale: Locale, host: string, site: Operator) => {
     const url = c.req.url
     try {
       const render = await renderer
       if (!render) return null
       // The shell read this host's settings already: one read of them per page.
-      const settings = await loadSettings(deps.db, host, site)
+      const settings = await loadSettings(db, host, site)
       const { pathname, search } = new URL(url)
       // A profile page shows the profile in its first paint: what the guest's
       // own GET /api/profile.php would answer, asked in-process.
@@ -192,97 +264,92 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       return null
     }
   }
+}
 
-  return (
-    new Hono()
-      .use(securityHeaders(accounts))
-      // API JSON and the shell, compressed on the fly above 1 KB, read once
-      // and compressed in one call (api/http/answer-bytes.ts); hono's
-      // compress for any other compressible answer, never the event stream
-      // (a stream must flush each poke). Built files come precompressed
-      // (tools/precompress-vite-plugin.ts).
-      .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
-      .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
-      .route('/', api)
-      // Only pictures, served as what they are and never as something to save
-      // or run: anything else under /media is a 404 (nosniff comes with every answer).
-      .use('/media/*', async (c, next) => {
-        const type = pictureType(c.req.path)
-        if (!type) return c.notFound()
-        await next()
-        if (c.res.status === 200 || c.res.status === 206) {
-          // Headers after serveStatic answered: its onFound runs too late to add any.
-          // Picture names are random and never reused for other content.
-          c.res.headers.set('Cache-Control', IMMUTABLE)
-          c.res.headers.set('Content-Type', type)
-          c.res.headers.set('Content-Disposition', 'inline')
-        }
-      })
-      .use(
-        '/media/*',
-        serveStatic({
-          root: resolve(mediaDir),
-          rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
-        }),
-      )
-      .get('/media/*', (c) => c.notFound())
-      // Spec §2 server route rules and the landers' localized slugs, before the shell.
-      .use('*', trafficRedirects(deps.db))
-      .get('/', (c) => shell(c))
-      .get('/index.html', (c) => shell(c))
-      .use('*', async (c, next) => {
-        await next()
-        if (c.res.status !== 200) return
-        // Set after serveStatic answered (its onFound runs too late to add any).
-        // Hashed assets never change; the worker and the manifest must be
-        // revalidated so an update reaches members.
-        const path = c.req.path
-        c.res.headers.set('Cache-Control', BUILT_ASSET_PATH.test(path) ? IMMUTABLE : 'no-cache')
-        // The service worker runs under the policy of its own script.
-        if (path === '/sw.js') {
-          c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
-        }
-        if (mapsPublic && mapOf(path)) {
-          c.res.headers.set('SourceMap', `${path.slice(path.lastIndexOf('/') + 1)}.map`)
-        }
-      })
-      // A source map, or a compressed copy of one, only when they are public.
-      .use('*', async (c, next) => {
-        if (!mapsPublic && SOURCE_MAP.test(c.req.path)) return c.notFound()
-        await next()
-      })
-      .use(
-        '*',
-        serveStatic({
-          root: dist,
-          // dist/x.js.br or .gz, chosen by Accept-Encoding, with Vary: Accept-Encoding.
-          precompressed: true,
-        }),
-      )
-      // The operator's console: its pages exist only for staff. Anyone else
-      // (a member too) gets the 404 of a page that does not exist; only the
-      // sign-in page answers everyone.
-      .get('/operator/*', async (c, next) => {
-        c.header('X-Robots-Tag', 'noindex')
-        if (c.req.path === '/operator/login' || (await currentStaff(c, deps.db))) return next()
-        return shell(c, 404)
-      })
-      // The login form sent before the app hydrated (api/site/form-login.ts).
-      .post('/login', (c) => formLogin(c, api))
-      // The sign-up forms (home, /signup) sent before the app hydrated: their
-      // steps need the app, so the page comes again (a GET, by then with the
-      // app running) rather than a dead end. Nothing is stored.
-      .post('/', (c) => c.redirect('/', 303))
-      .post('/signup', (c) => c.redirect(`/signup${new URL(c.req.url).search}`, 303))
-      .get('*', async (c): Promise<Response> => {
-        // Spec §2: a path no page of the app matches answers 404 (the app's
-        // error page); a bot gets the plain status without the app.
-        const known = isPage(c.req.path)
-        if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
-        // A lander's first load is the landers' light entry (client-rendered,
-        // docs/landers-and-tracking.md); other public pages are prerendered for guests.
-        if (known && lightPageOf(c.req.path)) return shell(c, 200, { light: true })
-        return shell(c, known ? 200 : 404)
-      })
-  )
+/**
+ * Only pictures under /media, served as what they are and never as something to save
+ * or run: anything else under /media is a 404 (nosniff comes with every answer).
+ */
+const pictureHeaders: MiddlewareHandler = async (c, next) => {
+  const type = pictureType(c.req.path)
+  if (!type) return c.notFound()
+  await next()
+  if (c.res.status === 200 || c.res.status === 206) {
+    // Headers after serveStatic answered: its onFound runs too late to add any.
+    // Picture names are random and never reused for other content.
+    c.res.headers.set('Cache-Control', IMMUTABLE)
+    c.res.headers.set('Content-Type', type)
+    c.res.headers.set('Content-Disposition', 'inline')
+  }
+}
+
+const pictureFiles = (mediaDir: string) =>
+  serveStatic({
+    root: resolve(mediaDir),
+    rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+  })
+
+/** The files of the build: dist/x.js.br or .gz, chosen by Accept-Encoding, with Vary: Accept-Encoding. */
+const builtFiles = (dist: string) => serveStatic({ root: dist, precompressed: true })
+
+/**
+ * A built file's caching, the service worker's own policy and, when they are
+ * public, the SourceMap header. Set after serveStatic answered (its onFound
+ * runs too late to add any).
+ */
+function builtFileHeaders(
+  mapsPublic: boolean,
+  mapOf: (path: string) => boolean,
+): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 200) return
+    // Hashed assets never change; the worker and the manifest must be
+    // revalidated so an update reaches members.
+    const path = c.req.path
+    c.res.headers.set('Cache-Control', BUILT_ASSET_PATH.test(path) ? IMMUTABLE : 'no-cache')
+    // The service worker runs under the policy of its own script.
+    if (path === '/sw.js') {
+      c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(SERVICE_WORKER_CSP))
+    }
+    if (mapsPublic && mapOf(path)) {
+      c.res.headers.set('SourceMap', `${path.slice(path.lastIndexOf('/') + 1)}.map`)
+    }
+  }
+}
+
+/** A source map, or a compressed copy of one, only when they are public. */
+function hiddenSourceMaps(mapsPublic: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (!mapsPublic && SOURCE_MAP.test(c.req.path)) return c.notFound()
+    await next()
+  }
+}
+
+/**
+ * The operator's console: its pages exist only for staff. Anyone else
+ * (a member too) gets the 404 of a page that does not exist; only the
+ * sign-in page answers everyone.
+ */
+function consolePages(db: AppDeps['db'], shell: Shell): MiddlewareHandler {
+  return async (c, next) => {
+    c.header('X-Robots-Tag', 'noindex')
+    if (c.req.path === '/operator/login' || (await currentStaff(c, db))) return next()
+    return shell(c, 404)
+  }
+}
+
+/**
+ * Any other page. Spec §2: a path no page of the app matches answers 404 (the app's
+ * error page); a bot gets the plain status without the app.
+ */
+function appPages(isPage: (path: string) => boolean, shell: Shell) {
+  return async (c: Context): Promise<Response> => {
+    const known = isPage(c.req.path)
+    if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
+    // A lander's first load is the landers' light entry (client-rendered,
+    // docs/landers-and-tracking.md); other public pages are prerendered for guests.
+    if (known && lightPageOf(c.req.path)) return shell(c, 200, { light: true })
+    return shell(c, known ? 200 : 404)
+  }
 }

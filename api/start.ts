@@ -5,13 +5,17 @@
 // Only light modules load before the port opens; the rest is imported after.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
 import { loadConfig, paymentsBanner } from './config.ts'
+import { createLifecycle, shutdownGraceMs, stopOnSignal, trackRequests } from './http/drain.ts'
 import { startProgress } from './site/start-page.ts'
 
 const DIST = 'dist'
 const config = loadConfig()
+// SIGTERM's grace period for requests in flight (api/http/drain.ts); a bad value stops here.
+const graceMs = shutdownGraceMs()
 const STEP = { build: 0, database: 1, seed: 2 } as const
 const progress = startProgress([
   'Build the app (vite build)',
@@ -196,6 +200,8 @@ jobs.register(
 // A sent message enqueues a push event in its own statement; it becomes the push job.
 jobs.register(pushEventJobHandlers(database.db))
 
+// Whether the process is stopping: GET /readyz answers 503 then.
+const lifecycle = createLifecycle()
 handler = createServer({
   db: database.db,
   distDir: DIST,
@@ -203,6 +209,7 @@ handler = createServer({
   accounts,
   jobs,
   events,
+  lifecycle,
   publicSourceMaps: config.serve.publicSourceMaps,
 }).fetch
 // The e2e harness and scripts wait for this line: the real site answers now.
@@ -210,19 +217,16 @@ console.log(`start: listening on http://localhost:${config.port}`)
 jobs.start()
 jobs.poke()
 
-const shutdown = () => {
-  // Jobs that are running (a mail being sent) finish before the database closes;
-  // queued ones wait in the table for the next start.
-  server.close(
-    () =>
-      void jobs
-        .stop()
-        .then(() => events.close())
-        .then(() => database.close())
-        .then(() => process.exit(0)),
-  )
-  // Live event streams never end by themselves: close them so close() can finish.
-  ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-}
+// A graceful stop (api/http/drain.ts, docs/several-machines.md): /readyz 503
+// at once, event streams end, no new connections, requests in flight finish
+// (SHUTDOWN_GRACE_S), the job running finishes, then the database closes.
+const shutdown = stopOnSignal({
+  http: trackRequests(server as Server),
+  lifecycle,
+  events,
+  jobs,
+  database,
+  graceMs,
+})
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

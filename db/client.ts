@@ -2,6 +2,7 @@
 // to PostgreSQL through `pg`; without one it runs on PGlite (embedded
 // PostgreSQL in WebAssembly) with its data in a directory, or in memory for
 // tests. Both get the same drizzle schema and the same SQL migrations.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -11,16 +12,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type Listen, pgListen } from './listen.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
-/** LISTEN on a channel; resolves to the way to stop (UNLISTEN and close). */
-export type Listen = (
-  channel: string,
-  onPayload: (payload: string) => void,
-) => Promise<() => Promise<void>>
+/** LISTEN on a channel (db/listen.ts). */
+export type { Listen }
 
 export interface Database {
   db: Db
@@ -84,23 +83,71 @@ export async function endPool(pool: pg.Pool, waitMs = 10_000): Promise<void> {
   clearTimeout(timer)
 }
 
+/**
+ * The key of the start-up lock, a PostgreSQL advisory lock (its keys belong
+ * to one database, so two databases on one server never wait on each other).
+ */
+const START_LOCK = "SELECT pg_advisory_lock(hashtext('amora start'))"
+const START_UNLOCK = "SELECT pg_advisory_unlock(hashtext('amora start'))"
+
+/** The pool whose start-up lock the current async call chain holds. */
+const startLockHeld = new AsyncLocalStorage<pg.Pool>()
+
+/**
+ * Runs `work` under the start-up lock of this database: the migrations, the
+ * demo seed and the first staff accounts, whose "is it done yet?" check and
+ * writes must not interleave with another process doing the same on an empty
+ * database (docs/several-machines.md). On PostgreSQL that is a session-level
+ * advisory lock held on one connection of its own for the whole of `work`
+ * (which queries through the pool as usual); whoever comes second waits, then
+ * finds the work done. A transaction-level lock would not do: `work` spans
+ * many transactions on several pooled connections. Nested calls in one call
+ * chain run at once (a second connection would wait for the first forever).
+ * PGlite is one process with one connection: nothing to lock.
+ */
+export function withStartLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const client = (db as { $client?: unknown }).$client
+  return client instanceof pg.Pool ? underStartLock(client, work) : work()
+}
+
+async function underStartLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  if (startLockHeld.getStore() === pool) return work()
+  const connection = await pool.connect()
+  try {
+    await connection.query(START_LOCK)
+  } catch (e) {
+    connection.release(e as Error)
+    throw e
+  }
+  try {
+    return await startLockHeld.run(pool, work)
+  } finally {
+    // A connection whose unlock failed is closed, not pooled: its session,
+    // and the lock with it, ends.
+    const failed = await connection.query(START_UNLOCK).then(
+      () => undefined,
+      (e: Error) => e,
+    )
+    connection.release(failed)
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = createPool(options.url)
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder })
-    const listen: Listen = async (channel, onPayload) => {
-      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
-      // A connection of its own: a pooled one could be handed to a query.
-      const client = new pg.Client({ connectionString: options.url })
-      client.on('error', (e) => console.error('listen: connection error', channel, e.message))
-      client.on('notification', (n) => {
-        if (n.channel === channel) onPayload(n.payload ?? '')
-      })
-      await client.connect()
-      await client.query(`LISTEN ${channel}`)
-      return () => client.end()
+    try {
+      // drizzle's migrator checks what is applied, then creates its schema and
+      // runs the rest: two processes doing that at once on an empty database
+      // collide (duplicate key on pg_type). Under the lock the second finds
+      // everything applied.
+      await underStartLock(pool, () => migratePg(db, { migrationsFolder }))
+    } catch (e) {
+      await endPool(pool)
+      throw e
     }
+    // A connection of its own, which reports its loss (db/listen.ts).
+    const listen = pgListen(options.url)
     return { db: db as unknown as Db, kind: 'postgres', listen, close: () => endPool(pool) }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })

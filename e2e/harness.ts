@@ -31,6 +31,8 @@ export interface Site {
   stop(options?: { keepData?: boolean }): Promise<void>
   /** What the server printed so far (stdout and stderr). */
   output(): string
+  /** Sends the process a signal; resolves with how it exited (e2e/drain.e2e.ts). */
+  signal(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 /**
@@ -70,10 +72,17 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     })
     child.once('exit', (code) => reject(new Error(`site exited with ${code}:\n${log}`)))
   })
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     output: () => log,
+    signal(signal) {
+      child.kill(signal)
+      return exit
+    },
     async stop(options = {}) {
       // Idempotent: a test may stop the site itself (to read its database).
       if (child.exitCode === null && child.signalCode === null) {

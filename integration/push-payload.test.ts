@@ -48,14 +48,14 @@ describe('push payload from server to service worker', () => {
       title: 'Nuovo messaggio da Anna',
       body: 'Ciao!',
       url: '/chats/12',
-      openUrl: '/login?redirect=%2Fchats%2F12',
+      open_url: '/login?redirect=%2Fchats%2F12',
       badge: 5,
       tag: 'chat-12',
     })
     // As sw.ts stores it on the notification and reads it back on a click.
     const data = {
       url: resolveClickUrl(seen.url, ORIGIN),
-      openUrl: resolveClickUrl(seen.openUrl, ORIGIN),
+      openUrl: resolveClickUrl(seen.open_url, ORIGIN),
     }
     expect(notificationUrl(data, true)).toBe(`${ORIGIN}/chats/12`)
     expect(notificationUrl(data, false)).toBe(`${ORIGIN}/login?redirect=%2Fchats%2F12`)

@@ -2,23 +2,12 @@
 // so the app can `import type` them without pulling any worker code into its
 // bundle (the worker bundle and the app bundle share nothing at run time).
 
-// What a push message carries once parsed (see parsePushPayload in push.ts).
-export type PushPayload = {
-  title: string
-  body: string
-  // Spec §4 check URL: the same-origin path a click opens for a signed-in
-  // member; the chat list when absent.
-  url?: string
-  // Spec §4 open URL: what a click opens on a device known to be signed out
-  // (the login page, continuing to the check URL); `url` when absent.
-  openUrl?: string
-  // Install badge = unread messages + new likes (spec §4), computed server side.
-  badge?: number
-  // Notifications with the same tag replace each other (one per chat).
-  tag?: string
-  // message, like or test (api/push/payload.ts).
-  kind?: string
-}
+// What a push carries: the contract's types (the server builds the same
+// JSON), taken as types only (erased at build). The worker's files take them
+// from here, its one door to the contract.
+import type { ReceivedPushPayload } from '../api/contract/rules/push.ts'
+
+export type { PushKind, ReceivedPushPayload } from '../api/contract/rules/push.ts'
 
 // Page -> service worker, sent with `navigator.serviceWorker.controller.postMessage`
 // (or `registration.waiting.postMessage` for SKIP_WAITING).
@@ -37,4 +26,4 @@ export type PageToSwMessage =
 // Service worker -> every window client.
 export type SwToPageMessage =
   // A push arrived: the app triggers a sync at once (ARCHITECTURE.md "Data and sync").
-  { type: 'push'; payload: PushPayload }
+  { type: 'push'; payload: ReceivedPushPayload }

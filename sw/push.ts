@@ -2,13 +2,15 @@
 // so sw.test.ts runs them in Node without a browser.
 
 import { DEFAULT_CLICK_URL, DEFAULT_NOTIFICATION_TITLE } from './config.ts'
-import type { PushPayload } from './messages.ts'
+import type { PushKind, ReceivedPushPayload } from './messages.ts'
 
-// Turns the text of a push message into a payload. The server sends JSON
-// `{ title, body, url?, open_url?, badge?, tag? }` (api/push/payload.ts); anything else (plain text, a JSON
-// string or number, a payload without a title) still becomes a notification,
-// because browsers require every push to show one.
-export function parsePushPayload(text: string | null | undefined): PushPayload {
+// Turns the text of a push message into a payload. The server sends the
+// contract's PushPayload JSON (api/contract/rules/push.ts, built by
+// api/push/payload.ts); the text is still untrusted, so each field is kept
+// only with the right type, and anything else (plain text, a JSON string or
+// number, a payload without a title) still becomes a notification, because
+// browsers require every push to show one.
+export function parsePushPayload(text: string | null | undefined): ReceivedPushPayload {
   const raw = (text ?? '').trim()
   if (raw === '') return { title: DEFAULT_NOTIFICATION_TITLE, body: '' }
   let data: unknown
@@ -19,21 +21,29 @@ export function parsePushPayload(text: string | null | undefined): PushPayload {
   }
   if (typeof data === 'string') return { title: DEFAULT_NOTIFICATION_TITLE, body: data }
   if (!isRecord(data)) return { title: DEFAULT_NOTIFICATION_TITLE, body: raw }
-  const payload: PushPayload = {
+  const payload: ReceivedPushPayload = {
     title: nonEmptyString(data.title) ?? DEFAULT_NOTIFICATION_TITLE,
     body: typeof data.body === 'string' ? data.body : '',
   }
   const url = nonEmptyString(data.url)
   if (url !== undefined) payload.url = url
   const openUrl = nonEmptyString(data.open_url)
-  if (openUrl !== undefined) payload.openUrl = openUrl
+  if (openUrl !== undefined) payload.open_url = openUrl
   const badge = badgeCount(data.badge)
   if (badge !== undefined) payload.badge = badge
   const tag = nonEmptyString(data.tag)
   if (tag !== undefined) payload.tag = tag
-  const kind = nonEmptyString(data.kind)
-  if (kind !== undefined) payload.kind = kind
+  if (isPushKind(data.kind)) payload.kind = data.kind
   return payload
+}
+
+// The kinds of the contract's PushKind; the Record makes the compiler hold
+// this list to the contract's (a kind missing or extra fails the typecheck),
+// since the worker may take only types from the contract.
+const PUSH_KINDS: Record<PushKind, true> = { message: true, like: true, test: true }
+
+function isPushKind(value: unknown): value is PushKind {
+  return typeof value === 'string' && Object.hasOwn(PUSH_KINDS, value)
 }
 
 // A badge count the platform accepts: a finite number, floored, never

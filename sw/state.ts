@@ -4,7 +4,7 @@
 // lastMessage). Kept in Cache Storage, which both worker scripts (sw.js and
 // the push worker sw-push.js it imports) reach without opening the app's
 // IndexedDB schema.
-import type { PushPayload } from './messages.ts'
+import type { ReceivedPushPayload } from './messages.ts'
 
 export const STATE_CACHE = 'amora-sw-state-v1'
 const SIGNED_IN = '/__sw-state/signed-in'
@@ -48,10 +48,10 @@ export async function signedIn(): Promise<boolean | undefined> {
 export const setSignedIn = (value: boolean) => write(SIGNED_IN, value ? '1' : '0')
 
 /** Spec §4 lastMessage: the last push payload this device showed. */
-export async function lastMessage(): Promise<PushPayload | undefined> {
+export async function lastMessage(): Promise<ReceivedPushPayload | undefined> {
   const value = await read(LAST_MESSAGE)
-  return value === undefined ? undefined : (JSON.parse(value) as PushPayload)
+  return value === undefined ? undefined : (JSON.parse(value) as ReceivedPushPayload)
 }
 
-export const setLastMessage = (payload: PushPayload | undefined) =>
+export const setLastMessage = (payload: ReceivedPushPayload | undefined) =>
   write(LAST_MESSAGE, payload === undefined ? undefined : JSON.stringify(payload))

@@ -8,7 +8,7 @@
 
 import { setBadge } from './badge.ts'
 import { NOTIFICATION_BADGE_ICON, NOTIFICATION_ICON } from './config.ts'
-import type { PushPayload, SwToPageMessage } from './messages.ts'
+import type { ReceivedPushPayload, SwToPageMessage } from './messages.ts'
 import { chooseClickTarget, notificationUrl, parsePushPayload, resolveClickUrl } from './push.ts'
 import { setLastMessage, signedIn } from './state.ts'
 
@@ -24,10 +24,10 @@ self.addEventListener('push', (event) => {
   event.waitUntil(handlePush(payload))
 })
 
-async function handlePush(payload: PushPayload): Promise<void> {
+async function handlePush(payload: ReceivedPushPayload): Promise<void> {
   const url = resolveClickUrl(payload.url, self.location.origin)
   const openUrl =
-    payload.openUrl === undefined ? url : resolveClickUrl(payload.openUrl, self.location.origin)
+    payload.open_url === undefined ? url : resolveClickUrl(payload.open_url, self.location.origin)
   const options: NotificationOptions & { renotify?: boolean } = {
     body: payload.body,
     icon: NOTIFICATION_ICON,

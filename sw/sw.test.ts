@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import type { PushPayload } from '../api/contract/rules/push.ts'
 import {
   DEFAULT_CLICK_URL,
   DEFAULT_NOTIFICATION_TITLE,
@@ -23,21 +24,17 @@ import {
 const ORIGIN = 'https://amora.example'
 
 describe('parsePushPayload', () => {
-  it('reads the JSON payload the server sends', () => {
-    const text = JSON.stringify({
+  it('reads the JSON payload the server sends (the contract PushPayload)', () => {
+    const sent: PushPayload = {
+      kind: 'message',
       title: 'Anna',
       body: 'Hi there',
       url: '/chats/42',
+      open_url: '/login?redirect=%2Fchats%2F42',
       badge: 3,
       tag: 'chat-42',
-    })
-    expect(parsePushPayload(text)).toEqual({
-      title: 'Anna',
-      body: 'Hi there',
-      url: '/chats/42',
-      badge: 3,
-      tag: 'chat-42',
-    })
+    }
+    expect(parsePushPayload(JSON.stringify(sent))).toEqual(sent)
   })
 
   it('reads the open URL for a signed-out device (spec §4)', () => {
@@ -49,9 +46,9 @@ describe('parsePushPayload', () => {
     })
     expect(parsePushPayload(text)).toMatchObject({
       url: '/chats/42',
-      openUrl: '/login?redirect=%2Fchats%2F42',
+      open_url: '/login?redirect=%2Fchats%2F42',
     })
-    expect(parsePushPayload('{"title":"x","open_url":7}').openUrl).toBeUndefined()
+    expect(parsePushPayload('{"title":"x","open_url":7}').open_url).toBeUndefined()
   })
 
   it('shows plain text as the body', () => {
@@ -79,6 +76,15 @@ describe('parsePushPayload', () => {
       JSON.stringify({ title: '  ', body: 7, url: 5, badge: '3', tag: '' }),
     )
     expect(payload).toEqual({ title: DEFAULT_NOTIFICATION_TITLE, body: '' })
+  })
+
+  it('keeps a kind only when the contract names it', () => {
+    for (const kind of ['message', 'like', 'test'] as const) {
+      expect(parsePushPayload(JSON.stringify({ title: 'x', kind })).kind).toBe(kind)
+    }
+    for (const kind of ['other', '', 7, null, 'toString', 'constructor']) {
+      expect(parsePushPayload(JSON.stringify({ title: 'x', kind })).kind).toBeUndefined()
+    }
   })
 
   it('keeps a badge only as a whole, non-negative number', () => {

@@ -1,13 +1,23 @@
 // The page's handle on the sync worker. Import this (and store.ts) from app/;
 // never the worker module itself.
 import * as Comlink from 'comlink'
+import type {
+  ConsoleCallOptions,
+  ConsoleEndpointName,
+  ConsoleHandlers,
+} from './console/handlers.ts'
+import type { QueryOf } from './core/http.ts'
 import type { SyncEvent } from './engine.ts'
 import { heldEndpoint } from './held-endpoint.ts'
+import type { LinkEndpointName, LinkHandlers } from './links/handlers.ts'
 import type { KvKey, KvValues } from './store/kv.ts'
 import type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 import type { SyncApi } from './worker.ts'
 
+export type { ConsoleCallOptions, ConsoleEndpointName } from './console/handlers.ts'
 export type { Result, SyncError } from './core/errors.ts'
+export type { QueryOf, ResponseOf } from './core/http.ts'
+export type { LinkEndpointName } from './links/handlers.ts'
 export type { SearchFilters } from './search/search-key.ts'
 export { searchKey } from './search/search-key.ts'
 export type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
@@ -72,3 +82,20 @@ export function watchStore<N extends ReadName>(
 /** A typed kv value of the store, read once by the worker. */
 export const readKv = <K extends KvKey>(key: K) =>
   reads().readStore('kv', key) as Promise<KvValues[K] | undefined>
+
+/**
+ * The worker's calls by endpoint name, typed per endpoint (Comlink's Remote
+ * drops the generics; each of these answers a promise already, so its own
+ * type is the remote one).
+ */
+const byName = () => syncWorker() as unknown as ConsoleHandlers & LinkHandlers
+
+/** A console call by its entry in the endpoint table, parsed by the worker; nothing stored. */
+export const consoleRequest = <K extends ConsoleEndpointName>(
+  name: K,
+  options?: ConsoleCallOptions<K>,
+) => byName().consoleRequest(name, options)
+
+/** The address of a GET endpoint for a link the page opens itself (a download). */
+export const endpointUrl = <K extends LinkEndpointName>(name: K, query?: QueryOf<K>) =>
+  byName().endpointUrl(name, query)

@@ -4,13 +4,13 @@
 // search, settings, likes, members, push) each take the small SyncContext,
 // never this object; it only builds them, holds the scheduler and relays
 // events to the page.
-import type { Poke, User } from '../api/contract/index.ts'
+import { endpoints, type Poke, type User } from '../api/contract/index.ts'
 import { syncChats } from './chats/chats.ts'
 import { MessagesSync } from './chats/messages.ts'
 import type { SyncContext } from './core/context.ts'
 import type { Result, SyncError } from './core/errors.ts'
 import type { SyncEvent } from './core/events.ts'
-import { clientHeaders, forgetConditional } from './core/http.ts'
+import { clientHeaders, endpointUrl, forgetConditional } from './core/http.ts'
 import { Outbox, type OutboxEvent } from './core/outbox.ts'
 import { Scheduler } from './core/scheduler.ts'
 import { EventStream } from './core/stream.ts'
@@ -205,10 +205,10 @@ export class SyncEngine {
     this.stream.stop()
   }
 
-  /** Spec §7: POST /api/page-hidden.php with an empty JSON body when the page hides. */
+  /** Spec §7: POST /api/page-hidden.php with an empty JSON body when the page hides (keepalive, so not request()). */
   async pageHidden(): Promise<void> {
-    await fetch('/api/page-hidden.php', {
-      method: 'POST',
+    await fetch(endpointUrl('pageHidden'), {
+      method: endpoints.pageHidden.method,
       keepalive: true,
       credentials: 'same-origin',
       headers: { ...clientHeaders(), 'Content-Type': 'application/json' },

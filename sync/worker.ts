@@ -5,8 +5,10 @@
 import * as Comlink from 'comlink'
 import { accountHandlers } from './account/account.ts'
 import { chatsHandlers } from './chats/handlers.ts'
+import { consoleHandlers } from './console/handlers.ts'
 import { combineHandlers } from './core/handlers.ts'
 import { SyncEngine } from './engine.ts'
+import { linkHandlers } from './links/handlers.ts'
 import { membersHandlers } from './members/handlers.ts'
 import { paymentsHandlers } from './payments/payments.ts'
 import { pushHandlers } from './push/handlers.ts'
@@ -35,6 +37,8 @@ const api = combineHandlers(
   }),
   chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() }),
   trafficHandlers(),
+  consoleHandlers(),
+  linkHandlers(),
   paymentsHandlers({
     ctx: engine.ctx,
     syncCredits: () => engine.messages.syncCredits(),

@@ -16,7 +16,7 @@ export type Manifest = Record<string, ManifestChunk>
 export const isConsoleSource = (key: string) =>
   /^routes\/_default\/operator\//.test(key) ||
   /^features\/operator\//.test(key) ||
-  key === 'data/operator.ts'
+  key === 'data/console-client.ts'
 
 export function consoleOnlyFiles(manifest: Manifest): string[] {
   const importers = new Map<string, Set<string>>()

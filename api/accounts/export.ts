@@ -40,15 +40,54 @@ export async function exportMember(
     .from(images)
     .where(eq(images.memberId, memberId))
     .orderBy(asc(images.id))
-  const nameOf = async (ids: number[]) => {
-    const unique = [...new Set(ids)]
-    if (unique.length === 0) return new Map<number, string>()
-    const rows = await db
-      .select({ id: members.id, name: members.name })
-      .from(members)
-      .where(inArray(members.id, unique))
-    return new Map(rows.map((r) => [r.id, r.name]))
+  const social = await readLikesAndChats(db, memberId)
+  const others = social.convs.map((c) => (c.memberLow === memberId ? c.memberHigh : c.memberLow))
+  const names = await namesOf(db, [
+    ...social.given.map((l) => l.likedId),
+    ...social.received.map((l) => l.likerId),
+    ...others,
+  ])
+  const person = (id: number) => ({ id, name: names.get(id) ?? null })
+  const records = await readRecords(db, memberId)
+  return {
+    format: EXPORT_FORMAT,
+    exported_at: at.toISOString(),
+    account: accountOf(m),
+    profile: profileOf(m),
+    photos: photos.map((p) => ({
+      id: p.id,
+      url: `${base}/media/${p.filename}`,
+      thumbnail_url: `${base}/media/${p.thumbFilename}`,
+      uploaded_at: iso(p.createdAt),
+      main: p.id === m.mainImageId,
+    })),
+    likes_given: social.given.map((l) => ({ member: person(l.likedId), at: iso(l.createdAt) })),
+    likes_received: social.received.map((l) => ({
+      member: person(l.likerId),
+      at: iso(l.createdAt),
+    })),
+    conversations: conversationsOf(social, others, person, memberId),
+    ...recordsOf(records),
+    sign_up: { trafficsource: m.trafficsource ?? null, signup_meta: m.signupMeta ?? null },
   }
+}
+
+type Member = typeof members.$inferSelect
+type Person = { id: number; name: string | null }
+
+/** The names of members, by id (other members appear by id and name only). */
+async function namesOf(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map<number, string>()
+  const rows = await db
+    .select({ id: members.id, name: members.name })
+    .from(members)
+    .where(inArray(members.id, unique))
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** The member's likes both ways, conversations, their messages and the ones they hid. */
+async function readLikesAndChats(db: Db, memberId: number) {
   const given = await db
     .select()
     .from(likes)
@@ -77,13 +116,11 @@ export async function exportMember(
     .select()
     .from(conversationMembers)
     .where(eq(conversationMembers.memberId, memberId))
-  const others = convs.map((c) => (c.memberLow === memberId ? c.memberHigh : c.memberLow))
-  const names = await nameOf([
-    ...given.map((l) => l.likedId),
-    ...received.map((l) => l.likerId),
-    ...others,
-  ])
-  const person = (id: number) => ({ id, name: names.get(id) ?? null })
+  return { given, received, convs, msgs, hidden }
+}
+
+/** The member's credits, orders, sessions, push subscriptions and the reports they made. */
+async function readRecords(db: Db, memberId: number) {
   const ledger = await db
     .select()
     .from(creditLedger)
@@ -109,59 +146,69 @@ export async function exportMember(
     .from(reports)
     .where(eq(reports.reporterId, memberId))
     .orderBy(asc(reports.id))
+  return { ledger, orderRows, sessionRows, subs, made }
+}
+
+const accountOf = (m: Member) => ({
+  id: m.id,
+  email: m.email,
+  signup_date: iso(m.signupDate),
+  activated_at: iso(m.activatedAt),
+  deleted_at: iso(m.deletedAt),
+  last_active_at: iso(m.lastActiveAt),
+  language: m.language,
+  timezone: m.timezone,
+  paid_user: m.paidUser,
+  credits: m.credits,
+})
+
+const profileOf = (m: Member) => ({
+  name: m.name,
+  gender: m.gender,
+  date_of_birth: m.dateOfBirth,
+  country: m.country,
+  countryregion: m.countryregion,
+  city: m.city,
+  personal: m.personal,
+  profile_fields: m.profileFields ?? {},
+  notes: m.notes ?? {},
+  saved_search: m.savedSearch ?? null,
+})
+
+/** Each conversation with the other member, when the member hid it and its messages. */
+function conversationsOf(
+  { convs, msgs, hidden }: Awaited<ReturnType<typeof readLikesAndChats>>,
+  others: number[],
+  person: (id: number) => Person,
+  memberId: number,
+) {
+  return convs.map((c, i) => {
+    const other = others[i] as number
+    return {
+      id: c.id,
+      with: person(other),
+      started_at: iso(c.createdAt),
+      hidden_at: iso(hidden.find((h) => h.conversationId === c.id)?.hiddenAt ?? null),
+      messages: msgs
+        .filter((x) => x.conversationId === c.id)
+        .map((x) => ({
+          id: x.id,
+          direction: x.senderId === memberId ? 'sent' : 'received',
+          body: x.body,
+          at: iso(x.createdAt),
+        })),
+    }
+  })
+}
+
+function recordsOf({
+  ledger,
+  orderRows,
+  sessionRows,
+  subs,
+  made,
+}: Awaited<ReturnType<typeof readRecords>>) {
   return {
-    format: EXPORT_FORMAT,
-    exported_at: at.toISOString(),
-    account: {
-      id: m.id,
-      email: m.email,
-      signup_date: iso(m.signupDate),
-      activated_at: iso(m.activatedAt),
-      deleted_at: iso(m.deletedAt),
-      last_active_at: iso(m.lastActiveAt),
-      language: m.language,
-      timezone: m.timezone,
-      paid_user: m.paidUser,
-      credits: m.credits,
-    },
-    profile: {
-      name: m.name,
-      gender: m.gender,
-      date_of_birth: m.dateOfBirth,
-      country: m.country,
-      countryregion: m.countryregion,
-      city: m.city,
-      personal: m.personal,
-      profile_fields: m.profileFields ?? {},
-      notes: m.notes ?? {},
-      saved_search: m.savedSearch ?? null,
-    },
-    photos: photos.map((p) => ({
-      id: p.id,
-      url: `${base}/media/${p.filename}`,
-      thumbnail_url: `${base}/media/${p.thumbFilename}`,
-      uploaded_at: iso(p.createdAt),
-      main: p.id === m.mainImageId,
-    })),
-    likes_given: given.map((l) => ({ member: person(l.likedId), at: iso(l.createdAt) })),
-    likes_received: received.map((l) => ({ member: person(l.likerId), at: iso(l.createdAt) })),
-    conversations: convs.map((c, i) => {
-      const other = others[i] as number
-      return {
-        id: c.id,
-        with: person(other),
-        started_at: iso(c.createdAt),
-        hidden_at: iso(hidden.find((h) => h.conversationId === c.id)?.hiddenAt ?? null),
-        messages: msgs
-          .filter((x) => x.conversationId === c.id)
-          .map((x) => ({
-            id: x.id,
-            direction: x.senderId === memberId ? 'sent' : 'received',
-            body: x.body,
-            at: iso(x.createdAt),
-          })),
-      }
-    }),
     credit_ledger: ledger.map((l) => ({
       delta: l.delta,
       reason: l.reason,
@@ -203,7 +250,6 @@ export async function exportMember(
       status: r.status,
       at: iso(r.createdAt),
     })),
-    sign_up: { trafficsource: m.trafficsource ?? null, signup_meta: m.signupMeta ?? null },
   }
 }
 

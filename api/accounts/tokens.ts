@@ -1,10 +1,11 @@
 // Single-use, expiring tokens for mailed links (activation, password reset,
 // mail change, login unlock). 256 random bits go into the link; only their SHA-256 is
 // stored, so a leaked table opens no account.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accountTokens } from '../../db/schema/index.ts'
+import { hashToken } from '../shared/tokens.ts'
 
 export type TokenKind = 'activate' | 'reset' | 'mail_change' | 'login_unlock'
 
@@ -21,8 +22,6 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   mail_change: 24 * HOUR,
   login_unlock: 1 * HOUR,
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A new token for the member; returns the clear text for the link. */
 /** A token of this kind that is unused and unexpired at `now`. */

@@ -16,6 +16,9 @@ import { liveMember } from '../shared/members.ts'
 import { type AccountsDeps, linkBase } from '../shared/site.ts'
 import { hideChat, listMessages, markRead, sendMessage, sendState } from './messages.ts'
 
+/** How long a client waits before it tries the stream again when this process has no LISTEN. */
+const EVENTS_RETRY_DOWN_MS = 5000
+
 /** How often the event stream sends a keep-alive and checks its session. */
 export interface EventsTiming {
   keepAliveMs: number
@@ -147,18 +150,45 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
       return streamSSE(c, async (stream) => {
         let id = 0
         let open = true
+        // The wait between keep-alives, cut short when the stream ends.
+        let wake = () => {}
+        const pause = (ms: number) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, ms)
+            wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
         const send = (data: unknown) =>
           stream.writeSSE({ event: 'poke', data: JSON.stringify(data), id: String(++id) })
-        const leave = deps.events.subscribe(memberId, (poke) => {
-          void send(poke).catch(() => undefined)
-        })
         const end = () => {
           if (!open) return
           open = false
           leave()
+          wake()
         }
+        // The bus ends the stream when LISTEN is down or the process drains
+        // (api/events/bus.ts): the client polls and reconnects (sync/core/stream.ts).
+        const leave = deps.events.subscribe(
+          memberId,
+          (poke) => {
+            void send(poke).catch(() => undefined)
+          },
+          end,
+        )
         stream.onAbort(end)
-        await deps.events.ready()
+        // No pokes can come (LISTEN down, the process stopping): end at once,
+        // without `ready`, so the client keeps polling and tries again later.
+        const up = await deps.events.ready().then(
+          () => true,
+          () => false,
+        )
+        if (!up || !open) {
+          if (open) await stream.writeSSE({ data: '', retry: EVENTS_RETRY_DOWN_MS })
+          end()
+          return
+        }
         // Pokes have no replay (NOTIFY): a client coming back after a gap
         // (Last-Event-ID) is told to pull everything once.
         await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
@@ -168,7 +198,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         // deleted): checked as often as the spec's user poll would have.
         let checked = Date.now()
         while (open) {
-          await stream.sleep(timing.keepAliveMs)
+          await pause(timing.keepAliveMs)
           if (open && Date.now() - checked >= timing.sessionCheckMs) {
             checked = Date.now()
             // The session's last use is renewed; the cookie, whose headers

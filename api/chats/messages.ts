@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts'
 import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
-import { messageCost } from '../credits/index.ts'
+import { debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { PUSH_EVENT_JOB } from '../push/index.ts'
@@ -143,15 +143,13 @@ const sendStatement = preparedStatement<
       FROM checks WHERE live AND NOT blocked AND credits >= ${p('cost')}
       ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
       RETURNING id, created_at
-    ), debit AS (
-      UPDATE members SET credits = credits - ${p('cost')}
-      WHERE id = ${p('member')} AND EXISTS (SELECT 1 FROM ins)
-      RETURNING credits
-    ), ledger AS (
-      INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
-      SELECT ${p('member')}, -${p('cost')}::integer, 'message', 'message:' || ins.id, debit.credits
-      FROM ins, debit
-    ), conv_time AS (
+    ), ${debitInStatement({
+      member: sql`${p('member')}`,
+      amount: sql`${p('cost')}`,
+      reason: 'message',
+      after: 'ins',
+      reference: sql`'message:' || ins.id`,
+    })}, conv_time AS (
       UPDATE conversations
       SET last_message_at = ins.created_at, last_message_id = ins.id,
           last_message_sender = ${p('member')}, last_message_body = ${p('text')}
@@ -212,7 +210,8 @@ const sendStatement = preparedStatement<
  * moves the conversation's newest message, counts it unread for the
  * recipient (bringing back a chat they deleted), when the recipient has a
  * device to push to enqueues the push job, and when a mail about it may be due
- * enqueues that job to run a little later (api/chats/message-mail.ts). The debit is unconditional on
+ * enqueues that job to run a little later (api/chats/message-mail.ts). The debit
+ * and its ledger row are the ledger's (debitInStatement), unconditional on
  * purpose: the CHECK (credits >= 0) on members is the guard, so a balance
  * spent by a concurrent send fails the whole statement (nothing stored) and
  * answers 402. The insert comes first so that a concurrent replay of the same

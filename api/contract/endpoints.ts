@@ -49,6 +49,7 @@ import {
   ResellPartnerQuery,
 } from './cams.ts'
 import { ChatsResponse } from './chats.ts'
+import { HealthResponse, ReadyResponse } from './health.ts'
 import {
   LikeRequest,
   LikeResponse,
@@ -117,7 +118,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface EndpointDef {
   method: Method
-  /** The full path, `/api/...` (spec §7). */
+  /**
+   * The full path, `/api/...` (spec §7); the probes of load balancers and
+   * orchestrators (`healthz`, `readyz`) sit at the root, where they expect them.
+   */
   path: string
   /** Query parameters the caller chooses. */
   query?: z.ZodType
@@ -503,6 +507,11 @@ export const endpoints = {
     response: null,
     effects: true,
   },
+
+  // Probes of a load balancer or orchestrator: outside /api, no session, never
+  // cached (api/http/health.ts, docs/several-machines.md).
+  healthz: { method: 'GET', path: '/healthz', response: HealthResponse },
+  readyz: { method: 'GET', path: '/readyz', response: ReadyResponse },
 
   // The operator's console (404 to anyone but staff)
   ...operatorEndpoints,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { TEMPLATES } from './rules/templates.ts'
 
 const Region = z.object({ id: z.string(), name: z.string() })
 const SearchVisibility = z.enum(['none', 'all'])
 
-/** Spec §1/§9: the three designs; classic is the default. */
-export const TEMPLATES = ['classic', 'boxy', 'lavish'] as const
+/** Spec §1/§9: the three designs (rules/templates.ts); classic is the default. */
 export const Template = z.enum(TEMPLATES)
 export type Template = z.infer<typeof Template>
 

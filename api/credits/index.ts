@@ -4,6 +4,7 @@ export {
   balanceOf,
   credit,
   debit,
+  debitInStatement,
   forgetMessageCost,
   ledgerSum,
   messageCost,

@@ -1,9 +1,12 @@
 // The credits ledger: every change of a balance is a row here, written in the
-// same transaction as its effect (a message, a purchase, a refund). The
-// balance moves only by a conditional UPDATE (`credits >= cost`) under a
-// CHECK (credits >= 0), so no interleaving of requests can make it negative,
-// and it always equals the sum of the member's ledger deltas.
-import { and, eq, gte, sql } from 'drizzle-orm'
+// same transaction as its effect (a message, a purchase, a refund), under a
+// CHECK (credits >= 0), so no interleaving of requests can make a balance
+// negative, and it always equals the sum of the member's ledger deltas. A
+// debit comes in two forms, both this module's: `debit` (its own statements,
+// conditional on the balance: null when it does not cover the amount) and
+// `debitInStatement` (parts of a caller's single statement that stores the
+// effect first: the paid send, api/chats/messages.ts).
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { creditLedger, members, siteSettings } from '../../db/schema/index.ts'
 
@@ -30,6 +33,35 @@ export async function debit(
     .insert(creditLedger)
     .values({ memberId, delta: -amount, reason, reference, balanceAfter: row.credits })
   return row.credits
+}
+
+/**
+ * The debit as two common table expressions of a caller's single statement:
+ * `debit` takes `amount` from `member` once the CTE named `after` (the effect
+ * it pays for) has a row, and `ledger` writes its row, referenced as
+ * `reference` (SQL over `after`'s columns). Unlike `debit`, the update is not
+ * conditional on the balance: the effect is already stored in the same
+ * statement, so an overdraft (a concurrent spend) must fail the CHECK and the
+ * whole statement, never store an effect without its debit. The caller reads
+ * the new balance from `debit.credits`.
+ */
+export function debitInStatement(input: {
+  member: SQL
+  amount: SQL
+  reason: LedgerReason
+  after: string
+  reference: SQL
+}): SQL {
+  const after = sql.raw(input.after)
+  return sql`debit AS (
+      UPDATE members SET credits = credits - ${input.amount}
+      WHERE id = ${input.member} AND EXISTS (SELECT 1 FROM ${after})
+      RETURNING credits
+    ), ledger AS (
+      INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
+      SELECT ${input.member}, -${input.amount}::integer, ${sql.raw(`'${input.reason}'`)}, ${input.reference}, debit.credits
+      FROM ${after}, debit
+    )`
 }
 
 /** Adds `amount` credits (a purchase, a bonus, a refund); the new balance. */

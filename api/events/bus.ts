@@ -74,54 +74,228 @@ function flush(db: Db, queue: { busy: boolean; next?: PokeBatch }): void {
     })
 }
 
+/**
+ * Where the bus's LISTEN stands: `idle` before the first stream (or
+ * ready()), `connecting`, `up`, `down` (lost or refused; a retry is due),
+ * `closed` for good.
+ */
+export type ListenState = 'idle' | 'connecting' | 'up' | 'down' | 'closed'
+
+/** The waits between tries to LISTEN again: the first, doubling up to the longest. */
+export interface RetryTiming {
+  firstMs: number
+  maxMs: number
+}
+
+/** 0.5 s doubling to 10 s: a restart of PostgreSQL costs seconds of pokes, not a process restart. */
+export const LISTEN_RETRY: RetryTiming = { firstMs: 500, maxMs: 10_000 }
+
+/**
+ * The wait before try `attempt` (0 = the first after a loss): firstMs
+ * doubled `attempt` times up to maxMs, then between half of that and all of
+ * it at random, so the processes of several machines do not all come back
+ * in the same instant.
+ */
+export function retryDelayMs(
+  attempt: number,
+  timing: RetryTiming = LISTEN_RETRY,
+  random: () => number = Math.random,
+): number {
+  const full = Math.min(timing.maxMs, timing.firstMs * 2 ** Math.min(attempt, 30))
+  return Math.round(full * (0.5 + random() / 2))
+}
+
+export interface EventBusOptions {
+  retry?: RetryTiming
+  random?: () => number
+  /** Where losses and recoveries are told (default console.error). */
+  log?: (line: string) => void
+}
+
 export interface EventBus {
-  /** Starts listening (once); resolves when LISTEN is in place. */
+  /**
+   * Starts listening (once). Resolves when LISTEN is in place; fails at once
+   * when it is down (a retry is due), closed or draining, and when the try
+   * under way fails: a stream that cannot get pokes does not pretend to.
+   */
   ready(): Promise<void>
-  /** A member's connected stream; returns the way to leave. */
-  subscribe(memberId: number, listener: (poke: Poke) => void): () => void
+  /**
+   * A member's connected stream; returns the way to leave. `end` is called
+   * when the bus ends the stream: LISTEN went down (pokes would be lost, so
+   * the client should poll), or the process drains. A subscriber without
+   * `end` stays, and gets a `sync` poke when LISTEN is back (pokes may have
+   * been missed meanwhile).
+   */
+  subscribe(memberId: number, listener: (poke: Poke) => void, end?: () => void): () => void
   /** How many streams this process holds (the benchmark prints it). */
   readonly streams: number
+  /** Whether LISTEN is in place (GET /readyz). */
+  readonly state: ListenState
+  /** Ends every stream, and from now on every new one at once: the process is stopping. */
+  drain(): void
   close(): Promise<void>
 }
 
-export function createEventBus(listen: Listen): EventBus {
-  const subscribers = new Map<number, Set<(poke: Poke) => void>>()
-  let started: Promise<() => Promise<void>> | undefined
+interface Subscription {
+  listener: (poke: Poke) => void
+  end: (() => void) | undefined
+}
+
+/**
+ * The process's LISTEN and its members' streams. LISTEN heals: when the
+ * server ends its connection the streams are ended (clients poll and
+ * reconnect), LISTEN is tried again after retryDelayMs, and once it is back
+ * every remaining subscriber is told to pull everything once.
+ */
+export function createEventBus(listen: Listen, options: EventBusOptions = {}): EventBus {
+  const timing = options.retry ?? LISTEN_RETRY
+  const random = options.random ?? Math.random
+  const log = options.log ?? ((line: string) => console.error(line))
+  const subscribers = new Map<number, Set<Subscription>>()
   let count = 0
-  const start = () => {
-    started ??= listen(EVENTS_CHANNEL, (payload) => {
-      let data: { m?: unknown } & Poke
-      try {
-        data = JSON.parse(payload) as { m?: unknown } & Poke
-      } catch {
-        return
-      }
-      const { m, ...poke } = data
-      if (typeof m !== 'number') return
-      for (const l of subscribers.get(m) ?? []) l(poke)
-    })
-    return started
+  let state: ListenState = 'idle'
+  let draining = false
+  /** The try under way (connecting). */
+  let attempt: Promise<void> | undefined
+  /** Failed tries since LISTEN was last up. */
+  let failures = 0
+  let downSince = 0
+  let retryTimer: NodeJS.Timeout | undefined
+  let stop: (() => Promise<void>) | undefined
+  /** Bumped on every try: a loss reported by an older connection is ignored. */
+  let generation = 0
+
+  const onPayload = (payload: string) => {
+    let data: { m?: unknown } & Poke
+    try {
+      data = JSON.parse(payload) as { m?: unknown } & Poke
+    } catch {
+      return
+    }
+    const { m, ...poke } = data
+    if (typeof m !== 'number') return
+    for (const s of subscribers.get(m) ?? []) s.listener(poke)
   }
+
+  /** Ends every stream that can be ended; returns how many. */
+  const endStreams = (): number => {
+    let ended = 0
+    for (const set of subscribers.values()) {
+      for (const s of [...set]) {
+        if (!s.end) continue
+        ended++
+        try {
+          s.end()
+        } catch (e) {
+          log(`events: ending a stream failed: ${String(e)}`)
+        }
+      }
+    }
+    return ended
+  }
+
+  const scheduleRetry = () => {
+    const wait = retryDelayMs(failures, timing, random)
+    failures++
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      if (state === 'down') void connect().catch(() => undefined)
+    }, wait)
+    retryTimer.unref?.()
+    return wait
+  }
+
+  const lost = (mine: number, error: Error) => {
+    if (mine !== generation || state !== 'up') return
+    state = 'down'
+    stop = undefined
+    downSince = Date.now()
+    const ended = endStreams()
+    const wait = scheduleRetry()
+    log(
+      `events: LISTEN connection lost (${error.message}); ${ended} stream(s) ended, listening again in ${wait} ms`,
+    )
+  }
+
+  function connect(): Promise<void> {
+    if (attempt) return attempt
+    const mine = ++generation
+    const wasDown = state === 'down'
+    state = 'connecting'
+    attempt = listen(EVENTS_CHANNEL, onPayload, (e) => lost(mine, e))
+      .then(
+        async (stopListening) => {
+          if (state === 'closed') {
+            await stopListening()
+            throw new Error('the event bus is closed')
+          }
+          state = 'up'
+          stop = stopListening
+          failures = 0
+          if (wasDown) {
+            log(`events: listening again after ${Date.now() - downSince} ms`)
+            // Pokes sent while down are lost (NOTIFY has no replay).
+            for (const set of subscribers.values())
+              for (const s of set) s.listener({ type: 'sync' })
+          }
+        },
+        (e: unknown) => {
+          if (state === 'closed') throw e
+          if (!wasDown) downSince = Date.now()
+          state = 'down'
+          const wait = scheduleRetry()
+          log(
+            `events: LISTEN failed (${e instanceof Error ? e.message : String(e)}); trying again in ${wait} ms`,
+          )
+          throw e
+        },
+      )
+      .finally(() => {
+        attempt = undefined
+      })
+    return attempt
+  }
+
   return {
-    ready: async () => {
-      await start()
+    async ready() {
+      if (draining) throw new Error('the process is stopping')
+      if (state === 'up') return
+      if (state === 'idle') return connect()
+      if (attempt) return attempt
+      throw new Error(`LISTEN is ${state}`)
     },
-    subscribe(memberId, listener) {
-      void start()
+    subscribe(memberId, listener, end) {
+      if (state === 'idle') void connect().catch(() => undefined)
       const set = subscribers.get(memberId) ?? new Set()
       subscribers.set(memberId, set)
-      set.add(listener)
+      const subscription: Subscription = { listener, end }
+      set.add(subscription)
       count++
       return () => {
-        if (set.delete(listener)) count--
-        if (set.size === 0) subscribers.delete(memberId)
+        if (set.delete(subscription)) count--
+        if (set.size === 0 && subscribers.get(memberId) === set) subscribers.delete(memberId)
       }
     },
     get streams() {
       return count
     },
+    get state() {
+      return state
+    },
+    drain() {
+      draining = true
+      endStreams()
+    },
     async close() {
-      if (started) await (await started)()
+      const previous = state
+      state = 'closed'
+      if (retryTimer) clearTimeout(retryTimer)
+      retryTimer = undefined
+      endStreams()
+      if (previous === 'connecting') await attempt?.catch(() => undefined)
+      const stopping = stop
+      stop = undefined
+      await stopping?.()
     },
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
 import { members, sessions } from '../../db/schema/index.ts'
 import { SIGNED_IN_COOKIE } from '../contract/rules/index.ts'
+import { hashToken } from '../shared/tokens.ts'
 import { ApiFailure } from './errors.ts'
 
 export const SESSION_COOKIE = 'sid'
@@ -35,8 +36,6 @@ export type AuthEnv = { Variables: { memberId: number; sessionId: number } }
 export type ClockEnv = { Variables: { now?: () => Date } }
 export const nowOf = (c: Context): Date =>
   (c as unknown as Context<ClockEnv>).get('now')?.() ?? new Date()
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Secure everywhere but plain-http localhost, where browsers would drop it. */
 export function isSecureOrigin(c: Context): boolean {

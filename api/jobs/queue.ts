@@ -96,7 +96,10 @@ export interface JobRunner {
   poke(): void
   /** Polls every pollMs until stop(). */
   start(): void
-  /** Stops polling and waits for the jobs that are running. */
+  /**
+   * Stops polling and claiming: waits for the jobs that are running; what is
+   * due then waits in the table (pokes are ignored from now on).
+   */
   stop(): Promise<void>
   /** Resolves when no round is running (tests, shutdown). */
   idle(): Promise<void>
@@ -105,120 +108,32 @@ export interface JobRunner {
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db } = options
-  const handlers: JobHandlers = {}
   const now = options.now ?? (() => new Date())
-  const random = options.random ?? Math.random
-  const batch = options.batch ?? 10
-  const pollMs = options.pollMs ?? POLL_MS
   const log = options.log ?? ((message, details) => console.error(message, details))
+  const { handlers, register } = handlerRegistry(options.handlers)
+  const random = options.random ?? Math.random
+  const work = jobWork({ db: options.db, handlers, now, random, batch: options.batch ?? 10, log })
   let round: Promise<number> | null = null
   let again = false
-  let timer: ReturnType<typeof setInterval> | undefined
-  let lastPrune = 0
-
-  const register = (more: JobHandlers) => {
-    for (const [kind, handler] of Object.entries(more)) {
-      if (handlers[kind]) throw new Error(`job kind registered twice: ${kind}`)
-      handlers[kind] = handler
-    }
-  }
-  register(options.handlers)
-
-  /**
-   * Takes up to `batch` due jobs: queued and due, or running past their lease.
-   * One statement: the row locks of SKIP LOCKED last only while the rows are
-   * marked running; the lease covers the rest.
-   */
-  async function claim(): Promise<JobRow[]> {
-    const at = now()
-    const leaseEnd = new Date(at.getTime() + LEASE_MS)
-    const kinds = Object.keys(handlers)
-    if (kinds.length === 0) return []
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, kinds),
-          sql`((${jobs.status} = 'queued' AND ${jobs.runAt} <= ${at}) OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} < ${at}))`,
-        ),
-      )
-      .orderBy(asc(jobs.runAt))
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    return db
-      .update(jobs)
-      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: leaseEnd })
-      .where(inArray(jobs.id, due))
-      .returning()
-  }
-
-  async function finish(job: JobRow, error: unknown): Promise<void> {
-    const at = now()
-    if (error === undefined) {
-      await db
-        .update(jobs)
-        .set({ status: 'done', finishedAt: at, lockedUntil: null, lastError: null })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
-      return
-    }
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000)
-    const last = job.attempts >= job.maxAttempts
-    const delay = error instanceof RetryAfter ? error.delayMs : backoffMs(job.attempts, random)
-    log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts} failed`, message)
-    await db
-      .update(jobs)
-      .set(
-        last
-          ? { status: 'failed', finishedAt: at, lockedUntil: null, lastError: message }
-          : {
-              status: 'queued',
-              runAt: new Date(at.getTime() + delay),
-              lockedUntil: null,
-              lastError: message,
-            },
-      )
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
-  }
-
-  async function runOne(job: JobRow): Promise<void> {
-    const handler = handlers[job.kind]
-    let error: unknown
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      await handler(job.payload, job)
-    } catch (e) {
-      error = e ?? new Error('job failed')
-    }
-    await finish(job, error)
-  }
-
-  async function prune(): Promise<void> {
-    const at = now().getTime()
-    if (at - lastPrune < 60 * 60_000) return
-    lastPrune = at
-    await db
-      .delete(jobs)
-      .where(and(eq(jobs.status, 'done'), sql`${jobs.finishedAt} < ${new Date(at - KEEP_DONE_MS)}`))
-  }
+  /** stop() was called: the jobs claimed finish, nothing more is claimed. */
+  let stopping = false
 
   async function rounds(): Promise<number> {
     let ran = 0
     for (;;) {
       again = false
-      const claimed = await claim()
-      await Promise.all(claimed.map(runOne))
-      ran += claimed.length
+      const claimed = await work.runBatch()
+      ran += claimed
       // Until a claim finds nothing: a handler may enqueue a follow-up job
       // (a push event becomes pushes), which is due at once.
-      if (claimed.length === 0 && !again) break
+      if ((claimed === 0 && !again) || stopping) break
     }
-    await prune()
+    await work.prune()
     return ran
   }
 
   function runDue(): Promise<number> {
+    if (stopping) return Promise.resolve(0)
     if (round) {
       again = true
       return round
@@ -229,21 +144,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return round
   }
 
+  const poke = () => {
+    void runDue().catch((e: unknown) => log('jobs: round failed', e))
+  }
+  const polling = poller(poke, options.pollMs ?? POLL_MS)
   return {
     runDue,
-    poke() {
-      void runDue().catch((e: unknown) => log('jobs: round failed', e))
-    },
-    start() {
-      if (timer) return
-      timer = setInterval(() => {
-        void runDue().catch((e: unknown) => log('jobs: round failed', e))
-      }, pollMs)
-      timer.unref?.()
-    },
+    poke,
+    start: polling.start,
     async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
+      stopping = true
+      polling.stop()
       await round?.catch(() => 0)
     },
     async idle() {
@@ -251,6 +162,144 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     register,
   }
+}
+
+/** The handlers by job kind, and how a domain adds its own. */
+function handlerRegistry(initial: JobHandlers) {
+  const handlers: JobHandlers = {}
+  const register = (more: JobHandlers) => {
+    for (const [kind, handler] of Object.entries(more)) {
+      if (handlers[kind]) throw new Error(`job kind registered twice: ${kind}`)
+      handlers[kind] = handler
+    }
+  }
+  register(initial)
+  return { handlers, register }
+}
+
+/** Calls `tick` every `ms` from start() to stop(); the timer keeps no process alive. */
+function poller(tick: () => void, ms: number) {
+  let timer: ReturnType<typeof setInterval> | undefined
+  return {
+    start() {
+      if (timer) return
+      timer = setInterval(tick, ms)
+      timer.unref?.()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+    },
+  }
+}
+
+interface JobWorkOptions {
+  db: Db
+  handlers: JobHandlers
+  now: () => Date
+  random: () => number
+  batch: number
+  log: (message: string, details: unknown) => void
+}
+
+/** One round's work: claim due jobs, run them, record each outcome; and the hourly pruning. */
+function jobWork({ db, handlers, now, random, batch, log }: JobWorkOptions) {
+  let lastPrune = 0
+
+  async function runOne(job: JobRow): Promise<void> {
+    const error = await failureOf(handlers[job.kind], job)
+    await finishJob(db, job, error, { at: now(), random, log })
+  }
+
+  return {
+    /** Claims up to `batch` due jobs and runs them; how many it claimed. */
+    async runBatch(): Promise<number> {
+      const claimed = await claimDue(db, Object.keys(handlers), now(), batch)
+      await Promise.all(claimed.map(runOne))
+      return claimed.length
+    },
+    async prune(): Promise<void> {
+      const at = now().getTime()
+      if (at - lastPrune < 60 * 60_000) return
+      lastPrune = at
+      await db
+        .delete(jobs)
+        .where(
+          and(eq(jobs.status, 'done'), sql`${jobs.finishedAt} < ${new Date(at - KEEP_DONE_MS)}`),
+        )
+    },
+  }
+}
+
+/**
+ * Takes up to `batch` due jobs of these kinds: queued and due, or running past their lease.
+ * One statement: the row locks of SKIP LOCKED last only while the rows are
+ * marked running; the lease covers the rest.
+ */
+async function claimDue(db: Db, kinds: string[], at: Date, batch: number): Promise<JobRow[]> {
+  const leaseEnd = new Date(at.getTime() + LEASE_MS)
+  if (kinds.length === 0) return []
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, kinds),
+        sql`((${jobs.status} = 'queued' AND ${jobs.runAt} <= ${at}) OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} < ${at}))`,
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(batch)
+    .for('update', { skipLocked: true })
+  return db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: leaseEnd })
+    .where(inArray(jobs.id, due))
+    .returning()
+}
+
+/** Runs a job's handler: undefined when it went well, else what it threw. */
+async function failureOf(handler: JobHandler | undefined, job: JobRow): Promise<unknown> {
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
+    await handler(job.payload, job)
+    return undefined
+  } catch (e) {
+    return e ?? new Error('job failed')
+  }
+}
+
+/** Marks a claimed job done, or failed: queued again after a backoff, or failed for good after its last attempt. */
+async function finishJob(
+  db: Db,
+  job: JobRow,
+  error: unknown,
+  { at, random, log }: { at: Date; random: () => number; log: JobWorkOptions['log'] },
+): Promise<void> {
+  if (error === undefined) {
+    await db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: at, lockedUntil: null, lastError: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+    return
+  }
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000)
+  const last = job.attempts >= job.maxAttempts
+  const delay = error instanceof RetryAfter ? error.delayMs : backoffMs(job.attempts, random)
+  log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts} failed`, message)
+  await db
+    .update(jobs)
+    .set(
+      last
+        ? { status: 'failed', finishedAt: at, lockedUntil: null, lastError: message }
+        : {
+            status: 'queued',
+            runAt: new Date(at.getTime() + delay),
+            lockedUntil: null,
+            lastError: message,
+          },
+    )
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
 }
 
 /** The operator's view: jobs by status, newest first. */

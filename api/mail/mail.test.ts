@@ -14,7 +14,7 @@ import { send } from '../test/http.ts'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
 import { createMailer, MAIL_SEND, mailJobs, storeMail } from './mailer.ts'
 import * as mailMessages from './messages.ts'
-import { MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts'
+import { MAIL_KINDS, renderMail, MAIL_TEMPLATES } from './templates.ts'
 
 describeEngines('mail on %s', (engine) => {
   let database: TestDatabase
@@ -208,7 +208,7 @@ describe('mail templates', () => {
   const locales = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const
 
   it.each(locales)('has every kind translated in %s, with no fallback', (locale) => {
-    const own: Partial<Record<string, unknown>> = TEMPLATES[locale] ?? {}
+    const own: Partial<Record<string, unknown>> = MAIL_TEMPLATES[locale] ?? {}
     for (const kind of MAIL_KINDS) {
       expect(own[kind], `${locale}/${kind}`).toBeTypeOf('function')
       const mail = renderMail(kind, locale, vars)

@@ -8,7 +8,8 @@ import type { LocaleTemplates, MailContent, MailKind, MailVars } from './types.t
 
 export { MAIL_KINDS, type MailKind, type MailVars } from './types.ts'
 
-export const TEMPLATES = Object.fromEntries(
+/** Every mail kind per locale (not the site designs of api/contract/rules/templates.ts). */
+export const MAIL_TEMPLATES = Object.fromEntries(
   Locale.options.map((locale) => [locale, templatesIn(locale)]),
 ) as Record<Locale, LocaleTemplates>
 
@@ -25,7 +26,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 export function renderMail(kind: MailKind, locale: string, vars: MailVars): RenderedMail {
   const known = Locale.safeParse(locale)
   const lang: Locale = known.success ? known.data : 'en'
-  const content: MailContent = TEMPLATES[lang][kind](vars)
+  const content: MailContent = MAIL_TEMPLATES[lang][kind](vars)
   const text = [
     ...content.lines,
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),

@@ -3,7 +3,7 @@
 // reasons to a restricted member and the decision to whoever reported it);
 // sanctions that end sessions and refuse login; appeals decided by a
 // different moderator; and the DSA transparency figures.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -36,11 +36,10 @@ import { refreshMainImage, removeImageRow } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { ageOn } from '../profiles/index.ts'
 import { audit } from '../shared/audit.ts'
+import { hashToken } from '../shared/tokens.ts'
 
 const QUEUE_LIMIT = 200
 const DAY_MS = 86_400_000
-
-const hashAppealToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** The member a complaint's URL points at (`/members/12`), if any. */
 export function memberOfUrl(url: string | null): number | null {
@@ -496,7 +495,7 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
                 ? new Date(ctx.now.getTime() + input.days * DAY_MS)
                 : null,
             staffId: ctx.staffId,
-            appealTokenHash: hashAppealToken(appealToken),
+            appealTokenHash: hashToken(appealToken),
           })
           .returning()
         sanction = row ?? null
@@ -591,7 +590,7 @@ async function decidePhoto(tx: Db, input: DecideRequest, ctx: DecideContext): Pr
         itemId: img.id,
         startsAt: ctx.now,
         staffId: ctx.staffId,
-        appealTokenHash: hashAppealToken(appealToken),
+        appealTokenHash: hashToken(appealToken),
       })
       .returning()
     sanction = row ?? null
@@ -719,7 +718,7 @@ export async function sanctionByToken(db: Db, token: string) {
   const [row] = await db
     .select()
     .from(sanctions)
-    .where(eq(sanctions.appealTokenHash, hashAppealToken(token)))
+    .where(eq(sanctions.appealTokenHash, hashToken(token)))
   if (!row) return null
   const [appeal] = await db
     .select()

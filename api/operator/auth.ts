@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts'
 import { staff, staffSessions } from '../../db/schema/index.ts'
 import { type Capability, can, STAFF_ABSOLUTE_S, STAFF_IDLE_S } from '../contract/rules/staff.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { hashToken, isSecureOrigin, nowOf } from '../http/session.ts'
+import { isSecureOrigin, nowOf } from '../http/session.ts'
+import { hashToken } from '../shared/tokens.ts'
 
 export const STAFF_COOKIE = 'staff_sid'
 /** Last use is written at most once a minute per session. */

@@ -3,7 +3,7 @@
 // admin and prints its one-time password and TOTP setup (like a self-hosted
 // product's first admin), once. The demo adds one account per role.
 import { inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, withStartLock } from '../../db/client.ts'
 import { staff } from '../../db/schema/index.ts'
 import type { StaffRole } from '../contract/rules/staff.ts'
 import { createStaff, staffCount } from './staff.ts'
@@ -24,7 +24,18 @@ export const DEMO_STAFF: { email: string; name: string; roles: StaffRole[] }[] =
  * start with the secret, so a developer can add it to an authenticator app
  * or get a code with `npm run totp -- <secret>`.
  */
-export async function ensureDemoStaff(
+export function ensureDemoStaff(
+  db: Db,
+  log: (line: string) => void,
+  issuer: string,
+): Promise<void> {
+  // Under the start-up lock: processes starting together make each account
+  // once (createStaff's insert skips a taken address anyway) and print the
+  // same secrets.
+  return withStartLock(db, () => ensureDemoStaffUnlocked(db, log, issuer))
+}
+
+async function ensureDemoStaffUnlocked(
   db: Db,
   log: (line: string) => void,
   issuer: string,
@@ -63,15 +74,20 @@ export async function ensureDemoStaff(
  * default admin@localhost) with a random password, printed once with its
  * TOTP URI. Whoever starts the server first hands it on or changes it.
  */
-export async function ensureFirstAdmin(
+export function ensureFirstAdmin(
   db: Db,
   email: string,
   log: (line: string) => void,
   issuer: string,
 ): Promise<void> {
-  if ((await staffCount(db)) > 0) return
-  const made = await createStaff(db, { email, name: 'Admin', roles: ['admin'] }, issuer)
-  if (!made) return
-  log(`start: first console admin ${email} / ${made.password} (shown once)`)
-  log(`start: its TOTP: ${totpUri(made.totpSecret, email, issuer)}`)
+  // "No staff yet" is decided under the start-up lock: of several processes
+  // starting at once (each perhaps with another OPERATOR_EMAIL) one makes the
+  // admin and the others find it.
+  return withStartLock(db, async () => {
+    if ((await staffCount(db)) > 0) return
+    const made = await createStaff(db, { email, name: 'Admin', roles: ['admin'] }, issuer)
+    if (!made) return
+    log(`start: first console admin ${email} / ${made.password} (shown once)`)
+    log(`start: its TOTP: ${totpUri(made.totpSecret, email, issuer)}`)
+  })
 }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { forgetMessageCost } from '../credits/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
@@ -32,40 +34,27 @@ import {
 export const siteAdminRoutes = (deps: OperatorDeps) => {
   const { db } = deps
   return new Hono<StaffEnv>()
+    .route('/', siteSettingsRoutes(db))
+    .route('/', offerRoutes(db))
+    .route('/', reportRoutes(db))
+}
+
+/** The validated JSON body of an endpoint of the table. */
+type BodyOf<E extends { body: z.ZodType }> = z.output<E['body']>
+
+/** The sites, their settings, the message cost and the route rules. */
+const siteSettingsRoutes = (db: Db) =>
+  new Hono<StaffEnv>()
     .get(pathOf(endpoints.operatorSites), async (c) => c.json(await sitesView(db)))
     .put(pathOf(endpoints.operatorSiteUpdate), bodyOf(endpoints.operatorSiteUpdate), async (c) => {
-      const { host, settings, clear, reason } = c.req.valid('json')
-      await db.transaction(async (tx) => {
-        const { before, after } = await updateSite(tx, host, settings, clear)
-        const changes = changesOf(before, after)
-        if (Object.keys(changes).length === 0) return
-        await audit(tx, c.get('staff').id, {
-          action: 'site.update',
-          targetType: 'site',
-          targetId: host ?? '*',
-          reason,
-          details: { host, changes },
-        })
-      })
+      await updateSiteRecorded(db, c.get('staff').id, c.req.valid('json'))
       return c.json(await sitesView(db))
     })
     .delete(
       pathOf(endpoints.operatorSiteDelete),
       bodyOf(endpoints.operatorSiteDelete),
       async (c) => {
-        const { host, reason } = c.req.valid('json')
-        const done = await db.transaction(async (tx) => {
-          const before = await deleteSite(tx, host)
-          if (!before) return false
-          await audit(tx, c.get('staff').id, {
-            action: 'site.delete',
-            targetType: 'site',
-            targetId: host,
-            reason,
-            details: { host, before, after: null },
-          })
-          return true
-        })
+        const done = await deleteSiteRecorded(db, c.get('staff').id, c.req.valid('json'))
         if (!done) throw notFound()
         return c.json(await sitesView(db))
       },
@@ -74,35 +63,19 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
       pathOf(endpoints.operatorMessageCost),
       bodyOf(endpoints.operatorMessageCost),
       async (c) => {
-        const { credits, reason } = c.req.valid('json')
-        await db.transaction(async (tx) => {
-          const before = await setMessageCost(tx, credits)
-          await audit(tx, c.get('staff').id, {
-            action: 'site.message_cost',
-            targetType: 'setting',
-            targetId: 'message_cost_credits',
-            reason,
-            details: { before, after: credits },
-          })
-        })
+        await setMessageCostRecorded(db, c.get('staff').id, c.req.valid('json'))
         forgetMessageCost(db)
         return c.json(await sitesView(db))
       },
     )
     .put(pathOf(endpoints.operatorRouteRules), bodyOf(endpoints.operatorRouteRules), async (c) => {
-      const { rules, reason } = c.req.valid('json')
-      await db.transaction(async (tx) => {
-        const before = await setRouteRules(tx, rules)
-        await audit(tx, c.get('staff').id, {
-          action: 'site.route_rules',
-          targetType: 'setting',
-          targetId: 'route_rules',
-          reason,
-          details: { before, after: rules },
-        })
-      })
+      await setRouteRulesRecorded(db, c.get('staff').id, c.req.valid('json'))
       return c.json(await sitesView(db))
     })
+
+/** The credit packages and the discount codes. */
+const offerRoutes = (db: Db) =>
+  new Hono<StaffEnv>()
     .get(pathOf(endpoints.operatorPackages), async (c) =>
       c.json({ packages: await listPackages(db) }),
     )
@@ -110,17 +83,7 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
       pathOf(endpoints.operatorPackageSave),
       bodyOf(endpoints.operatorPackageSave),
       async (c) => {
-        const { reason, ...input } = c.req.valid('json')
-        await db.transaction(async (tx) => {
-          const before = await savePackage(tx, input)
-          await audit(tx, c.get('staff').id, {
-            action: 'package.save',
-            targetType: 'package',
-            targetId: input.id,
-            reason,
-            details: { before, after: input },
-          })
-        })
+        await savePackageRecorded(db, c.get('staff').id, c.req.valid('json'))
         return c.json({ packages: await listPackages(db) })
       },
     )
@@ -131,19 +94,7 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
       pathOf(endpoints.operatorDiscountSave),
       bodyOf(endpoints.operatorDiscountSave),
       async (c) => {
-        const { reason, ...input } = c.req.valid('json')
-        const before = await db.transaction(async (tx) => {
-          const old = await saveDiscount(tx, input)
-          if (old === 'personal') return old
-          await audit(tx, c.get('staff').id, {
-            action: 'discount.save',
-            targetType: 'discount',
-            targetId: input.code,
-            reason,
-            details: { before: old, after: input },
-          })
-          return old
-        })
+        const before = await saveDiscountRecorded(db, c.get('staff').id, c.req.valid('json'))
         // A member's personal code is the server's, not the operator's.
         if (before === 'personal') throw new ApiFailure(409, 'personal_code', 'code')
         return c.json({ discounts: await listDiscounts(db) })
@@ -153,33 +104,21 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
       pathOf(endpoints.operatorDiscountDelete),
       bodyOf(endpoints.operatorDiscountDelete),
       async (c) => {
-        const { code, reason } = c.req.valid('json')
-        const done = await db.transaction(async (tx) => {
-          const before = await deleteDiscount(tx, code.toUpperCase())
-          if (!before) return false
-          await audit(tx, c.get('staff').id, {
-            action: 'discount.delete',
-            targetType: 'discount',
-            targetId: before.code,
-            reason,
-            details: { before, after: null },
-          })
-          return true
-        })
+        const done = await deleteDiscountRecorded(db, c.get('staff').id, c.req.valid('json'))
         if (!done) throw notFound()
         return c.json({ discounts: await listDiscounts(db) })
       },
     )
+
+/** The traffic report (JSON and CSV) and the job queue. */
+const reportRoutes = (db: Db) =>
+  new Hono<StaffEnv>()
     .get(pathOf(endpoints.operatorReport), queryOf(endpoints.operatorReport), async (c) => {
-      const range = reportRange(c.req.valid('query'), nowOf(c))
-      if (!range)
-        throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
+      const range = validRange(c.req.valid('query'), nowOf(c))
       return c.json(await trafficReport(db, { ...range, site: siteFilter(c.req.valid('query')) }))
     })
     .get(pathOf(endpoints.operatorReportCsv), queryOf(endpoints.operatorReportCsv), async (c) => {
-      const range = reportRange(c.req.valid('query'), nowOf(c))
-      if (!range)
-        throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
+      const range = validRange(c.req.valid('query'), nowOf(c))
       const csv = reportCsv(
         await trafficReport(db, { ...range, site: siteFilter(c.req.valid('query')) }),
       )
@@ -191,22 +130,170 @@ export const siteAdminRoutes = (deps: OperatorDeps) => {
     })
     .get(pathOf(endpoints.operatorJobs), async (c) => c.json(await jobLists(db)))
     .post(pathOf(endpoints.operatorJobAction), bodyOf(endpoints.operatorJobAction), async (c) => {
-      const { id, action, reason } = c.req.valid('json')
-      const done = await db.transaction(async (tx) => {
-        const before = await jobOf(tx, id)
-        // Only a failed job is retried or discarded (the runner owns the others).
-        const ok = action === 'retry' ? await retryJob(tx, id, nowOf(c)) : await discardJob(tx, id)
-        if (!ok || !before) return false
-        await audit(tx, c.get('staff').id, {
-          action: `job.${action}`,
-          targetType: 'job',
-          targetId: id,
-          reason,
-          details: { before, after: action === 'retry' ? await jobOf(tx, id) : null },
-        })
-        return true
-      })
+      const now = () => nowOf(c)
+      const done = await jobActionRecorded(db, c.get('staff').id, c.req.valid('json'), now)
       if (!done) throw new ApiFailure(404, 'not_found', 'id')
       return c.json(await jobLists(db))
     })
+
+/** The report's period, or 400 when it is not one. */
+function validRange(query: Parameters<typeof reportRange>[0], now: Date) {
+  const range = reportRange(query, now)
+  if (!range)
+    throw new ApiFailure(400, 'invalid_input', 'from', 'from: a date before to, within a year')
+  return range
+}
+
+/** Changes a site's settings and records the change, if there is one. */
+async function updateSiteRecorded(
+  db: Db,
+  staffId: number,
+  { host, settings, clear, reason }: BodyOf<typeof endpoints.operatorSiteUpdate>,
+) {
+  await db.transaction(async (tx) => {
+    const { before, after } = await updateSite(tx, host, settings, clear)
+    const changes = changesOf(before, after)
+    if (Object.keys(changes).length === 0) return
+    await audit(tx, staffId, {
+      action: 'site.update',
+      targetType: 'site',
+      targetId: host ?? '*',
+      reason,
+      details: { host, changes },
+    })
+  })
+}
+
+/** Deletes a site and records it; false when there was none. */
+async function deleteSiteRecorded(
+  db: Db,
+  staffId: number,
+  { host, reason }: BodyOf<typeof endpoints.operatorSiteDelete>,
+) {
+  return db.transaction(async (tx) => {
+    const before = await deleteSite(tx, host)
+    if (!before) return false
+    await audit(tx, staffId, {
+      action: 'site.delete',
+      targetType: 'site',
+      targetId: host,
+      reason,
+      details: { host, before, after: null },
+    })
+    return true
+  })
+}
+
+async function setMessageCostRecorded(
+  db: Db,
+  staffId: number,
+  { credits, reason }: BodyOf<typeof endpoints.operatorMessageCost>,
+) {
+  await db.transaction(async (tx) => {
+    const before = await setMessageCost(tx, credits)
+    await audit(tx, staffId, {
+      action: 'site.message_cost',
+      targetType: 'setting',
+      targetId: 'message_cost_credits',
+      reason,
+      details: { before, after: credits },
+    })
+  })
+}
+
+async function setRouteRulesRecorded(
+  db: Db,
+  staffId: number,
+  { rules, reason }: BodyOf<typeof endpoints.operatorRouteRules>,
+) {
+  await db.transaction(async (tx) => {
+    const before = await setRouteRules(tx, rules)
+    await audit(tx, staffId, {
+      action: 'site.route_rules',
+      targetType: 'setting',
+      targetId: 'route_rules',
+      reason,
+      details: { before, after: rules },
+    })
+  })
+}
+
+async function savePackageRecorded(
+  db: Db,
+  staffId: number,
+  { reason, ...input }: BodyOf<typeof endpoints.operatorPackageSave>,
+) {
+  await db.transaction(async (tx) => {
+    const before = await savePackage(tx, input)
+    await audit(tx, staffId, {
+      action: 'package.save',
+      targetType: 'package',
+      targetId: input.id,
+      reason,
+      details: { before, after: input },
+    })
+  })
+}
+
+/** Saves a discount code and records it; 'personal' (nothing saved) for a member's own code. */
+async function saveDiscountRecorded(
+  db: Db,
+  staffId: number,
+  { reason, ...input }: BodyOf<typeof endpoints.operatorDiscountSave>,
+) {
+  return db.transaction(async (tx) => {
+    const old = await saveDiscount(tx, input)
+    if (old === 'personal') return old
+    await audit(tx, staffId, {
+      action: 'discount.save',
+      targetType: 'discount',
+      targetId: input.code,
+      reason,
+      details: { before: old, after: input },
+    })
+    return old
+  })
+}
+
+/** Deletes a discount code and records it; false when there was none. */
+async function deleteDiscountRecorded(
+  db: Db,
+  staffId: number,
+  { code, reason }: BodyOf<typeof endpoints.operatorDiscountDelete>,
+) {
+  return db.transaction(async (tx) => {
+    const before = await deleteDiscount(tx, code.toUpperCase())
+    if (!before) return false
+    await audit(tx, staffId, {
+      action: 'discount.delete',
+      targetType: 'discount',
+      targetId: before.code,
+      reason,
+      details: { before, after: null },
+    })
+    return true
+  })
+}
+
+/** Retries or discards a failed job and records it; false when the job is not a failed one. */
+async function jobActionRecorded(
+  db: Db,
+  staffId: number,
+  { id, action, reason }: BodyOf<typeof endpoints.operatorJobAction>,
+  now: () => Date,
+) {
+  return db.transaction(async (tx) => {
+    const before = await jobOf(tx, id)
+    // Only a failed job is retried or discarded (the runner owns the others).
+    const ok = action === 'retry' ? await retryJob(tx, id, now()) : await discardJob(tx, id)
+    if (!ok || !before) return false
+    await audit(tx, staffId, {
+      action: `job.${action}`,
+      targetType: 'job',
+      targetId: id,
+      reason,
+      details: { before, after: action === 'retry' ? await jobOf(tx, id) : null },
+    })
+    return true
+  })
 }

@@ -16,9 +16,9 @@ import type { MailContext } from '../accounts/index.ts'
 import { TOKEN_TTL_MS } from '../accounts/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { clearKey, clearScope, hit, type ScopedKey } from '../http/ratelimit.ts'
-import { hashToken } from '../http/session.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { link, mailsAllowed } from '../shared/site.ts'
+import { hashToken } from '../shared/tokens.ts'
 
 /** Staff addresses are stored lower-cased (api/operator/staff.ts). */
 const normalize = (email: string) => email.trim().toLowerCase()

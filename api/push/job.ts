@@ -109,15 +109,77 @@ export async function sendPushJob(
   }
   const ttlLeft = () => job.ttl - Math.floor((now() - job.createdAt) / 1000)
   if (ttlLeft() <= 0) return { ...report, status: 'expired' }
-  if (
-    !(await bothLive(db, job.memberId, job.fromId)) ||
-    (await (deps.isBlocked ?? isBlockedInDb)(db, job.memberId, job.fromId))
-  ) {
-    return { ...report, status: 'dropped' }
+  if (!(await stillWanted(db, job, deps.isBlocked))) return { ...report, status: 'dropped' }
+  const subscriptions = await currentSubscriptions(db, job)
+
+  const attempts = (deps.attempts ?? 1) + (job.round ?? 0)
+  const problems: Problems = new Map()
+  const note = problemCounter(problems)
+  const fanOut: FanOut = { job, deps, attempts, now, ttlLeft, report, gone: [], retries: [], note }
+  const sendOne = deviceSender(fanOut)
+  await forEachLimited(subscriptions, deps.concurrency ?? PUSH_CONCURRENCY, sendOne)
+
+  await removeSubscriptions(db, fanOut.gone)
+  report.gone = fanOut.gone.length
+  // One line per kind of problem, not one per device of a large fan-out.
+  for (const [problem, { count, origins }] of problems) {
+    log(problem, { member: job.memberId, devices: count, origins: [...origins] })
   }
-  // Only the member's own: a browser that signed in as someone else since
-  // took the endpoint over, and this member's news must not show on it.
-  const subscriptions = await db
+  return retryLater(db, fanOut, subscriptions.length)
+}
+
+/** A device the push service must be asked again, after `delayMs`. */
+interface Retry {
+  id: number
+  origin: string
+  delayMs: number
+  reason: string
+}
+
+/** One job's sends: what it needs, and what came of them so far. */
+interface FanOut {
+  job: PushJobPayload
+  deps: SendJobDeps
+  attempts: number
+  now: () => number
+  /** Seconds left of the message's TTL, counted from the event. */
+  ttlLeft: () => number
+  report: PushReport
+  /** Subscriptions to delete. */
+  gone: number[]
+  retries: Retry[]
+  /** Counts a problem for the job's log, per kind of problem. */
+  note: (problem: string, endpoint: string) => void
+}
+
+/** Devices and their push services, per kind of problem. */
+type Problems = Map<string, { count: number; origins: Set<string> }>
+
+function problemCounter(problems: Problems) {
+  return (problem: string, endpoint: string) => {
+    const entry = problems.get(problem) ?? { count: 0, origins: new Set<string>() }
+    entry.count++
+    entry.origins.add(new URL(endpoint).origin)
+    problems.set(problem, entry)
+  }
+}
+
+/** Nothing is sent once either member blocked the other or left. */
+async function stillWanted(
+  db: Db,
+  job: PushJobPayload,
+  isBlocked: IsBlocked = isBlockedInDb,
+): Promise<boolean> {
+  if (!(await bothLive(db, job.memberId, job.fromId))) return false
+  return !(await isBlocked(db, job.memberId, job.fromId))
+}
+
+/**
+ * Only the member's own: a browser that signed in as someone else since
+ * took the endpoint over, and this member's news must not show on it.
+ */
+function currentSubscriptions(db: Db, job: PushJobPayload) {
+  return db
     .select()
     .from(pushSubscriptions)
     .where(
@@ -129,10 +191,12 @@ export async function sendPushJob(
         sql`(${pushSubscriptions.sessionHash} IS NULL OR EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.tokenHash} = ${pushSubscriptions.sessionHash} AND ${sessions.expiresAt} > now()))`,
       ),
     )
+}
 
-  const attempts = (deps.attempts ?? 1) + (job.round ?? 0)
+/** Whether an endpoint may be sent to: the sender's rule, then the address check, once per host. */
+function endpointCheck(deps: SendJobDeps) {
   const hostOk = new Map<string, Promise<boolean>>()
-  const allowed = (endpoint: string) => {
+  return (endpoint: string) => {
     if (!deps.sender.allows(endpoint)) return Promise.resolve(false)
     const check = deps.checkEndpoint
     if (!check) return Promise.resolve(true)
@@ -144,90 +208,106 @@ export async function sendPushJob(
     }
     return ok
   }
-  const gone: number[] = []
-  const retries: { id: number; origin: string; delayMs: number; reason: string }[] = []
-  const problems = new Map<string, { count: number; origins: Set<string> }>()
-  const note = (problem: string, endpoint: string) => {
-    const entry = problems.get(problem) ?? { count: 0, origins: new Set<string>() }
-    entry.count++
-    entry.origins.add(new URL(endpoint).origin)
-    problems.set(problem, entry)
-  }
+}
 
-  const sendOne = async (subscription: Subscription) => {
+/** The send to one device: checked, sent, and its answer counted. */
+function deviceSender(fanOut: FanOut) {
+  const allowed = endpointCheck(fanOut.deps)
+  return async (subscription: Subscription) => {
     const { endpoint } = subscription
     if (!(await allowed(endpoint))) {
-      report.refused++
-      note('push: endpoint refused by the address check', endpoint)
+      fanOut.report.refused++
+      fanOut.note('push: endpoint refused by the address check', endpoint)
       return
     }
-    let response: PushResponse
-    try {
-      response = await deps.sender.send(
-        { endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        job.payload,
-        // The time since the event is taken off: the message never outlives
-        // the TTL its event set, however late a retry.
-        { ttl: ttlLeft(), urgency: job.urgency, topic: job.topic },
-      )
-    } catch (e) {
-      if (e instanceof SubscriptionKeyError) {
-        // Keys nothing can be encrypted to never will be: the subscription is useless.
-        gone.push(subscription.id)
-        note('push: subscription keys unusable, subscription removed', endpoint)
-        return
-      }
+    const response = await sendTo(fanOut, subscription)
+    if (response) countAnswer(fanOut, subscription, response)
+  }
+}
+
+/** The push service's answer, or null when the send failed (the device then noted). */
+async function sendTo(
+  { job, deps, attempts, ttlLeft, gone, retries, note }: FanOut,
+  subscription: Subscription,
+): Promise<PushResponse | null> {
+  const { endpoint } = subscription
+  try {
+    return await deps.sender.send(
+      { endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      job.payload,
+      // The time since the event is taken off: the message never outlives
+      // the TTL its event set, however late a retry.
+      { ttl: ttlLeft(), urgency: job.urgency, topic: job.topic },
+    )
+  } catch (e) {
+    if (e instanceof SubscriptionKeyError) {
+      // Keys nothing can be encrypted to never will be: the subscription is useless.
+      gone.push(subscription.id)
+      note('push: subscription keys unusable, subscription removed', endpoint)
+      return null
+    }
+    retries.push({
+      id: subscription.id,
+      origin: new URL(endpoint).origin,
+      delayMs: backoffMs(attempts),
+      reason: e instanceof Error ? e.message : 'unreachable',
+    })
+    return null
+  }
+}
+
+/** The push service's verdict on one device (sender.ts verdictOf), counted. */
+function countAnswer(
+  { now, attempts, report, gone, retries, note }: FanOut,
+  subscription: Subscription,
+  response: PushResponse,
+) {
+  const { endpoint } = subscription
+  const verdict = verdictOf(response, now(), attempts)
+  switch (verdict.kind) {
+    case 'sent':
+      report.sent++
+      return
+    case 'gone':
+      gone.push(subscription.id)
+      return
+    case 'retry':
       retries.push({
         id: subscription.id,
         origin: new URL(endpoint).origin,
-        delayMs: backoffMs(attempts),
-        reason: e instanceof Error ? e.message : 'unreachable',
+        delayMs: verdict.delayMs,
+        reason: `answered ${response.status}`,
       })
       return
-    }
-    const verdict = verdictOf(response, now(), attempts)
-    switch (verdict.kind) {
-      case 'sent':
-        report.sent++
-        return
-      case 'gone':
-        gone.push(subscription.id)
-        return
-      case 'retry':
-        retries.push({
-          id: subscription.id,
-          origin: new URL(endpoint).origin,
-          delayMs: verdict.delayMs,
-          reason: `answered ${response.status}`,
-        })
-        return
-      case 'vapid':
-        report.rejected++
-        note('push: VAPID configuration error: the push service refused our key or JWT', endpoint)
-        return
-      case 'rejected':
-        report.rejected++
-        note(`push: message refused by the push service (${response.status})`, endpoint)
-        return
-    }
+    case 'vapid':
+      report.rejected++
+      note('push: VAPID configuration error: the push service refused our key or JWT', endpoint)
+      return
+    case 'rejected':
+      report.rejected++
+      note(`push: message refused by the push service (${response.status})`, endpoint)
+      return
   }
-  await forEachLimited(subscriptions, deps.concurrency ?? PUSH_CONCURRENCY, sendOne)
+}
 
-  for (let i = 0; i < gone.length; i += 1000) {
-    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone.slice(i, i + 1000)))
+async function removeSubscriptions(db: Db, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids.slice(i, i + 1000)))
   }
-  report.gone = gone.length
-  // One line per kind of problem, not one per device of a large fan-out.
-  for (const [problem, { count, origins }] of problems) {
-    log(problem, { member: job.memberId, devices: count, origins: [...origins] })
-  }
+}
 
+/**
+ * The devices to ask again while the TTL lasts: the whole job again when
+ * nobody got it (RetryLater), else a follow-up job per push service.
+ */
+async function retryLater(db: Db, fanOut: FanOut, devices: number): Promise<PushReport> {
+  const { job, now, ttlLeft, report, retries } = fanOut
   const leftMs = ttlLeft() * 1000
   const worth = retries.filter((r) => r.delayMs < leftMs)
   report.expired = retries.length - worth.length
   if (worth.length === 0) return report
   const delayMs = Math.max(...worth.map((r) => r.delayMs))
-  if (worth.length === subscriptions.length) {
+  if (worth.length === devices) {
     // Nobody got it: the queue runs this same job again.
     const reasons = [...new Set(worth.map((r) => r.reason))].join(', ')
     throw new RetryLater(delayMs, `push to ${worth.length} device(s) to retry: ${reasons}`)

@@ -1,10 +1,12 @@
-// What a push message says (spec §4 push and install badge): the JSON the
-// service worker reads in sw/push.ts parsePushPayload, in the recipient's
-// language, with the badge it should show and where a click should go.
+// What a push message says (spec §4 push and install badge): the contract's
+// PushPayload (api/contract/rules/push.ts), which the service worker reads in
+// sw/push.ts parsePushPayload, in the recipient's language, with the badge it
+// should show and where a click should go.
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { badgeCount } from '../contract/rules/badge.ts'
+import type { PushPayload } from '../contract/rules/push.ts'
 import { rowsOf } from '../shared/rows.ts'
 import { notBlockedSql } from './blocks.ts'
 import { pushTexts } from './texts.ts'
@@ -42,22 +44,6 @@ export type PushEvent =
       message?: number
     }
   | { kind: 'like'; from: PushMember }
-
-/** The JSON a push message carries (read by sw/push.ts parsePushPayload). */
-export interface PushPayload {
-  kind: PushEvent['kind'] | 'test'
-  title: string
-  body: string
-  /** Spec §4 check URL: where a click goes on a device with a signed-in member. */
-  url: string
-  /** Spec §4 open URL: where a click goes on a signed-out device (login, then the check URL). */
-  open_url: string
-  /** Spec §4 install badge: unread messages + new likes of the recipient. */
-  badge: number
-  /** One notification per chat (and one for likes): a newer one replaces it. */
-  tag: string
-  conversation?: number
-}
 
 export interface PayloadContext {
   /** The recipient's locale (members.language); unknown ones get English. */

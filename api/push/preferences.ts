@@ -6,10 +6,10 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members, pushMembers, pushSubscriptions } from '../../db/schema/index.ts'
 import type { PushPreferences, PushPreferencesUpdate } from '../contract/index.ts'
-import { VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
+import { type PushPayload, VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { PUSH_JOB_KIND } from './job.ts'
-import { badgeOf, fitPayload, openUrl, type PushPayload } from './payload.ts'
+import { badgeOf, fitPayload, openUrl } from './payload.ts'
 import { pushTexts } from './texts.ts'
 
 export const DEFAULT_PREFERENCES: PushPreferences = { messages: true, likes: true }

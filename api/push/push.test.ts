@@ -11,6 +11,7 @@ import {
   pushSubscriptions,
 } from '../../db/schema/index.ts'
 import { conversationWith } from '../chats/conversations.ts'
+import type { PushPayload } from '../contract/rules/push.ts'
 import { createJobRunner, RetryAfter } from '../jobs/queue.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, addMembers, type MemberRow } from '../test/seed.ts'
@@ -23,7 +24,7 @@ import {
 } from './job.ts'
 import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
 import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
-import { badgeOf, type PushEvent, type PushPayload } from './payload.ts'
+import { badgeOf, type PushEvent } from './payload.ts'
 import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
 import { type VapidKeys, vapidKeys } from './vapid.ts'

@@ -4,15 +4,13 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { members } from '../../db/schema/index.ts'
-import { SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
+import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, birthDate, type MemberRow } from '../test/seed.ts'
 import { search } from './search.ts'
 
 /** More women in NL than the cap, so the cap shows. */
 const CROWD = SEARCH_RESULT_CAP + 25
-/** Spec §9: 12 members a search page. */
-const SEARCH_PAGE_SIZE = 12
 const LAST_PAGE = Math.ceil(SEARCH_RESULT_CAP / SEARCH_PAGE_SIZE)
 
 describeEngines('search result cap on %s', (engine) => {

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, withStartLock } from '../../db/client.ts'
 import { COUNTRIES } from '../../db/reference/geo.ts'
 import { siteSettings } from '../../db/schema/index.ts'
 import { type CompanyInfo, Settings, TemplateFlags } from '../contract/index.ts'
@@ -197,12 +197,17 @@ export async function applySettingsFromEnv(db: Db, json: string | undefined): Pr
     if (key === SITES_KEY) checkSites(value)
     else checkField(key, value)
   }
-  for (const [key, value] of entries) {
-    await db
-      .insert(siteSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value } })
-  }
+  // Each upsert is safe beside another process's; under the start-up lock
+  // two processes starting at once with different SITE_SETTINGS also leave
+  // one whole set, not a mix of both (docs/several-machines.md).
+  await withStartLock(db, async () => {
+    for (const [key, value] of entries) {
+      await db
+        .insert(siteSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value } })
+    }
+  })
   return entries.map(([k]) => k)
 }
 

@@ -12,7 +12,6 @@ import { Locale } from '../contract/index.ts'
 import { slugFor } from '../contract/rules/index.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { isBot } from './bots.ts'
 import { compileRoutes } from './route-table.ts'
 
 const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
@@ -50,18 +49,6 @@ it('matches $param to one segment, {-$param} to zero or one, a splat to any rest
   expect(isPage('/landers/gallery/a/b/c')).toBe(true)
   expect(isPage('/landers/other')).toBe(false)
   expect(isPage('/%E0%A4%A')).toBe(false)
-})
-
-it('tells bots from browsers by the user agent', () => {
-  expect(isBot(GOOGLEBOT)).toBe(true)
-  expect(isBot('Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(true)
-  expect(isBot('facebookexternalhit/1.1')).toBe(true)
-  expect(isBot('curl/8.5.0')).toBe(true)
-  expect(isBot(CHROME)).toBe(false)
-  expect(
-    isBot('Mozilla/5.0 (Linux; Android 12; CUBOT X30) Chrome/120.0 Mobile Safari/537.36'),
-  ).toBe(false)
-  expect(isBot(undefined)).toBe(false)
 })
 
 describeEngines('the page server on %s', (engine) => {

@@ -38,7 +38,12 @@ export function startProgress(labels: readonly string[]) {
     /** The handler the port serves until the site is ready. */
     fetch(req: Request): Response {
       const headers = { 'cache-control': 'no-store', 'retry-after': String(START_REFRESH_S) }
-      if (new URL(req.url).pathname.startsWith('/api/')) {
+      const path = new URL(req.url).pathname
+      // The probes (api/http/health.ts): alive, not ready yet.
+      if (path === '/healthz') {
+        return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } })
+      }
+      if (path.startsWith('/api/') || path === '/readyz') {
         return Response.json(
           { error: 'starting', message: 'the site is starting' },
           { status: 503, headers },

@@ -74,6 +74,21 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   }
 }
 
+/**
+ * A new, empty PostgreSQL database (no migrations, not from the template) on
+ * the DATABASE_URL server, as a fresh installation has: for the tests of
+ * several processes starting at once on it. drop() removes it.
+ */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) throw new Error('emptyPostgresDatabase() needs DATABASE_URL')
+  const name = `t_${randomBytes(8).toString('hex')}`
+  await admin(serverUrl, `CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.href, drop: () => dropDatabase(serverUrl, name) }
+}
+
 /** Runs `work` with a client on the server's own database (CREATE/DROP DATABASE cannot run in a transaction). */
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema/index.ts'
 import type { Api } from '../app.ts'
 import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
-import { hashToken } from '../http/session.ts'
+import { hashToken } from '../shared/tokens.ts'
 
 /** Streams (events) never end; everything else in the table is fuzzed. */
 export const FUZZED = (Object.entries(endpoints) as [string, EndpointDef][]).filter(

@@ -6,8 +6,8 @@
 // the service worker served from its cache, and would count prefetches and
 // bots that never render the page. The server, not the page, decides what
 // counts, so a replayed or scripted beacon cannot inflate the figures:
-// - bots are left out by User-Agent (crawlers, previewers, headless
-//   browsers, HTTP libraries; a missing User-Agent too); the app sends no
+// - bots are left out by User-Agent (api/http/bots.ts isAutomated: crawlers,
+//   previewers, headless browsers, HTTP libraries; a missing User-Agent too); the app sends no
 //   beacon from a browser under automation (navigator.webdriver);
 // - one visitor (address, browser, site, page, network, sub id) counts once
 //   per LIMITS.lander_visit window (30 minutes, a fixed window): reloads,
@@ -18,11 +18,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { landerVisits } from '../../db/schema/index.ts'
+import { isAutomated } from '../http/bots.ts'
 import { hit } from '../http/ratelimit.ts'
-
-/** User-Agents that are not a person's browser. */
-export const BOT_UA =
-  /bot|crawl|spider|slurp|scrap|preview|facebookexternalhit|lighthouse|pagespeed|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|httpclient|okhttp|java\/|go-http|node-fetch|axios|^$/i
 
 export interface Visit {
   ip: string
@@ -35,11 +32,9 @@ export interface Visit {
   now: Date
 }
 
-export const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent)
-
 /** Counts the visit unless it is a bot's or already counted in this window; true if counted. */
 export async function recordVisit(db: Db, v: Visit): Promise<boolean> {
-  if (isBot(v.userAgent)) return false
+  if (isAutomated(v.userAgent)) return false
   const network = v.network ?? ''
   const sub1 = v.sub1 ?? ''
   const seen = await hit(

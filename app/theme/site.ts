@@ -1,4 +1,5 @@
 import type { Template, TemplateFlags } from '../../api/contract/index.ts'
+import { DEFAULT_TEMPLATE, isTemplate } from '../../api/contract/rules/templates.ts'
 import { useSettings } from '../data/useSettings.ts'
 
 /** How the site looks: template, niche and the parts it shows (spec §1, §9). */
@@ -22,7 +23,7 @@ const ALL_ON: TemplateFlags = {
  */
 export function lookOfDocument(root: HTMLElement = document.documentElement): Look {
   const t = root.dataset.template
-  const template: Template = t === 'boxy' || t === 'lavish' ? t : 'classic'
+  const template: Template = isTemplate(t) ? t : DEFAULT_TEMPLATE
   const niche = Number(root.dataset.niche) || 1
   const flags = { ...ALL_ON }
   for (const key of Object.keys(flags) as (keyof TemplateFlags)[]) {
@@ -39,7 +40,9 @@ export function useLook(): Look {
   if (settings)
     return { template: settings.template, niche: settings.niche, flags: settings.template_flags }
   // The server render always has the settings (page-seed.ts); no document there.
-  if (typeof document === 'undefined') return { template: 'classic', niche: 1, flags: ALL_ON }
+  if (typeof document === 'undefined') {
+    return { template: DEFAULT_TEMPLATE, niche: 1, flags: ALL_ON }
+  }
   fromDocument ??= lookOfDocument()
   return fromDocument
 }

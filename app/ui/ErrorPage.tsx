@@ -21,7 +21,7 @@ type User = NonNullable<ReturnType<typeof session.get>['user']>
  * gets an overview of their profile, a guest the sign-up form. It stands in
  * for the whole page where no layout matched (unknown paths), so it brings
  * the navigation and footer there. Bots never get here: the server answers them with
- * the plain status (api/site/bots.ts).
+ * the plain status (api/http/bots.ts isBot).
  */
 export function ErrorPage({
   status,

@@ -1,10 +1,12 @@
 // Demo data for a fresh installation: the published demo account plus a few
 // thousand members with pictures, likes and chats, so every screen has
-// something to show. Runs once: the demo account's existence is the marker.
+// something to show. Runs once: the demo account's existence is the marker,
+// checked under the start-up lock, so of several processes starting at once
+// on an empty database one seeds and the others find it done.
 import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { count, eq, sql } from 'drizzle-orm'
-import type { Db } from '../client.ts'
+import { type Db, withStartLock } from '../client.ts'
 import { refreshNewestMessages } from '../newest-message.ts'
 import {
   conversationMembers,
@@ -50,7 +52,15 @@ const BATCH = 500
 const RENDER_CONCURRENCY = 4
 const DEFAULT_SEED = 20_240_601
 
-export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
+/**
+ * Seeds unless the demo account exists. Pass the database's own `db`, not a
+ * transaction: the check and the seed run under its start-up lock.
+ */
+export function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  return withStartLock(db, () => seedUnlocked(db, opts))
+}
+
+async function seedUnlocked(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {})
   const existing = await findDemo(db)
   if (existing !== undefined) {

@@ -31,6 +31,15 @@ describe('request(name) by the endpoint table', () => {
     })
   })
 
+  it('sends the body of an entry marked form as a form post, not JSON', async () => {
+    const seen = stubFetch(200, undefined)
+    await request('localCheckoutAction', { body: { id: 'tr_12345678', action: 'paid' } })
+    expect(seen[0]?.method).toBe('POST')
+    expect(seen[0]?.url.pathname).toBe('/api/payments/checkout.php')
+    expect(seen[0]?.body).toBeInstanceOf(URLSearchParams)
+    expect(String(seen[0]?.body)).toBe('id=tr_12345678&action=paid')
+  })
+
   it('puts the query on the URL', async () => {
     const seen = stubFetch(200, {})
     await request('likes', { query: { type: 'given', page: 2 } })

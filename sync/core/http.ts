@@ -20,7 +20,7 @@ export const clientHeaders = (): Record<string, string> => ({
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined>
-  /** JSON-encoded, except FormData (multipart uploads), which is sent as is. */
+  /** JSON-encoded, except FormData (multipart uploads) and URLSearchParams (form posts), sent as they are. */
   body?: unknown
   /** Aborting answers `{code: 'aborted'}` (a superseded request, spec §7 email check). */
   signal?: AbortSignal
@@ -62,7 +62,9 @@ async function call<S extends z.ZodType>(
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v))
   }
-  const multipart = body instanceof FormData
+  // FormData (multipart) and URLSearchParams (a form post) go as they are,
+  // with the Content-Type the browser gives them (the multipart boundary).
+  const encoded = body instanceof FormData || body instanceof URLSearchParams
   const conditional = method === 'GET' && CONDITIONAL.has(path)
   const kept = conditional ? lastAnswers.get(url.href) : undefined
   let res: Response
@@ -73,10 +75,9 @@ async function call<S extends z.ZodType>(
       headers: {
         ...clientHeaders(),
         ...(kept ? { 'If-None-Match': kept.etag } : {}),
-        // FormData sets its own multipart Content-Type with the boundary.
-        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || encoded ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? null : multipart ? body : JSON.stringify(body),
+      body: body === undefined ? null : encoded ? body : JSON.stringify(body),
       signal: signal ?? null,
     })
   } catch (e) {
@@ -139,13 +140,35 @@ export interface EndpointOptions<K extends EndpointName> {
   signal?: AbortSignal
 }
 
+/**
+ * The address of endpoint `name` with its fixed query and `query` (defined,
+ * non-empty values), as a same-origin path: `/api/x.php?a=1`. For what is
+ * not a parsed call: a beacon sent with keepalive, a link the page opens
+ * itself (a download, the webcam redirect). The path is the table's, so no
+ * caller writes one.
+ */
+export function endpointUrl<K extends EndpointName>(name: K, query?: QueryOf<K>): string {
+  const endpoint: EndpointDef = endpoints[name]
+  const params = new URLSearchParams()
+  const all: RequestOptions['query'] = {
+    ...endpoint.fixedQuery,
+    ...(query as RequestOptions['query']),
+  }
+  for (const [k, v] of Object.entries(all)) {
+    if (v !== undefined && v !== '') params.set(k, String(v))
+  }
+  const search = params.toString()
+  return search ? `${endpoint.path}?${search}` : endpoint.path
+}
+
 /** Answers without JSON (a 204 beacon, a redirect) parse to null. */
 const NoJson = z.unknown().transform(() => null)
 
 /**
  * Calls endpoint `name` of the contract's endpoint table: its method, path
- * and fixed query come from the table, and its answer is parsed with the
- * table's response schema before anything may store it.
+ * and fixed query come from the table, the body goes as the entry says (JSON,
+ * a form, or multipart), and its answer is parsed with the table's response
+ * schema before anything may store it.
  */
 export function request<K extends EndpointName>(
   name: K,
@@ -153,10 +176,15 @@ export function request<K extends EndpointName>(
 ): Promise<Result<ResponseOf<K>>> {
   const endpoint: EndpointDef = endpoints[name]
   const query = { ...endpoint.fixedQuery, ...(options.query as RequestOptions['query']) }
+  // An entry marked `form` takes an HTML form's encoding, not JSON.
+  const body =
+    endpoint.form && options.body !== undefined
+      ? new URLSearchParams(options.body as Record<string, string>)
+      : options.body
   return call(endpoint.path, endpoint.response ?? NoJson, {
     method: endpoint.method,
     query,
-    body: options.body,
+    body,
     ...(options.signal ? { signal: options.signal } : {}),
   }) as Promise<Result<ResponseOf<K>>>
 }

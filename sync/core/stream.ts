@@ -4,7 +4,7 @@
 // spec §9 pauses while it is up and takes over when it drops; the browser's
 // EventSource reconnects by itself and sends Last-Event-ID, which the server
 // answers with a poke to pull everything once (a gap may have lost pokes).
-import { Poke } from '../../api/contract/index.ts'
+import { endpoints, Poke } from '../../api/contract/index.ts'
 
 export class EventStream {
   private source: EventSource | undefined
@@ -13,7 +13,7 @@ export class EventStream {
     private readonly onPoke: (poke: Poke) => void,
     /** Up: the server said `ready`. Down: the connection failed or closed. */
     private readonly onState: (up: boolean) => void = () => undefined,
-    private readonly url = '/api/events.php',
+    private readonly url = endpoints.events.path,
   ) {}
 
   get open(): boolean {

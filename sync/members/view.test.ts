@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { SEARCH_PAGE_SIZE } from '../../api/contract/rules/limits.ts'
 import {
   CAM_AFTER_INDEXES,
   camsKey,
   fictionalIconOf,
-  GRID_PAGE_SIZE,
   mayShowCams,
   memberResellOf,
   visibleListOf,
@@ -66,7 +66,7 @@ describe('withCamTiles (spec §2: after profile index 1 and 5 of every 12)', () 
   })
 
   it('grid page size is 12 (spec §2, §9): the cam pattern repeats every 12 profiles', () => {
-    expect(GRID_PAGE_SIZE).toBe(12)
+    expect(SEARCH_PAGE_SIZE).toBe(12)
     expect(CAM_AFTER_INDEXES).toEqual([1, 5])
     const two = Array.from({ length: 24 }, (_, i) => `p${i}`)
     const after = withCamTiles(two, ['c1', 'c2', 'c3', 'c4']).flatMap((item, i, all) => {

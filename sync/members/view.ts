@@ -3,12 +3,12 @@
 // this without pulling either into a page chunk.
 
 import { camsEligible } from '../../api/contract/rules/cams.ts'
+import { SEARCH_PAGE_SIZE } from '../../api/contract/rules/limits.ts'
 import { searchVisible as searchVisibleRule } from '../../api/contract/rules/search.ts'
 
 export { CAM_RESELL, CAMS_MIN_MEMBERSHIP_MS } from '../../api/contract/rules/cams.ts'
-/** Spec §2: webcam tiles after profile index 1 and 5 of every 12 (page size, spec §9). */
+/** Spec §2: webcam tiles after profile index 1 and 5 of every page (SEARCH_PAGE_SIZE, spec §9). */
 export const CAM_AFTER_INDEXES: readonly number[] = [1, 5]
-export const GRID_PAGE_SIZE = 12
 
 export interface CamViewer {
   paid_user: boolean
@@ -34,7 +34,7 @@ export type GridItem<P, C> =
   | { kind: 'cam'; item: C; slot: number }
 
 /**
- * Profiles with webcam tiles after profile index 1 and 5 of every 12 (only
+ * Profiles with webcam tiles after profile index 1 and 5 of every page (only
  * where that profile exists). Each page starts further along the cam list so
  * paging shows different cams.
  */
@@ -47,7 +47,7 @@ export function withCamTiles<P, C>(
   let slot = (page - 1) * CAM_AFTER_INDEXES.length
   profiles.forEach((p, index) => {
     items.push({ kind: 'profile', item: p, index })
-    const after = CAM_AFTER_INDEXES.includes(index % GRID_PAGE_SIZE)
+    const after = CAM_AFTER_INDEXES.includes(index % SEARCH_PAGE_SIZE)
     const cam = cams.length > 0 ? cams[slot % cams.length] : undefined
     if (after && cam !== undefined) {
       items.push({ kind: 'cam', item: cam, slot })

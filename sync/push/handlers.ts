@@ -1,9 +1,9 @@
 // Push's part of the worker's Comlink api (docs/push.md): the member's
 // choices, this device turning push off, the test notification, and the
 // visibility reports that keep pushes away while the member looks at the site.
-import type { PushPreferencesUpdate } from '../../api/contract/index.ts'
+import { endpoints, type PushPreferencesUpdate } from '../../api/contract/index.ts'
 import { ok, type Result } from '../core/errors.ts'
-import { clientHeaders, request } from '../core/http.ts'
+import { clientHeaders, endpointUrl, request } from '../core/http.ts'
 
 export interface PushDeps {
   /** The device's push state for the polling interval (spec §9). */
@@ -27,8 +27,8 @@ export function pushHandlers({ setPushSubscribed }: PushDeps) {
      * keepalive: the hidden report is sent as the page goes away.
      */
     async pushVisible(visible: boolean): Promise<void> {
-      await fetch(`/api/push-visibility.php?visible=${visible ? 1 : 0}`, {
-        method: 'POST',
+      await fetch(endpointUrl('pushVisibility', { visible: visible ? 1 : 0 }), {
+        method: endpoints.pushVisibility.method,
         keepalive: true,
         credentials: 'same-origin',
         headers: clientHeaders(),

@@ -1,5 +1,5 @@
 // Search pages (GET /api/search.php, spec §6, §7) into the store, by filters.
-import { SEARCH_PAGE_SIZE } from '../../api/contract/rules/search.ts'
+import { SEARCH_PAGE_SIZE } from '../../api/contract/rules/limits.ts'
 import type { SyncContext } from '../core/context.ts'
 import type { Result } from '../core/errors.ts'
 import { pull } from '../core/pull.ts'

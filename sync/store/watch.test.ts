@@ -110,6 +110,22 @@ describe('store reads for the page', () => {
     expect(value.liked).toBe(true)
   })
 
+  it('a cams read gives each tile the address of its click, from the endpoint table', async () => {
+    const reads = watchHandlers(db)
+    const cam = {
+      account: 'anna & co',
+      name: 'Anna',
+      age: 25,
+      gender: 'female' as const,
+      online: true,
+      thumb_url: '/t.jpg',
+    }
+    await db.cams.put({ key: 'f', cams: [cam], fetchedAt: 1 })
+    const row = await reads.readStore('cams', 'f')
+    expect(row?.cams).toEqual([{ ...cam, href: '/api/xcams/redirect.php?account=anna+%26+co' }])
+    expect(await reads.readStore('cams', 'none')).toBeUndefined()
+  })
+
   it('likedSet answers which of the ids are liked, as a Set', async () => {
     const reads = watchHandlers(db)
     await db.likes.bulkPut([

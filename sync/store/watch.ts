@@ -6,6 +6,7 @@
 import { releaseProxy } from 'comlink'
 import { liveQuery, type Subscription } from 'dexie'
 import type { Profile } from '../../api/contract/index.ts'
+import { endpointUrl } from '../core/http.ts'
 import { givenOrder, receivedOrder } from '../likes/reconcile.ts'
 import { type KvKey, kvGet } from './kv.ts'
 import type { LocalDb } from './store.ts'
@@ -53,8 +54,23 @@ export const storeReads = {
     ])
     return { row, profiles: present(profiles), similar: present(similar) }
   },
-  /** Webcam tiles stored for one filter key. */
-  cams: (db: LocalDb, key: string) => db.cams.get(key),
+  /**
+   * Webcam tiles stored for one filter key, each with the address of its
+   * click (spec §7: the provider's page through our redirect), from the
+   * endpoint table, which the page does not load.
+   */
+  cams: async (db: LocalDb, key: string) => {
+    const row = await db.cams.get(key)
+    return (
+      row && {
+        ...row,
+        cams: row.cams.map((cam) => ({
+          ...cam,
+          href: endpointUrl('camRedirect', { account: cam.account }),
+        })),
+      }
+    )
+  },
   /** The chat list in the server's order. */
   chats: (db: LocalDb) => db.chats.orderBy('order').toArray(),
   /** One conversation of the list. */

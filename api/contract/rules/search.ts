@@ -1,7 +1,5 @@
 // Spec §6 search rules both ends apply: who may search, and which countries.
 
-export { SEARCH_PAGE_SIZE } from './limits.ts'
-
 /** The settings (spec §3) that open search to logged-out visitors. */
 export interface GuestSearchSettings {
   logged_out_search: string

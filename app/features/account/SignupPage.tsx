@@ -2,14 +2,13 @@
 // signup-steps.ts as a pure reducer; this page keeps its state, renders the
 // step and carries out the effects it answers. Shared by the app's route
 // and a guest's first load (the light entry, app/lander.tsx): no router here.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { AccountUser, Settings } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { session, useSession } from '../../data/session.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { worker } from '../../data/worker.ts'
 import { AppLink, useAppNavigate } from '../../ui/AppLink.tsx'
-import { AccountStep } from './forms/AccountStep.tsx'
 import { ownValues } from './forms/own-values.ts'
 import { currentSubscription, pushCapable, pushOffer } from './push.ts'
 import { pollActivation } from './activation-poll.ts'
@@ -20,29 +19,14 @@ import {
   type SignupEffect,
   type SignupEvent,
   STEP,
+  type Step,
   STEP_COUNT,
   showInviteOnly,
   signupReducer,
   signupsEnabled,
 } from './signup-steps.ts'
 import { captureNetwork, type NetworkEntry } from '../tracking/tracking.ts'
-import { ProgressStep } from './signup/ProgressStep.tsx'
-
-// The steps after the first load when the visitor reaches them: a guest's
-// first visit downloads only the account step.
-const PushStep = lazy(() =>
-  import('./signup/PushStep.tsx').then((mod) => ({ default: mod.PushStep })),
-)
-const PhotoStep = lazy(() =>
-  import('./signup/PhotoStep.tsx').then((mod) => ({ default: mod.PhotoStep })),
-)
-const DoneStep = lazy(() =>
-  import('./signup/DoneStep.tsx').then((mod) => ({ default: mod.DoneStep })),
-)
-const sections = () => import('./forms/sections.tsx')
-const LocationSection = lazy(() => sections().then((mod) => ({ default: mod.LocationSection })))
-const AboutSection = lazy(() => sections().then((mod) => ({ default: mod.AboutSection })))
-const NotesSection = lazy(() => sections().then((mod) => ({ default: mod.NotesSection })))
+import { CurrentStep } from './signup/CurrentStep.tsx'
 
 const TITLES = [
   m.signup_account_title,
@@ -64,12 +48,7 @@ export function SignupPage() {
   const [resume] = useState(() => session.get().user !== null)
   const [closed, setClosed] = useState(false)
 
-  if (settings === undefined)
-    return (
-      <Page>
-        <p role="status">{m.loading()}</p>
-      </Page>
-    )
+  if (settings === undefined) return <Loading />
   const enabled = !closed && signupsEnabled(settings.signups, network)
   if (showInviteOnly(enabled, user !== null)) return <InviteOnly />
   return (
@@ -88,6 +67,14 @@ function Page({ children }: { children: React.ReactNode }) {
       <h1>{m.signup_title()}</h1>
       {children}
     </main>
+  )
+}
+
+function Loading() {
+  return (
+    <Page>
+      <p role="status">{m.loading()}</p>
+    </Page>
   )
 }
 
@@ -141,26 +128,96 @@ function SignupFlow({
   resume: boolean
   onClosed: () => void
 }) {
-  const navigate = useAppNavigate()
   const { user } = useSession()
+  const { state, stepNow, dispatch, geolocate } = useSignupSteps(settings.push_pub)
+  const [account, setAccount] = useState<AccountUser | null>(null)
+  const [mailedTo, setMailedTo] = useState<string | null>(null)
+  const ready = useResume(resume, settings.push_pub, dispatch, setAccount)
+  useActivationPoll(state.step, stepNow, dispatch)
+  const heading = useStepFocus(state.step)
+
+  async function created(newUser: AccountUser | null, email: string) {
+    if (!newUser) {
+      setMailedTo(email)
+      return
+    }
+    setAccount(newUser)
+    dispatch({ type: 'account_created', push: await pushOffer(settings.push_pub) })
+  }
+
+  if (mailedTo) return <CheckMail email={mailedTo} />
+  if (!ready) return <Loading />
+
+  const { step } = state
+  const title = TITLES[step] ?? m.signup_done_title
+  return (
+    <Page>
+      <div className="signup__progress">
+        <progress max={100} value={progressPercent(step)} aria-label={m.signup_progress_label()} />
+        <span>{m.signup_step_of({ step: step + 1, total: STEP_COUNT })}</span>
+      </div>
+      <h2 ref={heading} tabIndex={-1}>
+        {title()}
+      </h2>
+      <Suspense fallback={null}>
+        <CurrentStep
+          state={state}
+          settings={settings}
+          network={network}
+          user={user}
+          account={account}
+          geolocate={geolocate}
+          dispatch={dispatch}
+          onCreated={(u, email) => void created(u, email)}
+          onClosed={onClosed}
+        />
+      </Suspense>
+    </Page>
+  )
+}
+
+/** A sign-up that needs the address confirmed first: the link is in the mail. */
+function CheckMail({ email }: { email: string }) {
+  return (
+    <Page>
+      <h2>{m.signup_check_mail_title()}</h2>
+      <p>{m.signup_check_mail_body({ email })}</p>
+    </Page>
+  )
+}
+
+/**
+ * The sign-up's state: the reducer's transitions, and the effects each one
+ * asks for carried out. `stepNow` reads the step of the latest transition.
+ */
+function useSignupSteps(pushPub: string) {
   const [state, setState] = useState(() =>
-    initialSignup(pushCapable(settings.push_pub) && Notification.permission !== 'denied'),
+    initialSignup(pushCapable(pushPub) && Notification.permission !== 'denied'),
   )
   const stateRef = useRef(state)
-  const [ready, setReady] = useState(!resume)
-  const [account, setAccount] = useState<AccountUser | null>(null)
   const [geolocate, setGeolocate] = useState(false)
-  const [mailedTo, setMailedTo] = useState<string | null>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
-
   const dispatch = useCallback((event: SignupEvent) => {
     const t = signupReducer(stateRef.current, event)
     stateRef.current = t.state
     setState(t.state)
     for (const effect of t.effects) void runEffect(effect, setGeolocate)
   }, [])
+  const stepNow = useCallback(() => stateRef.current.step, [])
+  return { state, stepNow, dispatch, geolocate }
+}
 
-  // Resume where spec §4 says (with auto-skip over what is already filled in).
+/**
+ * A member signed in on arrival resumes where spec §4 says (with auto-skip
+ * over what is already filled in). Whether the page may show its step yet.
+ */
+function useResume(
+  resume: boolean,
+  pushPub: string,
+  dispatch: (event: SignupEvent) => void,
+  setAccount: (account: AccountUser) => void,
+) {
+  const navigate = useAppNavigate()
+  const [ready, setReady] = useState(!resume)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {
     if (!resume) return
@@ -175,7 +232,7 @@ function SignupFlow({
         return
       }
       setAccount(res.value)
-      const offer = await pushOffer(settings.push_pub)
+      const offer = await pushOffer(pushPub)
       const own = ownValues(res.value)
       dispatch({
         type: 'resume',
@@ -187,10 +244,17 @@ function SignupFlow({
       setReady(true)
     })()
   }, [])
+  return ready
+}
 
-  // Step 6: poll every 900 ms (a tick = one answered poll) until delivered or 20 ticks.
+/** Step 6: poll every 900 ms (a tick = one answered poll) until delivered or 20 ticks. */
+function useActivationPoll(
+  step: Step,
+  stepNow: () => Step,
+  dispatch: (event: SignupEvent) => void,
+) {
   useEffect(() => {
-    if (state.step !== STEP.progress) return
+    if (step !== STEP.progress) return
     return pollActivation(
       async () => {
         const res = await worker().activationStatus()
@@ -198,108 +262,18 @@ function SignupFlow({
       },
       (delivered) => {
         dispatch({ type: 'activation_tick', delivered })
-        return stateRef.current.step === STEP.progress
+        return stepNow() === STEP.progress
       },
     )
-  }, [state.step, dispatch])
+  }, [step, stepNow, dispatch])
+}
 
-  // Focus moves to the step heading on every step change (not on arrival).
-  const firstStep = useRef(state.step)
+/** Focus moves to the step heading on every step change (not on arrival); the heading's ref. */
+function useStepFocus(step: Step) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  const firstStep = useRef(step)
   useEffect(() => {
-    if (state.step !== firstStep.current) heading.current?.focus()
-  }, [state.step])
-
-  async function created(newUser: AccountUser | null, email: string) {
-    if (!newUser) {
-      setMailedTo(email)
-      return
-    }
-    setAccount(newUser)
-    dispatch({ type: 'account_created', push: await pushOffer(settings.push_pub) })
-  }
-
-  if (mailedTo) {
-    return (
-      <Page>
-        <h2>{m.signup_check_mail_title()}</h2>
-        <p>{m.signup_check_mail_body({ email: mailedTo })}</p>
-      </Page>
-    )
-  }
-  if (!ready)
-    return (
-      <Page>
-        <p role="status">{m.loading()}</p>
-      </Page>
-    )
-
-  const { step } = state
-  const next = () => dispatch({ type: 'next' })
-  const title = TITLES[step] ?? m.signup_done_title
-  return (
-    <Page>
-      <div className="signup__progress">
-        <progress max={100} value={progressPercent(step)} aria-label={m.signup_progress_label()} />
-        <span>{m.signup_step_of({ step: step + 1, total: STEP_COUNT })}</span>
-      </div>
-      <h2 ref={heading} tabIndex={-1}>
-        {title()}
-      </h2>
-      <Suspense fallback={null}>
-        {step === STEP.account && (
-          <AccountStep
-            site={settings.name}
-            company={settings.company_name}
-            network={network}
-            onCreated={(u, email) => void created(u, email)}
-            onClosed={onClosed}
-          />
-        )}
-        {step === STEP.push && (
-          <PushStep
-            pushPub={settings.push_pub}
-            onDone={next}
-            onHide={() => dispatch({ type: 'push_display', show: false })}
-          />
-        )}
-        {step === STEP.photo && (
-          <PhotoStep initialThumb={user?.main_image?.thumb_filename ?? null} onDone={next} />
-        )}
-        {step === STEP.location && (
-          <LocationSection
-            settings={settings}
-            user={account}
-            geolocate={geolocate}
-            submitLabel={m.signup_continue()}
-            onSaved={next}
-          />
-        )}
-        {step === STEP.about && (
-          <AboutSection
-            settings={settings}
-            user={account}
-            submitLabel={m.signup_continue()}
-            onSaved={next}
-          />
-        )}
-        {step === STEP.notes && (
-          <NotesSection
-            settings={settings}
-            user={account}
-            hint={m.signup_notes_hint()}
-            submitLabel={m.signup_continue()}
-            onSaved={next}
-          />
-        )}
-        {step === STEP.progress && <ProgressStep tick={state.tick} />}
-        {step === STEP.done && (
-          <DoneStep
-            email={user?.email ?? account?.email ?? ''}
-            mailprovider={user?.mailprovider ?? account?.mailprovider ?? 0}
-            sender={settings.name}
-          />
-        )}
-      </Suspense>
-    </Page>
-  )
+    if (step !== firstStep.current) heading.current?.focus()
+  }, [step])
+  return heading
 }

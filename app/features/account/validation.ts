@@ -4,7 +4,8 @@
 // rules stay testable without a locale and the messages stay in Paraglide.
 
 // The limits are the contract's own (its zod-free module), so page and
-// server cannot drift apart.
+// server cannot drift apart; so is the email check's status (a type only).
+import type { EmailStatus } from '../../../api/contract/index.ts'
 import {
   CITY_MAX,
   EMAIL_MAX,
@@ -61,9 +62,6 @@ export function validateEmail(value: string): Check {
 /** Spec §5: the server check runs only once the value contains @ and a dot. */
 export const shouldCheckEmail = (value: string): boolean =>
   value.includes('@') && value.includes('.')
-
-/** Spec §3 email check result statuses. */
-export type EmailStatus = 'new' | 'active' | 'not_confirmed' | 'deleted' | 'invalid'
 
 /**
  * Spec §5 messages by email status: active or not_confirmed get the

@@ -1,14 +1,14 @@
 // The console's frame: who is signed in, the sections of their roles, sign-out.
 import { Link, Outlet, useNavigate } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
-import { consoleCall, type StaffMe } from '../../data/operator.ts'
+import { call, type StaffMe } from '../../data/console-client.ts'
 import { roleName, sectionsFor } from './nav.ts'
 import './operator.css'
 
 export function ConsoleLayout({ staff }: { staff: StaffMe }) {
   const navigate = useNavigate()
   async function signOut() {
-    await consoleCall('POST', '/api/operator/logout.php')
+    await call('operatorLogout')
     await navigate({ to: '/operator/login' })
   }
   return (

@@ -2,12 +2,9 @@
 // the console's sites page. The server checks every value (400 naming the
 // field) and keeps each change in the audit log with before and after.
 import { type FormEvent, useState } from 'react'
-import type {
-  DiscountsAdminResponse,
-  PackagesAdminResponse,
-} from '../../../api/contract/operator/sites.ts'
+import type { DiscountEntry } from '../../../api/contract/operator/sites.ts'
 import { m } from '../../../messages/paraglide/messages.js'
-import { type CallResult, consoleCall, useConsoleQuery } from '../../data/operator.ts'
+import { type CallResult, call, useConsoleQuery } from '../../data/console-client.ts'
 import { formatDateTime } from '../../ui/format.ts'
 
 const failure = (r: CallResult<unknown>) =>
@@ -30,8 +27,8 @@ const pricesOf = (text: string) =>
 const num = (v: FormDataEntryValue | null) => (v === null || v === '' ? null : Number(v))
 
 export function SitePrices() {
-  const packs = useConsoleQuery<PackagesAdminResponse>('/api/operator/packages.php')
-  const codes = useConsoleQuery<DiscountsAdminResponse>('/api/operator/discounts.php')
+  const packs = useConsoleQuery('operatorPackages')
+  const codes = useConsoleQuery('operatorDiscounts')
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
 
   const done = (r: CallResult<unknown>, reload: () => void) => {
@@ -43,14 +40,16 @@ export function SitePrices() {
   async function savePackage(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
-    const r = await consoleCall('PUT', '/api/operator/packages.php', {
-      id: String(f.get('id') ?? '').trim(),
-      credits: Number(f.get('credits')),
-      bonus: Number(f.get('bonus') ?? 0),
-      position: Number(f.get('position') ?? 0),
-      featured: f.get('featured') === 'on',
-      active: f.get('active') === 'on',
-      prices: pricesOf(String(f.get('prices') ?? '')),
+    const r = await call('operatorPackageSave', {
+      body: {
+        id: String(f.get('id') ?? '').trim(),
+        credits: Number(f.get('credits')),
+        bonus: Number(f.get('bonus') ?? 0),
+        position: Number(f.get('position') ?? 0),
+        featured: f.get('featured') === 'on',
+        active: f.get('active') === 'on',
+        prices: pricesOf(String(f.get('prices') ?? '')),
+      },
     })
     done(r, packs.reload)
   }
@@ -60,19 +59,22 @@ export function SitePrices() {
     const formEl = e.currentTarget
     const f = new FormData(formEl)
     const ends = String(f.get('ends_at') ?? '')
-    const r = await consoleCall('PUT', '/api/operator/discounts.php', {
-      code: String(f.get('code') ?? ''),
-      kind: String(f.get('kind')),
-      bonus_percent: num(f.get('bonus_percent')),
-      percent_off: num(f.get('percent_off')),
-      ends_at: ends ? new Date(ends).toISOString() : null,
-      max_uses: num(f.get('max_uses')),
+    const r = await call('operatorDiscountSave', {
+      body: {
+        code: String(f.get('code') ?? ''),
+        // The select's options are the two kinds an operator makes; the server checks.
+        kind: String(f.get('kind')) as Exclude<DiscountEntry['kind'], 'welcome'>,
+        bonus_percent: num(f.get('bonus_percent')),
+        percent_off: num(f.get('percent_off')),
+        ends_at: ends ? new Date(ends).toISOString() : null,
+        max_uses: num(f.get('max_uses')),
+      },
     })
     if (done(r, codes.reload)) formEl.reset()
   }
 
   async function removeCode(code: string) {
-    const r = await consoleCall('DELETE', '/api/operator/discounts.php', { code })
+    const r = await call('operatorDiscountDelete', { body: { code } })
     done(r, codes.reload)
   }
 

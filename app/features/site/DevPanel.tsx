@@ -1,17 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { TEMPLATES } from '../../../api/contract/rules/templates.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { useSession } from '../../data/session.ts'
 import { worker } from '../../data/worker.ts'
 import { useWorker } from '../account/forms/use-worker.ts'
-import {
-  DEV_PANEL_KEY,
-  DEV_TEMPLATE_KEY,
-  ENTRY_CONFIRMED_KEY,
-  setFlag,
-  TEMPLATES,
-  useFlag,
-} from './flags.ts'
+import { DEV_PANEL_KEY, DEV_TEMPLATE_KEY, ENTRY_CONFIRMED_KEY, setFlag, useFlag } from './flags.ts'
 
 /**
  * Mail stored rather than sent (no SMTP_URL, as on a development

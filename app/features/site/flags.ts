@@ -9,9 +9,6 @@ export const DEV_PANEL_KEY = 'amora-dev-panel'
 /** The developer panel's design version preview (client-side only). */
 export const DEV_TEMPLATE_KEY = 'amora-dev-template'
 
-export const TEMPLATES = ['classic', 'boxy', 'lavish'] as const
-export type Template = (typeof TEMPLATES)[number]
-
 const listeners = new Set<() => void>()
 
 function read(key: string): string | null {

@@ -3,7 +3,7 @@
 // check aborts the older one in the worker), and a mistyped provider domain
 // gets a "did you mean" button that replaces the address.
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { AccountUser } from '../../../../api/contract/index.ts'
+import type { AccountUser, EmailStatus } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
 import { worker } from '../../../data/worker.ts'
@@ -12,7 +12,6 @@ import type { NetworkEntry } from '../../tracking/tracking.ts'
 import { errorText } from '../error-text.ts'
 import {
   EMAIL_MAX,
-  type EmailStatus,
   effectiveName,
   emailStatusNote,
   NAME_MAX,

@@ -4,13 +4,13 @@
 // code loads only here (dynamic import), never with a member's pages.
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { m } from '../../../../messages/paraglide/messages.js'
-import type { StaffMe } from '../../../data/operator.ts'
+import type { StaffMe } from '../../../data/console-client.ts'
 import { ConsoleLayout } from '../../../features/operator/ConsoleLayout.tsx'
 
 export const Route = createFileRoute('/_default/operator/_console')({
   beforeLoad: async (): Promise<{ staff: StaffMe }> => {
-    const { consoleCall } = await import('../../../data/operator.ts')
-    const res = await consoleCall<StaffMe>('GET', '/api/operator/me.php')
+    const { call } = await import('../../../data/console-client.ts')
+    const res = await call('operatorMe')
     if (!res.ok) {
       if (res.error === 'offline') throw new Error(m.error_offline())
       throw notFound()

@@ -3,7 +3,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { consoleCall, type StaffMe } from '../../../data/operator.ts'
+import { call } from '../../../data/console-client.ts'
 
 export const Route = createFileRoute('/_default/operator/login')({
   component: StaffLogin,
@@ -19,10 +19,12 @@ function StaffLogin() {
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    const res = await consoleCall<StaffMe>('POST', '/api/operator/login.php', {
-      email: String(form.get('email')),
-      password: String(form.get('password')),
-      code: String(form.get('code')).replace(/\s/g, ''),
+    const res = await call('operatorLogin', {
+      body: {
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+        code: String(form.get('code')).replace(/\s/g, ''),
+      },
     })
     setBusy(false)
     if (res.ok) {

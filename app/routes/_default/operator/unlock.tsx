@@ -5,10 +5,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { consoleCall } from '../../../data/operator.ts'
+import { call } from '../../../data/console-client.ts'
 import { once, tokenSearch } from '../../../features/account/tokens.ts'
 
-type Unlock = Awaited<ReturnType<typeof consoleCall<{ status: 'done' }>>>
+type Unlock = Awaited<ReturnType<typeof call<'operatorUnlock'>>>
 const unlocks = new Map<string, Promise<Unlock>>()
 
 export const Route = createFileRoute('/_default/operator/unlock')({
@@ -28,9 +28,7 @@ function StaffUnlock() {
       return
     }
     let live = true
-    void once(unlocks, token, () =>
-      consoleCall<{ status: 'done' }>('POST', '/api/operator/unlock.php', { token }),
-    ).then((res) => {
+    void once(unlocks, token, () => call('operatorUnlock', { body: { token } })).then((res) => {
       if (!live) return
       setOutcome(
         res.ok

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { SEARCH_PAGE_SIZE } from '../../../../api/contract/rules/limits.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../data/session.ts'
 import { useLikedSet, useSearchPage } from '../../../data/useMembers.ts'
@@ -22,7 +23,11 @@ function Matches() {
     gender: user?.profile.gender === 'male' ? ('female' as const) : ('male' as const),
   }
   const { stored } = useSearchPage(filters, 1)
-  const profiles = [...(stored?.profiles ?? []), ...(stored?.similar ?? [])].slice(0, 12)
+  // One search page of them: the matches, filled up with similar members.
+  const profiles = [...(stored?.profiles ?? []), ...(stored?.similar ?? [])].slice(
+    0,
+    SEARCH_PAGE_SIZE,
+  )
   const liked = useLikedSet(profiles.map((p) => p.id))
   return (
     <main className="page">

@@ -17,8 +17,6 @@ import { AGE_BUCKETS, type AgeBucket, isAgeBucket } from './-components/age-buck
 import { CamTile } from './-components/CamTile.tsx'
 import { Filters, type FilterValues } from './-components/Filters.tsx'
 
-const PAGE_SIZE = SEARCH_PAGE_SIZE
-
 interface MembersSearch {
   gender?: 'male' | 'female'
   country?: string
@@ -61,7 +59,7 @@ function Members() {
   const { key, stored, error } = useSearchPage(filters, page)
 
   const row = stored?.row
-  const pages = row ? Math.max(1, Math.ceil(row.numResults / PAGE_SIZE)) : 1
+  const pages = row ? Math.max(1, Math.ceil(row.numResults / SEARCH_PAGE_SIZE)) : 1
 
   // Spec §6: webcam tiles for eligible members, with the grid's gender and ages.
   const cams = mayShowCams(user, memberResellOf(settings), Date.now())

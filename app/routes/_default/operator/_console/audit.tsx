@@ -2,9 +2,9 @@
 // member or by what was acted on; older pages on demand.
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { AuditEntry, AuditResponse } from '../../../../../api/contract/operator/staff.ts'
+import type { AuditEntry } from '../../../../../api/contract/operator/staff.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { consoleCall, useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { call, useConsoleQuery } from '../../../../data/console-client.ts'
 import { formatDateTime } from '../../../../ui/format.ts'
 
 type AuditSearch = { target_type?: string; target_id?: string }
@@ -19,17 +19,14 @@ export const Route = createFileRoute('/_default/operator/_console/audit')({
 
 function AuditPage() {
   const search = Route.useSearch()
-  const first = useConsoleQuery<AuditResponse>(withQuery('/api/operator/audit.php', search))
+  const first = useConsoleQuery('operatorAudit', search)
   const [more, setMore] = useState<{ entries: AuditEntry[]; next: number | null } | null>(null)
   const entries = [...(first.data?.entries ?? []), ...(more?.entries ?? [])]
   const next = more ? more.next : (first.data?.next ?? null)
 
   async function loadMore() {
     if (next === null) return
-    const res = await consoleCall<AuditResponse>(
-      'GET',
-      withQuery('/api/operator/audit.php', { ...search, before: next }),
-    )
+    const res = await call('operatorAudit', { query: { ...search, before: next } })
     if (res.ok)
       setMore({ entries: [...(more?.entries ?? []), ...res.data.entries], next: res.data.next })
   }

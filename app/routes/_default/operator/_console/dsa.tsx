@@ -2,9 +2,8 @@
 // decisions by action, the median time to action, appeals and their outcome.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { DsaResponse } from '../../../../../api/contract/operator/moderation.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { useConsoleQuery } from '../../../../data/console-client.ts'
 import { actionName, typeName } from '../../../../features/operator/moderation.ts'
 import { formatNumber } from '../../../../ui/format.ts'
 import '../../../../features/operator/moderation.css'
@@ -22,7 +21,7 @@ function DsaPage() {
     from: day(new Date(today.getTime() - 30 * 86_400_000)),
     to: day(today),
   })
-  const figures = useConsoleQuery<DsaResponse>(withQuery('/api/operator/dsa.php', range))
+  const figures = useConsoleQuery('operatorDsa', range)
   const f = figures.data
 
   function show(e: FormEvent<HTMLFormElement>) {

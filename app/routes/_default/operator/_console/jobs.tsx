@@ -3,9 +3,9 @@
 // reason for the audit log.
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { JobEntry, JobsResponse } from '../../../../../api/contract/operator/sites.ts'
+import type { JobEntry } from '../../../../../api/contract/operator/sites.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { consoleCall, useConsoleQuery } from '../../../../data/operator.ts'
+import { call, useConsoleQuery } from '../../../../data/console-client.ts'
 import { formatDateTime } from '../../../../ui/format.ts'
 import '../../../../features/operator/sites.css'
 
@@ -78,16 +78,14 @@ function JobTable({
 }
 
 function JobsPage() {
-  const list = useConsoleQuery<JobsResponse>('/api/operator/jobs.php')
+  const list = useConsoleQuery('operatorJobs')
   const [error, setError] = useState(false)
 
   async function act(job: JobEntry, action: 'retry' | 'discard') {
     const reason = window.prompt(m.op_reason_prompt())?.trim()
     if (reason === undefined) return
-    const r = await consoleCall('POST', '/api/operator/jobs.php', {
-      id: job.id,
-      action,
-      ...(reason ? { reason } : {}),
+    const r = await call('operatorJobAction', {
+      body: { id: job.id, action, ...(reason ? { reason } : {}) },
     })
     setError(!r.ok)
     list.reload()

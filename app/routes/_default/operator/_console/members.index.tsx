@@ -2,9 +2,8 @@
 // twenty a page, newest first; a row opens the member's page.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { MemberSearchResponse } from '../../../../../api/contract/operator/members.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { useConsoleQuery } from '../../../../data/console-client.ts'
 import '../../../../features/operator/members.css'
 import { formatDate, formatNumber } from '../../../../ui/format.ts'
 
@@ -23,9 +22,7 @@ function MembersPage() {
   const navigate = useNavigate({ from: '/operator/members/' })
   const [q, setQ] = useState(search.q ?? '')
   const page = search.page ?? 1
-  const result = useConsoleQuery<MemberSearchResponse>(
-    search.q ? withQuery('/api/operator/members.php', { q: search.q, page }) : null,
-  )
+  const result = useConsoleQuery('operatorMembers', search.q ? { q: search.q, page } : null)
 
   function submit(e: FormEvent) {
     e.preventDefault()

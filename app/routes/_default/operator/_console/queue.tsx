@@ -6,10 +6,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type {
-  DecideResponse,
+  DecideRequest,
   QueueItemDetail,
   QueueItemType,
-  QueueResponse,
 } from '../../../../../api/contract/operator/moderation.ts'
 import {
   APPEAL_ACTIONS,
@@ -20,7 +19,7 @@ import {
   SUSPEND_MAX_DAYS,
 } from '../../../../../api/contract/rules/moderation.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { consoleCall, useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { call, useConsoleQuery } from '../../../../data/console-client.ts'
 import { actionName, ruleName, typeName } from '../../../../features/operator/moderation.ts'
 import { formatDateTime } from '../../../../ui/format.ts'
 import '../../../../features/operator/moderation.css'
@@ -42,7 +41,7 @@ function QueuePage() {
 }
 
 function QueueList() {
-  const list = useConsoleQuery<QueueResponse>('/api/operator/queue.php')
+  const list = useConsoleQuery('operatorQueue')
   const items = list.data?.items ?? []
   return (
     <main>
@@ -89,9 +88,7 @@ function QueueList() {
 }
 
 function ItemView({ type, id }: { type: QueueItemType; id: number }) {
-  const item = useConsoleQuery<QueueItemDetail>(
-    withQuery('/api/operator/queue_item.php', { type, id }),
-  )
+  const item = useConsoleQuery('operatorQueueItem', { type, id })
   const d = item.data
   return (
     <main>
@@ -224,14 +221,17 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
     const photo = Number(form.get('photo'))
     setBusy(true)
     setError(null)
-    const res = await consoleCall<DecideResponse>('POST', '/api/operator/decide.php', {
-      type: detail.item.type,
-      id: detail.item.id,
-      action,
-      reason: String(form.get('reason') ?? ''),
-      ...(form.get('rule') ? { rule: String(form.get('rule')) } : {}),
-      ...(action === 'suspend' && days ? { days } : {}),
-      ...(action === 'remove_photo' && photo ? { photo } : {}),
+    const res = await call('operatorDecide', {
+      body: {
+        type: detail.item.type,
+        id: detail.item.id,
+        // The form's choices are the contract's actions and rules; the server checks them.
+        action: action as DecideRequest['action'],
+        reason: String(form.get('reason') ?? ''),
+        ...(form.get('rule') ? { rule: String(form.get('rule')) as DecideRequest['rule'] } : {}),
+        ...(action === 'suspend' && days ? { days } : {}),
+        ...(action === 'remove_photo' && photo ? { photo } : {}),
+      },
     })
     setBusy(false)
     if (!res.ok) {

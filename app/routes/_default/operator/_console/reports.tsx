@@ -4,12 +4,12 @@
 // day; the same rows as a CSV download.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { ReportResponse, ReportRow } from '../../../../../api/contract/operator/sites.ts'
+import type { ReportRow } from '../../../../../api/contract/operator/sites.ts'
 
 /** The report's filter value of the server-wide site (the contract's SERVER_WIDE_SITE). */
 const SERVER_WIDE_SITE = '_'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { useConsoleQuery, withQuery } from '../../../../data/operator.ts'
+import { useConsoleLink, useConsoleQuery } from '../../../../data/console-client.ts'
 import { formatMoney, formatNumber } from '../../../../ui/format.ts'
 import '../../../../features/operator/sites.css'
 
@@ -60,8 +60,12 @@ function SignupChart({ rows }: { rows: ReportRow[] }) {
 
 function ReportsPage() {
   const [range, setRange] = useState<{ from?: string; to?: string; site?: string }>({})
-  const report = useConsoleQuery<ReportResponse>(withQuery('/api/operator/report.php', range))
+  const report = useConsoleQuery('operatorReport', range)
   const data = report.data
+  const csv = useConsoleLink(
+    'operatorReportCsv',
+    data ? { from: data.from, to: data.to, ...(range.site ? { site: range.site } : {}) } : {},
+  )
 
   function filter(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -100,16 +104,8 @@ function ReportsPage() {
         <button type="submit" className="button">
           {m.op_site_report_show()}
         </button>
-        {data && (
-          <a
-            className="button button--secondary"
-            href={withQuery('/api/operator/report-csv.php', {
-              from: data.from,
-              to: data.to,
-              ...(range.site ? { site: range.site } : {}),
-            })}
-            download
-          >
+        {data && csv && (
+          <a className="button button--secondary" href={csv} download>
             {m.op_site_report_csv()}
           </a>
         )}

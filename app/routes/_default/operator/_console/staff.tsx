@@ -3,14 +3,10 @@
 // roles or disable an account, with a reason for the audit log.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type {
-  StaffCreateResponse,
-  StaffEntry,
-  StaffListResponse,
-} from '../../../../../api/contract/operator/staff.ts'
-import { STAFF_ROLES } from '../../../../../api/contract/rules/staff.ts'
+import type { StaffCreateResponse, StaffEntry } from '../../../../../api/contract/operator/staff.ts'
+import { STAFF_ROLES, type StaffRole } from '../../../../../api/contract/rules/staff.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { consoleCall, useConsoleQuery } from '../../../../data/operator.ts'
+import { call, useConsoleQuery } from '../../../../data/console-client.ts'
 import { roleName } from '../../../../features/operator/nav.ts'
 
 export const Route = createFileRoute('/_default/operator/_console/staff')({
@@ -19,7 +15,7 @@ export const Route = createFileRoute('/_default/operator/_console/staff')({
 
 function StaffPage() {
   const { staff: me } = Route.useRouteContext()
-  const list = useConsoleQuery<StaffListResponse>('/api/operator/staff.php')
+  const list = useConsoleQuery('operatorStaff')
   const [created, setCreated] = useState<StaffCreateResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -28,10 +24,13 @@ function StaffPage() {
     const formEl = e.currentTarget
     const form = new FormData(formEl)
     setError(null)
-    const res = await consoleCall<StaffCreateResponse>('POST', '/api/operator/staff.php', {
-      email: String(form.get('email')),
-      name: String(form.get('name')),
-      roles: form.getAll('roles').map(String),
+    const res = await call('operatorStaffCreate', {
+      body: {
+        email: String(form.get('email')),
+        name: String(form.get('name')),
+        // The boxes hold the roles' names; the server refuses anything else.
+        roles: form.getAll('roles').map(String) as StaffRole[],
+      },
     })
     if (!res.ok) {
       setError(res.error === 'email_taken' ? m.op_staff_email_taken() : m.op_check_fields())
@@ -45,10 +44,8 @@ function StaffPage() {
   async function toggle(s: StaffEntry) {
     const reason = window.prompt(m.op_reason_prompt())
     if (!reason?.trim()) return
-    const res = await consoleCall('PUT', '/api/operator/staff.php', {
-      id: s.id,
-      disabled: !s.disabled,
-      reason,
+    const res = await call('operatorStaffUpdate', {
+      body: { id: s.id, disabled: !s.disabled, reason },
     })
     if (!res.ok) setError(m.error_generic())
     list.reload()

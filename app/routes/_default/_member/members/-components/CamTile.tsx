@@ -1,10 +1,6 @@
 import type { Cam } from '../../../../../../api/contract/index.ts'
 import { m } from '../../../../../../messages/paraglide/messages.js'
 
-/** Spec §7: a webcam click opens the provider's page through our redirect. */
-export const camHref = (account: string) =>
-  `/api/xcams/redirect.php?account=${encodeURIComponent(account)}`
-
 /** A CSS url() that a quote, backslash or line break in the address cannot break out of. */
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURIComponent)}")`
 
@@ -13,17 +9,15 @@ const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURICompo
  * "Ad" badge, a different frame) and in its accessible name, so it never
  * passes for a member. Its class differs from member tiles (`tile`) on
  * purpose. The thumbnail is decoration (the link text names the cam), drawn
- * as a background so it is not one of the members' photos.
+ * as a background so it is not one of the members' photos. Its link (spec
+ * §7: a webcam click opens the provider's page through our redirect) comes
+ * with the tile from the worker's read (sync/store/watch.ts), which has the
+ * endpoint table.
  */
-export function CamTile({ cam }: { cam: Cam }) {
+export function CamTile({ cam }: { cam: Cam & { href: string } }) {
   return (
     <li className="cam-tile" data-cam={cam.account}>
-      <a
-        className="cam-tile__link"
-        href={camHref(cam.account)}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <a className="cam-tile__link" href={cam.href} target="_blank" rel="noopener noreferrer">
         <span className="visually-hidden">
           {m.cam_tile_label({ name: cam.name, age: cam.age })} {m.cam_tile_new_tab()}
         </span>

@@ -1,0 +1,141 @@
+// The event bus with a LISTEN that can be cut at will (the PostgreSQL cut
+// itself: api/events/listen-heal.test.ts): streams end while it is down, it
+// listens again after a backoff with jitter, and subscribers are told to pull
+// everything once it is back.
+import { describe, expect, it } from 'vitest'
+import type { Listen } from '../../db/client.ts'
+import type { Poke } from '../contract/index.ts'
+import { createEventBus, LISTEN_RETRY, retryDelayMs } from './bus.ts'
+
+/** A LISTEN whose connection the test cuts, and whose next tries it can refuse. */
+function fakeListen() {
+  const tries: number[] = []
+  let refuse = 0
+  let current: { onPayload: (p: string) => void; onLost?: (e: Error) => void } | undefined
+  const listen: Listen = async (_channel, onPayload, onLost) => {
+    tries.push(Date.now())
+    if (refuse > 0) {
+      refuse--
+      throw new Error('connection refused')
+    }
+    const me = { onPayload, onLost }
+    current = me
+    return async () => {
+      if (current === me) current = undefined
+    }
+  }
+  return {
+    listen,
+    tries,
+    refuseNext(n: number) {
+      refuse = n
+    },
+    cut() {
+      const c = current
+      current = undefined
+      c?.onLost?.(new Error('terminating connection due to administrator command'))
+    },
+    notify(m: number, poke: Poke) {
+      current?.onPayload(JSON.stringify({ m, ...poke }))
+    },
+  }
+}
+
+const QUICK = { firstMs: 20, maxMs: 80 }
+
+async function until(what: string, done: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+describe('event bus LISTEN', () => {
+  it('waits 0.5 s doubling to 10 s between tries, each between half of that and all of it', () => {
+    expect(LISTEN_RETRY).toEqual({ firstMs: 500, maxMs: 10_000 })
+    const top = () => 0.999_999
+    const bottom = () => 0
+    expect([0, 1, 2, 3, 4, 5, 9, 60].map((n) => retryDelayMs(n, LISTEN_RETRY, top))).toEqual([
+      500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000,
+    ])
+    expect([0, 1, 5].map((n) => retryDelayMs(n, LISTEN_RETRY, bottom))).toEqual([250, 500, 5000])
+  })
+
+  it('ends the streams when LISTEN is cut, listens again, and tells the others to pull everything', async () => {
+    const fake = fakeListen()
+    const lines: string[] = []
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: (l) => lines.push(l) })
+    await bus.ready()
+    expect(bus.state).toBe('up')
+    const pokes: Poke[] = []
+    let streamEnded = 0
+    const leaveStream = bus.subscribe(
+      7,
+      () => undefined,
+      () => {
+        streamEnded++
+        leaveStream()
+      },
+    )
+    const leave = bus.subscribe(7, (p) => pokes.push(p))
+    fake.notify(7, { type: 'likes' })
+    expect(pokes).toEqual([{ type: 'likes' }])
+
+    // Two refused tries after the cut: the waits grow.
+    fake.refuseNext(2)
+    fake.cut()
+    expect(bus.state).toBe('down')
+    expect(streamEnded).toBe(1)
+    expect(bus.streams).toBe(1)
+    // A stream opened now gets no pokes: ready() says so at once.
+    await expect(bus.ready()).rejects.toThrow()
+    await until('LISTEN back', () => bus.state === 'up')
+    expect(fake.tries).toHaveLength(4)
+    expect(pokes).toEqual([{ type: 'likes' }, { type: 'sync' }])
+    fake.notify(7, { type: 'chats' })
+    expect(pokes.at(-1)).toEqual({ type: 'chats' })
+    expect(lines.some((l) => l.includes('LISTEN connection lost'))).toBe(true)
+    expect(lines.some((l) => l.includes('listening again after'))).toBe(true)
+    leave()
+    await bus.close()
+    expect(bus.state).toBe('closed')
+  })
+
+  it('fails ready() when the first try fails, and keeps trying', async () => {
+    const fake = fakeListen()
+    fake.refuseNext(1)
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    await expect(bus.ready()).rejects.toThrow('connection refused')
+    expect(bus.state).toBe('down')
+    await until('LISTEN up', () => bus.state === 'up')
+    await expect(bus.ready()).resolves.toBeUndefined()
+    await bus.close()
+  })
+
+  it('drain() ends every stream and every later one; close() stops trying', async () => {
+    const fake = fakeListen()
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    await bus.ready()
+    let ended = 0
+    const leave = bus.subscribe(
+      1,
+      () => undefined,
+      () => {
+        ended++
+        leave()
+      },
+    )
+    bus.drain()
+    expect(ended).toBe(1)
+    expect(bus.streams).toBe(0)
+    await expect(bus.ready()).rejects.toThrow('stopping')
+
+    fake.refuseNext(100)
+    fake.cut()
+    await bus.close()
+    const tries = fake.tries.length
+    await new Promise((r) => setTimeout(r, 200))
+    expect(fake.tries).toHaveLength(tries)
+  })
+})

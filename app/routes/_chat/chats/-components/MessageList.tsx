@@ -1,0 +1,145 @@
+import type { RefObject } from 'react'
+import { m } from '../../../../../messages/paraglide/messages.js'
+import type { MessageRow } from '../../../../data/useMessages.ts'
+import { worker } from '../../../../data/worker.ts'
+import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
+
+// Messages group by the member's own calendar day (a message at 00:30 local
+// time belongs to that day, whatever its UTC date).
+function dayLabel(iso: string): string {
+  const ago = daysAgo(iso)
+  if (ago === 0) return m.chat_today()
+  if (ago === 1) return m.chat_yesterday()
+  return formatDate(iso, 'long')
+}
+
+/**
+ * The conversation's messages, oldest first, each day under its date; a
+ * button loads older ones while there may be more.
+ */
+export function MessageList({
+  listRef,
+  onScroll,
+  rows,
+  me,
+  online,
+  showOlder,
+  onOlder,
+}: {
+  listRef: RefObject<HTMLOListElement | null>
+  onScroll: () => void
+  rows: MessageRow[] | undefined
+  /** The signed-in member's id: their messages are theirs. */
+  me: number | undefined
+  online: boolean
+  showOlder: boolean
+  onOlder: () => void
+}) {
+  return (
+    <ol
+      ref={listRef}
+      className="chat-messages"
+      aria-label={m.chat_messages_label()}
+      aria-live="polite"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region keyboard users must reach to read older messages (WCAG 2.1.1)
+      tabIndex={0}
+      onScroll={onScroll}
+    >
+      {showOlder && (
+        <li className="chat-messages__older">
+          <button type="button" className="button button--quiet" onClick={onOlder}>
+            {m.chat_older()}
+          </button>
+        </li>
+      )}
+      {rows?.length === 0 && <li className="chat-messages__empty">{m.chat_no_messages()}</li>}
+      {rows?.map((row, i) => (
+        <MessageItem
+          key={row.key}
+          row={row}
+          mine={row.from === me}
+          online={online}
+          newDay={i === 0 || localDay(rows[i - 1]!.sentAt) !== localDay(row.sentAt)}
+        />
+      ))}
+    </ol>
+  )
+}
+
+function MessageItem({
+  row,
+  mine,
+  online,
+  newDay,
+}: {
+  row: MessageRow
+  mine: boolean
+  online: boolean
+  newDay: boolean
+}) {
+  // Over the member's send limit: still pending, and sent by the worker by
+  // itself once the limit's window ends (sync/chats/messages.ts).
+  const tooFast = row.status === 'pending' && row.error === 'rate_limited'
+  return (
+    <>
+      {newDay && (
+        <li className="chat-messages__day">
+          <time dateTime={localDay(row.sentAt)}>{dayLabel(row.sentAt)}</time>
+        </li>
+      )}
+      <li
+        className={`message ${mine ? 'message--mine' : 'message--theirs'} message--${row.status}`}
+      >
+        {/* Text only: React escapes it, so markup a member writes stays text. */}
+        <p className="message__text">{row.text}</p>
+        <p className="message__meta">
+          <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
+          {row.status === 'pending' && !tooFast && (
+            <span> · {online ? m.chat_pending() : m.chat_waiting_offline()}</span>
+          )}
+          {row.status === 'sent' && mine && (
+            <span className="visually-hidden"> · {m.chat_sent()}</span>
+          )}
+        </p>
+        {tooFast && (
+          <p className="message__waiting" role="status">
+            {row.retryAt === undefined
+              ? m.chat_too_fast_soon()
+              : m.chat_too_fast_at({ time: formatTime(row.retryAt) })}
+          </p>
+        )}
+        {row.status === 'failed' && <FailedActions row={row} />}
+      </li>
+    </>
+  )
+}
+
+function FailedActions({ row }: { row: MessageRow }) {
+  const credits = row.error === 'insufficient_credits'
+  return (
+    <div className="message__failed" role="alert">
+      <span>
+        {credits
+          ? m.chat_failed_credits()
+          : row.error === 'blocked'
+            ? m.chat_failed_blocked()
+            : m.chat_failed()}
+      </span>
+      {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => void worker().retryMessage(row.key)}
+      >
+        {m.chat_retry()}
+      </button>
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => void worker().discardMessage(row.key)}
+      >
+        {m.chat_discard()}
+      </button>
+    </div>
+  )
+}
