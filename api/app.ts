@@ -13,13 +13,16 @@ import { chatsRoutes } from './chats/routes.ts'
 import { complaintRoutes } from './complaints/routes.ts'
 import { loadPaymentsConfig } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
+import { forgetMessageCost, MESSAGE_COST_CACHE } from './credits/index.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
 import { createLifecycle, type Lifecycle } from './http/drain.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
+import { metricsRoutes } from './http/metrics.ts'
 import { sameOriginOnly } from './http/origin.ts'
+import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
@@ -84,6 +87,8 @@ export interface AppDeps {
   memberLimits?: boolean
   /** Whether the process is stopping: GET /readyz answers 503 then (api/http/health.ts). */
   lifecycle?: Lifecycle
+  /** Where the request lines go (api/http/request-log.ts); default: stdout at LOG_LEVEL. */
+  logger?: Logger
 }
 
 /** The provider the configuration names (api/config.ts loadPaymentsConfig). */
@@ -127,6 +132,7 @@ export function createApi({
   eventsTiming,
   memberLimits = true,
   lifecycle = createLifecycle(),
+  logger,
 }: AppDeps) {
   const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
   jobs.register(mailJobs(db, accounts.mailer))
@@ -139,6 +145,11 @@ export function createApi({
   )
   jobs.register(mediaJobHandlers(mediaDir))
   accounts.mailer.attach(jobs)
+  // What this process caches is dropped when any process changes it
+  // (notifyCacheChange, api/events/bus.ts), and when LISTEN is (back) in place.
+  events.onCacheChange((cache) => {
+    if (cache === null || cache === MESSAGE_COST_CACHE) forgetMessageCost(db)
+  })
   const api = new Hono<ClockEnv>()
     .use(async (c, next) => {
       if (now) c.set('now', now)
@@ -212,6 +223,8 @@ export function createApi({
 
   const app = new Hono()
     .onError(onError)
+    .use(requestLog({ trustProxy: accounts.trustProxy ?? false, ...(logger ? { logger } : {}) }))
+    .route('/', metricsRoutes({ db }))
     .use(securityHeaders(accounts))
     .route('/', healthRoutes({ db, events, lifecycle }))
     .route('/api', api)

@@ -6,6 +6,11 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL URL; without it the site runs on embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections of this process's PostgreSQL pool (LISTEN has one more of its
+   * own); every process counts against the server's max_connections.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Where PGlite keeps its data and where uploaded/seeded pictures live. */
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: z.string().optional(),
@@ -196,7 +201,9 @@ export function paymentsBanner(config: PaymentsConfig): string {
 export type Config = {
   port: number
   host: string
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number }
+    | { kind: 'pglite'; dataDir: string }
   mediaDir: string
   demoSeed: boolean
   demoMembers: number
@@ -212,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
     demoSeed: e.DEMO_SEED === 'on',

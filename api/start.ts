@@ -182,6 +182,9 @@ const accounts = accountsFromEnv()
 const jobs = createJobRunner({ db: database.db, handlers: {} })
 // Live pokes: this process LISTENs and feeds its own members' streams.
 const events = createEventBus(database.listen)
+// Listen from the start, streams or not: cached values (the message cost) are
+// dropped through it when another process changes them. A failure is retried.
+void events.ready().catch(() => undefined)
 // Push notifications go out as jobs of the queue (api/push/job.ts).
 const pushSender = createPushSender({
   vapid: await vapidKeys(database.db),

@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { type Listen, pgListen } from './listen.ts'
+import { channelsOf, type Listen, pgListen } from './listen.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -29,12 +29,11 @@ export interface Database {
   close(): Promise<void>
 }
 
-const CHANNEL = /^[a-z_]{1,63}$/
-
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
+  /** poolSize: the pool's connections (DATABASE_POOL_SIZE, default 10). */
+  | { kind: 'postgres'; url: string; poolSize?: number }
   /** dataDir undefined = in memory (tests). */
   | {
       kind: 'pglite'
@@ -42,6 +41,9 @@ export type DatabaseOptions =
       /** An in-memory database starts as a copy of this dump (pgliteTemplate()); migrations still run. */
       template?: Blob
     }
+
+/** Connections of a pool unless DATABASE_POOL_SIZE says otherwise (api/config.ts). */
+export const DEFAULT_POOL_SIZE = 10
 
 /**
  * A pool that rides out lost connections. PostgreSQL ends connections on a
@@ -53,10 +55,10 @@ export type DatabaseOptions =
  * the server is back. A connection (or a free pooled one) is waited for at most 30 s, so a server
  * that does not answer costs a request seconds, not forever.
  */
-export function createPool(url: string): pg.Pool {
+export function createPool(url: string, max = DEFAULT_POOL_SIZE): pg.Pool {
   // The timeout also bounds the wait for a free pooled connection: a burst of
   // requests queues for up to this long instead of failing.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 30_000 })
   pool.on('error', (err) => console.error('db: idle connection lost:', err.message))
   pool.on('connect', (client) => {
     client.on('error', (err) => console.error('db: connection lost:', err.message))
@@ -134,7 +136,7 @@ async function underStartLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = createPool(options.url)
+    const pool = createPool(options.url, options.poolSize)
     const db = drizzlePg(pool, { schema })
     try {
       // drizzle's migrator checks what is applied, then creates its schema and
@@ -157,8 +159,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   const listen: Listen = async (channel, onPayload) => {
-    if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
-    return client.listen(channel, onPayload)
+    const stops = await Promise.all(
+      channelsOf(channel).map((c) => client.listen(c, (payload) => onPayload(payload, c))),
+    )
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()))
+    }
   }
   return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() }
 }

@@ -5,16 +5,26 @@
 import pg from 'pg'
 
 /**
- * LISTEN on a channel; resolves to the way to stop (UNLISTEN and close).
- * `onLost` is called once if the server ends the connection after LISTEN is
- * in place (a restart, a failover, pg_terminate_backend): nothing arrives on
- * it any more and the caller listens again (api/events/bus.ts).
+ * LISTEN on a channel, or on several through the one connection (each
+ * payload comes with its channel); resolves to the way to stop (UNLISTEN and
+ * close). `onLost` is called once if the server ends the connection after
+ * LISTEN is in place (a restart, a failover, pg_terminate_backend): nothing
+ * arrives on it any more and the caller listens again (api/events/bus.ts).
  */
 export type Listen = (
-  channel: string,
-  onPayload: (payload: string) => void,
+  channel: string | readonly string[],
+  onPayload: (payload: string, channel: string) => void,
   onLost?: (error: Error) => void,
 ) => Promise<() => Promise<void>>
+
+const CHANNEL = /^[a-z_]{1,63}$/
+
+/** The channels of a Listen call, each checked (they are spliced into LISTEN). */
+export function channelsOf(channel: string | readonly string[]): readonly string[] {
+  const channels = typeof channel === 'string' ? [channel] : channel
+  for (const c of channels) if (!CHANNEL.test(c)) throw new Error(`bad channel name ${c}`)
+  return channels
+}
 
 /**
  * The application_name of every LISTEN connection: an operator (or a test)
@@ -23,11 +33,9 @@ export type Listen = (
  */
 export const LISTEN_APPLICATION_NAME = 'amora listen'
 
-const CHANNEL = /^[a-z_]{1,63}$/
-
 export function pgListen(url: string): Listen {
   return async (channel, onPayload, onLost) => {
-    if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`)
+    const channels = channelsOf(channel)
     const client = new pg.Client({
       connectionString: url,
       application_name: LISTEN_APPLICATION_NAME,
@@ -43,16 +51,16 @@ export function pgListen(url: string): Listen {
       onLost?.(e)
     }
     client.on('error', (e) => {
-      console.error('listen: connection error', channel, e.message)
+      console.error('listen: connection error', channels.join(','), e.message)
       lost(e)
     })
     client.on('end', () => lost(new Error('the LISTEN connection ended')))
     client.on('notification', (n) => {
-      if (n.channel === channel) onPayload(n.payload ?? '')
+      if (channels.includes(n.channel)) onPayload(n.payload ?? '', n.channel)
     })
     try {
       await client.connect()
-      await client.query(`LISTEN ${channel}`)
+      for (const c of channels) await client.query(`LISTEN ${c}`)
     } catch (e) {
       await client.end().catch(() => undefined)
       throw e

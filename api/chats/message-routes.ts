@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import type { Db } from '../../db/client.ts'
 import { fileReport, setBlock } from '../blocks/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
@@ -9,6 +8,7 @@ import { balanceOf, messageCost, zeroCredits } from '../credits/index.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
 import { type Counted, limitMemberAction } from '../http/member-limits.ts'
+import { countedSSE, messagesSent } from '../http/metrics.ts'
 import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/index.ts'
@@ -99,6 +99,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         if (pushed) deps.jobs?.poke()
         // A replay after all (the same send raced this one and won): not counted.
         if (!created) await counted?.forgive()
+        if (created) messagesSent.inc()
         return c.json(answer, created ? 201 : 200)
       },
     )
@@ -147,7 +148,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
       // A proxy must pass the stream through as it comes (nginx buffers otherwise).
       c.header('X-Accel-Buffering', 'no')
       c.header('Cache-Control', 'no-store')
-      return streamSSE(c, async (stream) => {
+      return countedSSE(c, async (stream) => {
         let id = 0
         let open = true
         // The wait between keep-alives, cut short when the stream ends.

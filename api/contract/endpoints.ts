@@ -512,6 +512,8 @@ export const endpoints = {
   // cached (api/http/health.ts, docs/several-machines.md).
   healthz: { method: 'GET', path: '/healthz', response: HealthResponse },
   readyz: { method: 'GET', path: '/readyz', response: ReadyResponse },
+  /** Prometheus text, to loopback or METRICS_TOKEN only, else 404 (api/http/metrics.ts). */
+  metrics: { method: 'GET', path: '/metrics', response: null },
 
   // The operator's console (404 to anyone but staff)
   ...operatorEndpoints,

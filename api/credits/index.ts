@@ -7,6 +7,7 @@ export {
   debitInStatement,
   forgetMessageCost,
   ledgerSum,
+  MESSAGE_COST_CACHE,
   messageCost,
   zeroCredits,
 } from './ledger.ts'

@@ -120,8 +120,15 @@ export async function ledgerSum(db: Db, memberId: number): Promise<number> {
 /** Credits one message costs unless the operator set `message_cost_credits`. */
 export const DEFAULT_MESSAGE_COST = 10
 
-/** Read again at most this often: an operator's change applies within seconds, without a read per send. */
-const COST_TTL_MS = 5_000
+/**
+ * Read again at least this often. An operator's change does not wait for it:
+ * it is sent to every process in its transaction (notifyCacheChange,
+ * api/events/bus.ts) and each drops its copy (forgetMessageCost); this only
+ * bounds a copy kept by a process that missed the NOTIFY.
+ */
+const COST_TTL_MS = 60_000
+/** The cache's name on the caches channel (api/events/bus.ts CACHES_CHANNEL). */
+export const MESSAGE_COST_CACHE = 'message_cost'
 const costCache = new WeakMap<Db, { at: number; value: number }>()
 
 /** The operator's price of a message in credits (site_settings `message_cost_credits`). */
@@ -133,7 +140,7 @@ export async function messageCost(db: Db): Promise<number> {
   return value
 }
 
-/** Drops the cached cost, so an operator's change applies on this server's next send. */
+/** Drops the cached cost: the next send reads the operator's price again. */
 export function forgetMessageCost(db: Db): void {
   costCache.delete(db)
 }

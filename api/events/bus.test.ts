@@ -5,15 +5,25 @@
 import { describe, expect, it } from 'vitest'
 import type { Listen } from '../../db/client.ts'
 import type { Poke } from '../contract/index.ts'
-import { createEventBus, LISTEN_RETRY, retryDelayMs } from './bus.ts'
+import {
+  CACHES_CHANNEL,
+  createEventBus,
+  EVENTS_CHANNEL,
+  LISTEN_RETRY,
+  retryDelayMs,
+} from './bus.ts'
 
 /** A LISTEN whose connection the test cuts, and whose next tries it can refuse. */
 function fakeListen() {
   const tries: number[] = []
   let refuse = 0
-  let current: { onPayload: (p: string) => void; onLost?: (e: Error) => void } | undefined
-  const listen: Listen = async (_channel, onPayload, onLost) => {
+  let current:
+    | { onPayload: (p: string, channel: string) => void; onLost?: (e: Error) => void }
+    | undefined
+  const channels: (string | readonly string[])[] = []
+  const listen: Listen = async (channel, onPayload, onLost) => {
     tries.push(Date.now())
+    channels.push(channel)
     if (refuse > 0) {
       refuse--
       throw new Error('connection refused')
@@ -27,6 +37,7 @@ function fakeListen() {
   return {
     listen,
     tries,
+    channels,
     refuseNext(n: number) {
       refuse = n
     },
@@ -36,7 +47,10 @@ function fakeListen() {
       c?.onLost?.(new Error('terminating connection due to administrator command'))
     },
     notify(m: number, poke: Poke) {
-      current?.onPayload(JSON.stringify({ m, ...poke }))
+      current?.onPayload(JSON.stringify({ m, ...poke }), EVENTS_CHANNEL)
+    },
+    cacheChange(cache: string) {
+      current?.onPayload(cache, CACHES_CHANNEL)
     },
   }
 }
@@ -100,6 +114,34 @@ describe('event bus LISTEN', () => {
     leave()
     await bus.close()
     expect(bus.state).toBe('closed')
+  })
+
+  it('tells cache listeners what changed on the caches channel, and to drop everything when LISTEN is (back) in place', async () => {
+    const fake = fakeListen()
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    const changes: (string | null)[] = []
+    const leave = bus.onCacheChange((cache) => changes.push(cache))
+    await bus.ready()
+    // One connection listens on both channels.
+    expect(fake.channels).toEqual([[EVENTS_CHANNEL, CACHES_CHANNEL]])
+    expect(changes).toEqual([null])
+    fake.cacheChange('message_cost')
+    expect(changes).toEqual([null, 'message_cost'])
+    // A cache change is no poke, and a poke no cache change.
+    const pokes: Poke[] = []
+    const leaveStream = bus.subscribe(7, (p) => pokes.push(p))
+    fake.notify(7, { type: 'likes' })
+    expect(changes).toHaveLength(2)
+    expect(pokes).toEqual([{ type: 'likes' }])
+    // Changes sent while LISTEN was down were missed: every cache is dropped.
+    fake.cut()
+    await until('LISTEN back', () => bus.state === 'up')
+    expect(changes).toEqual([null, 'message_cost', null])
+    leave()
+    fake.cacheChange('message_cost')
+    expect(changes).toHaveLength(3)
+    leaveStream()
+    await bus.close()
   })
 
   it('fails ready() when the first try fails, and keeps trying', async () => {

@@ -10,6 +10,19 @@ import type { Poke } from '../contract/index.ts'
 
 export const EVENTS_CHANNEL = 'member_events'
 
+/**
+ * The channel of values a process caches (the message cost,
+ * api/credits/ledger.ts): the payload names the cache, and every process's
+ * bus tells its onCacheChange listeners to drop their copy. Listened to on
+ * the events' LISTEN connection.
+ */
+export const CACHES_CHANNEL = 'cache_changes'
+
+/** Tells every process to drop its copy of `cache`, in the caller's transaction (sent when it commits). */
+export async function notifyCacheChange(tx: Db, cache: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CACHES_CHANNEL}, ${cache})`)
+}
+
 /** Sends a poke to each member, in the caller's transaction (sent when it commits), in one statement. */
 export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Promise<void> {
   const payloads = [...new Set(memberIds)].map((m) => JSON.stringify({ m, ...poke }))
@@ -127,6 +140,12 @@ export interface EventBus {
    * been missed meanwhile).
    */
   subscribe(memberId: number, listener: (poke: Poke) => void, end?: () => void): () => void
+  /**
+   * Called with a cache's name (notifyCacheChange) when any process changed
+   * what it holds, and with null (drop every cache) each time LISTEN is in
+   * place: changes sent while it was not were missed. Returns the way to leave.
+   */
+  onCacheChange(listener: (cache: string | null) => void): () => void
   /** How many streams this process holds (the benchmark prints it). */
   readonly streams: number
   /** Whether LISTEN is in place (GET /readyz). */
@@ -152,6 +171,7 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
   const random = options.random ?? Math.random
   const log = options.log ?? ((line: string) => console.error(line))
   const subscribers = new Map<number, Set<Subscription>>()
+  const cacheListeners = new Set<(cache: string | null) => void>()
   let count = 0
   let state: ListenState = 'idle'
   let draining = false
@@ -165,7 +185,18 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
   /** Bumped on every try: a loss reported by an older connection is ignored. */
   let generation = 0
 
-  const onPayload = (payload: string) => {
+  const cacheChanged = (cache: string | null) => {
+    for (const listener of cacheListeners) {
+      try {
+        listener(cache)
+      } catch (e) {
+        log(`events: dropping cache ${cache ?? '(all)'} failed: ${String(e)}`)
+      }
+    }
+  }
+
+  const onPayload = (payload: string, channel: string = EVENTS_CHANNEL) => {
+    if (channel === CACHES_CHANNEL) return cacheChanged(payload)
     let data: { m?: unknown } & Poke
     try {
       data = JSON.parse(payload) as { m?: unknown } & Poke
@@ -222,7 +253,7 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     const mine = ++generation
     const wasDown = state === 'down'
     state = 'connecting'
-    attempt = listen(EVENTS_CHANNEL, onPayload, (e) => lost(mine, e))
+    attempt = listen([EVENTS_CHANNEL, CACHES_CHANNEL], onPayload, (e) => lost(mine, e))
       .then(
         async (stopListening) => {
           if (state === 'closed') {
@@ -232,6 +263,8 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
           state = 'up'
           stop = stopListening
           failures = 0
+          // Cache changes sent before LISTEN was in place were not heard.
+          cacheChanged(null)
           if (wasDown) {
             log(`events: listening again after ${Date.now() - downSince} ms`)
             // Pokes sent while down are lost (NOTIFY has no replay).
@@ -274,6 +307,12 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
       return () => {
         if (set.delete(subscription)) count--
         if (set.size === 0 && subscribers.get(memberId) === set) subscribers.delete(memberId)
+      }
+    },
+    onCacheChange(listener) {
+      cacheListeners.add(listener)
+      return () => {
+        cacheListeners.delete(listener)
       }
     },
     get streams() {

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isConnectionLost } from '../../db/client.ts'
 import type { ApiError } from '../contract/index.ts'
+import { logOf, routeOf } from './request-log.ts'
 
 /** An expected failure with a stable code (and the field at fault, for 400s). */
 export class ApiFailure extends HTTPException {
@@ -46,10 +47,14 @@ export const onError: ErrorHandler = (err, c) => {
     // The database restarted or dropped this connection: nothing is wrong
     // with the request, and the pool opens a new connection for the next one.
     // The root cause only: drizzle's own message carries the query's parameters.
-    console.error('database unavailable', c.req.method, c.req.path, rootMessage(err))
+    logOf(c).warn(
+      { method: c.req.method, route: routeOf(c), cause: rootMessage(err) },
+      'database unavailable',
+    )
     c.header('Retry-After', '1')
     return c.json({ error: 'database_unavailable' } satisfies ApiError, 503)
   }
-  console.error('unhandled error', c.req.method, c.req.path, err)
+  // With its stack (pino's `err`), in the request's line of logs (api/http/request-log.ts).
+  logOf(c).error({ err, method: c.req.method, route: routeOf(c) }, 'unhandled error')
   return c.json({ error: 'internal_error' } satisfies ApiError, 500)
 }

@@ -14,6 +14,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/index.ts'
+import { jobFailures } from '../http/metrics.ts'
 
 export type JobRow = typeof jobs.$inferSelect
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed'
@@ -287,6 +288,7 @@ async function finishJob(
   const last = job.attempts >= job.maxAttempts
   const delay = error instanceof RetryAfter ? error.delayMs : backoffMs(job.attempts, random)
   log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts} failed`, message)
+  jobFailures.inc({ kind: job.kind })
   await db
     .update(jobs)
     .set(

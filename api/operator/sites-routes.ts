@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
-import { forgetMessageCost } from '../credits/index.ts'
+import { forgetMessageCost, MESSAGE_COST_CACHE } from '../credits/index.ts'
+import { notifyCacheChange } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
@@ -64,6 +65,7 @@ const siteSettingsRoutes = (db: Db) =>
       bodyOf(endpoints.operatorMessageCost),
       async (c) => {
         await setMessageCostRecorded(db, c.get('staff').id, c.req.valid('json'))
+        // At once here; the other processes when the NOTIFY of the change reaches them.
         forgetMessageCost(db)
         return c.json(await sitesView(db))
       },
@@ -191,6 +193,8 @@ async function setMessageCostRecorded(
 ) {
   await db.transaction(async (tx) => {
     const before = await setMessageCost(tx, credits)
+    // Every process drops its cached cost when this commits (api/credits/ledger.ts).
+    await notifyCacheChange(tx, MESSAGE_COST_CACHE)
     await audit(tx, staffId, {
       action: 'site.message_cost',
       targetType: 'setting',

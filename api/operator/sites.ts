@@ -2,7 +2,8 @@
 // per server-wide field, `sites` mapping hosts to their own fields,
 // `message_cost_credits`, `route_rules`), credit packages with their prices
 // and discount codes. Nothing here is cached: the next request reads the
-// change (the message cost is read again within 5 s, api/credits/ledger.ts).
+// change (the cached message cost is dropped on every process when it
+// changes, api/credits/ledger.ts).
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -70,7 +71,7 @@ export async function sitesView(db: Db): Promise<SitesResponse> {
   }
 }
 
-/** The stored cost (the cached one may be up to 5 s old right after a change). */
+/** The stored cost (another process's NOTIFY may not have reached this one's cache yet). */
 async function exactMessageCost(db: Db, cached: number) {
   const v = (await readRows(db, [MESSAGE_COST_KEY])).get(MESSAGE_COST_KEY)
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : cached

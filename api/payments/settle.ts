@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts'
 import { members, orders, siteSettings } from '../../db/schema/index.ts'
 import { credit, debit } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
+import { countSettlement } from '../http/metrics.ts'
 import { RetryAfter } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { DEFAULT_SETTINGS } from '../settings/index.ts'
@@ -56,6 +57,7 @@ export async function settlePayment(
       await notifyMembers(db, [order.memberId], { type: 'credits' }).catch(() => undefined)
     }
   }
+  countSettlement(outcome, payment.status)
   return outcome
 }
 

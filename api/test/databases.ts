@@ -36,6 +36,8 @@ export interface TestDatabase {
   engine: Engine
   /** LISTEN/NOTIFY on this database (the live events). */
   listen: Listen
+  /** On PostgreSQL, the suite database's URL: a second "process" opens it again. */
+  url?: string
   /** Closes the connection and, on PostgreSQL, drops the suite's database. */
   close(): Promise<void>
 }
@@ -63,6 +65,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
       db: database.db,
       engine,
       listen: database.listen,
+      url: url.href,
       close: async () => {
         await database.close()
         await dropDatabase(serverUrl, name)

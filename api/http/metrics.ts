@@ -1,0 +1,184 @@
+// Prometheus metrics at GET /metrics (prom-client; docs/several-machines.md,
+// "Logs and metrics"). Two kinds of numbers:
+// - the process's tallies, counted where things happen (messages sent, job
+//   failures, payments settled, open event streams) and kept in one registry
+//   of the module, so the code that counts needs no handle on the app;
+// - the app's own, in a registry per createApi (tests build many apps): the
+//   request histogram, the due jobs and the pool, read from `db` on scrape.
+// The answer goes to a loopback peer (the socket's address, never a forwarded
+// header) and to `Authorization: Bearer $METRICS_TOKEN`; anyone else gets 404.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { and, count, eq, lte } from 'drizzle-orm'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import pg from 'pg'
+import client from 'prom-client'
+import type { Db } from '../../db/client.ts'
+import { jobs } from '../../db/schema/index.ts'
+import { endpoints } from '../contract/endpoints.ts'
+import { clientIp } from './ratelimit.ts'
+import { logOf, routeOf } from './request-log.ts'
+
+const shared = new client.Registry()
+
+/** Event streams (GET /api/events.php) open in this process. */
+export const openStreams = new client.Gauge({
+  name: 'event_streams_open',
+  help: 'Live event streams open in this process',
+  registers: [shared],
+})
+/** Messages stored by a send (201; a replay of a client id is not counted). */
+export const messagesSent = new client.Counter({
+  name: 'messages_sent_total',
+  help: 'Messages sent (new sends answered 201)',
+  registers: [shared],
+})
+/** Failed job attempts, by kind (a retry follows unless it was the last). */
+export const jobFailures = new client.Counter({
+  name: 'job_failures_total',
+  help: 'Failed job attempts by kind',
+  labelNames: ['kind'],
+  registers: [shared],
+})
+/** Payments whose settlement changed their order, by the status it took. */
+export const paymentsSettled = new client.Counter({
+  name: 'payments_settled_total',
+  help: 'Payments settled by status (paid, failed, canceled, expired, reversed)',
+  labelNames: ['status'],
+  registers: [shared],
+})
+
+/** Counts a settlement that changed an order (api/payments/settle.ts). */
+export function countSettlement(outcome: string, providerStatus: string): void {
+  if (outcome === 'granted') paymentsSettled.inc({ status: 'paid' })
+  else if (outcome === 'closed') paymentsSettled.inc({ status: providerStatus })
+  else if (outcome === 'reversed') paymentsSettled.inc({ status: 'reversed' })
+}
+
+/**
+ * hono's streamSSE, the stream counted open while its body runs (the body
+ * returns when the stream ends: closed by the client, the bus or the session).
+ */
+export const countedSSE: typeof streamSSE = (c, body, onError) =>
+  streamSSE(
+    c,
+    async (stream) => {
+      openStreams.inc()
+      try {
+        await body(stream)
+      } finally {
+        openStreams.dec()
+      }
+    },
+    onError,
+  )
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
+
+/** The app's registry and the histogram its middleware fills. */
+function appRegistry(db: Db) {
+  const registry = new client.Registry()
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to the answer (to the first byte of an event stream) by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  new client.Gauge({
+    name: 'job_queue_depth',
+    help: 'Jobs queued and due now, waiting for a runner',
+    registers: [registry],
+    async collect() {
+      try {
+        const [row] = await db
+          .select({ n: count() })
+          .from(jobs)
+          .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, new Date())))
+        this.set(row?.n ?? 0)
+      } catch {
+        // The database does not answer: no sample rather than a failed scrape.
+        this.reset()
+      }
+    },
+  })
+  // The pool of `pg` (none on PGlite: one in-process connection).
+  const pool = (db as { $client?: unknown }).$client
+  if (pool instanceof pg.Pool) {
+    new client.Gauge({
+      name: 'db_pool_connections_in_use',
+      help: 'Pooled PostgreSQL connections checked out',
+      registers: [registry],
+      collect() {
+        this.set(pool.totalCount - pool.idleCount)
+      },
+    })
+    new client.Gauge({
+      name: 'db_pool_waiting',
+      help: 'Queries waiting for a free pooled connection',
+      registers: [registry],
+      collect() {
+        this.set(pool.waitingCount)
+      },
+    })
+  }
+  return { registry, duration }
+}
+
+/**
+ * Whether the socket's peer is this machine (loopback), never by a header; a
+ * request a proxy forwarded (X-Forwarded-For, Forwarded) is not local even
+ * when the proxy runs on this machine.
+ */
+function fromLoopback(c: Context): boolean {
+  if (c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined) {
+    return false
+  }
+  const ip = clientIp(c, false)
+  return ip === '::1' || /^127\.\d+\.\d+\.\d+$/.test(ip)
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest()
+
+/** `Authorization: Bearer <token>` with the right token, compared in constant time. */
+function hasToken(c: Context, token: string | undefined): boolean {
+  if (!token) return false
+  const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+  return given !== undefined && timingSafeEqual(digest(given), digest(token))
+}
+
+/**
+ * The request histogram's middleware and GET /metrics, mounted at the root
+ * of the app (api/app.ts), before every other route so it times them all.
+ */
+export function metricsRoutes({
+  db,
+  token = process.env.METRICS_TOKEN || undefined,
+}: {
+  db: Db
+  token?: string | undefined
+}) {
+  const { registry, duration } = appRegistry(db)
+  const observe: MiddlewareHandler = async (c, next) => {
+    const end = duration.startTimer()
+    await next()
+    end({
+      method: METHODS.has(c.req.method) ? c.req.method : 'other',
+      route: routeOf(c),
+      status: String(c.res.status),
+    })
+  }
+  return new Hono().use(observe).get(endpoints.metrics.path, async (c) => {
+    if (!fromLoopback(c) && !hasToken(c, token)) return c.notFound()
+    try {
+      const merged = client.Registry.merge([shared, registry])
+      return c.body(await merged.metrics(), 200, {
+        'Content-Type': merged.contentType,
+        'Cache-Control': 'no-store',
+      })
+    } catch (err) {
+      logOf(c).error({ err }, 'metrics: collecting failed')
+      return c.text('collecting the metrics failed', 500)
+    }
+  })
+}
