@@ -45,7 +45,7 @@ const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const MINUTES = Number(arg('minutes') ?? (2 * VISIBLE_PING_MS) / 60_000)
 const KB = 1024
-/** Issue 15: an idle tab with the stream up, per minute. */
+/** The idle-traffic goal (docs/performance.md): an idle tab with the stream up, per minute. */
 const GOAL_BYTES_PER_MIN = 0.5 * KB
 /** What an idle tab cost per minute before the stream: the three full polls of the spec's old client. */
 const OLD_BYTES_PER_MIN = 16 * KB

@@ -1,4 +1,4 @@
-// Issue 15 "HTML that paints before JavaScript": a guest's public entry pages
+// "HTML that paints before JavaScript" (docs/performance.md): a guest's public entry pages
 // come from the server with their real content in the HTML (read here
 // without running any script), in the request's language and the host's
 // template; a member (session cookie) gets the plain shell. Needs

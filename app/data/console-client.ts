@@ -1,7 +1,7 @@
 // The operator's console's API client: every call by the name of its entry in
 // the endpoint table (api/contract/operator/), never by a path.
 //
-// Decision (issue 25): the page loads no zod, the console's chunk included
+// Decision: the page loads no zod, the console's chunk included
 // (layers.test.ts), and the endpoint table is zod, so the page cannot read an
 // entry or its response schema itself; a path map kept here would drift from
 // the table. So the call is made by the sync worker, which has the table and

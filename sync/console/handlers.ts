@@ -1,7 +1,7 @@
 // The operator's console's calls (app/data/console-client.ts), by the name of
 // their entry in the endpoint table.
 //
-// Why through the worker (issue 25): the console used to fetch on the main
+// Why through the worker: the console used to fetch on the main
 // thread with its own path strings and took every answer on trust (`json as
 // T`). The table's response schemas are zod, and the page loads no zod (the
 // layer rule of layers.test.ts holds for the console's chunk too), while the
