@@ -104,7 +104,12 @@ async function serverStates(balancer: Balancer): Promise<Record<string, string>>
   return states
 }
 
-const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0]
+/** The session cookie an answer set (HAProxy may set its own `lb` beside it). */
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('sid='))
 
 /** A JSON request to `base` (the balancer or one process) with the site's own Origin. */
 async function call(

@@ -12,27 +12,36 @@ const dockerfile = read('Dockerfile')
 const compose = read('compose.yaml')
 const haproxy = read('deploy/haproxy.cfg')
 
-/** The Dockerfile's stages: the text from each FROM to the next. */
-const stages = dockerfile.split(/^FROM /m).slice(1)
+/** The Dockerfile's stages by name: the text from each `FROM … AS name` to the next. */
+const stages = Object.fromEntries(
+  dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .map((stage) => [/^\S+ AS (\S+)/.exec(stage)?.[1], stage]),
+)
+const runtime = stages.runtime ?? ''
 
 describe('Dockerfile', () => {
   it('builds in one stage (npm ci, npm run build) and runs from another', () => {
-    expect(stages).toHaveLength(2)
-    expect(stages[0]).toMatch(/^RUN npm ci\b/m)
-    expect(stages[0]).toMatch(/^RUN npm run build\b/m)
-    expect(stages[1]).toMatch(/^COPY --from=build /m)
+    expect(stages.build).toMatch(/^RUN npm ci\b/m)
+    expect(stages.build).toMatch(/^RUN npm run build\b/m)
+    expect(runtime).toMatch(/^COPY --from=build /m)
+    // The runtime is the last stage: what `docker build` makes.
+    expect(dockerfile.lastIndexOf('FROM ')).toBe(
+      dockerfile.indexOf('FROM node:20-bookworm-slim AS runtime'),
+    )
   })
 
   it('starts node directly with package.json\'s "start" command, as a non-root user', () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(stages[1] ?? '')?.[1]
+    const cmd = /^CMD (\[.*\])$/m.exec(runtime)?.[1]
     expect(cmd, 'an exec-form CMD (no shell between the signal and node)').toBeDefined()
     expect((JSON.parse(cmd!) as string[]).join(' ')).toBe(scripts.start)
     expect(scripts.start).toMatch(/^node /)
-    expect(stages[1]).toMatch(/^USER node$/m)
+    expect(runtime).toMatch(/^USER node$/m)
   })
 
   it('checks its health on /healthz', () => {
-    expect(stages[1]).toMatch(/^HEALTHCHECK [^\n]*(\\\n[^\n]*)*\/healthz/m)
+    expect(runtime).toMatch(/^HEALTHCHECK [^\n]*(\\\n[^\n]*)*\/healthz/m)
   })
 })
 
