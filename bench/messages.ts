@@ -22,7 +22,7 @@ import { listMessages } from '../api/chats/messages.ts'
 import { credit } from '../api/credits/ledger.ts'
 import { createEventBus } from '../api/events/bus.ts'
 import { createMailer } from '../api/mail/mailer.ts'
-import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
+import { emptyPostgresDatabase, freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
@@ -330,9 +330,13 @@ async function processes() {
   )
   console.log('  processes   debited sends/s   refused   load average before / after')
   for (const count of [1, 2, 3]) {
-    const pg = await freshDatabase('postgres')
+    // An empty database migrated on open (not a copy of the tests' template,
+    // which another checkout's migrations may replace meanwhile).
+    const empty = await emptyPostgresDatabase()
+    const pg = await openDatabase({ kind: 'postgres', url: empty.url })
     const r = await sendRate(pg.db, count)
     await pg.close()
+    await empty.drop()
     console.log(
       `  ${String(count).padStart(9)}   ${r.rate.toFixed(0).padStart(15)}   ${String(r.failed).padStart(7)}   ${r.loadBefore} / ${r.loadAfter}`,
     )
