@@ -320,7 +320,11 @@ suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.len
     const answers: { status?: number; error?: string }[] = []
     let stopped = false
     let afterStop = 0
-    // CONCURRENT clients, each sending its next request as soon as the last is answered.
+    // CONCURRENT clients, each sending its next request as soon as the last
+    // is answered. Reads (the balance): HAProxy resends a read that a
+    // stopping process closed without answering, never a write
+    // (deploy/haproxy.cfg, disable-l7-retry), so a write sent at the instant
+    // a kept-alive connection closes could fail; docs/several-machines.md.
     const load = Promise.all(
       Array.from({ length: CONCURRENT }, async () => {
         while (!stopped || afterStop < CONCURRENT * 2) {
