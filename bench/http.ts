@@ -26,7 +26,13 @@ export async function startApiProcess(
   const child = spawn(
     process.execPath,
     [...nodeFlags, '--import', 'tsx', 'bench/api-process.ts', databaseUrl, ...args],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+    // One JSON log line per request (api/http/request-log.ts) would be
+    // printed here and cost the server CPU the benchmark measures: warnings
+    // and errors only, unless LOG_LEVEL says otherwise.
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    },
   )
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`api process exited with ${code}`)))

@@ -2,15 +2,18 @@
 // scale. Prints figures next to their goals; never gates on them.
 //
 //   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
-//        [--senders=50] [--throughput-seconds=10] [--messages=10000000] [--only=delivery,throughput,reads]
+//        [--senders=50] [--throughput-seconds=10] [--messages=10000000]
+//        [--only=delivery,throughput,processes,reads]
 //
 // Delivery and throughput run real HTTP servers (@hono/node-server) on this
 // machine; PostgreSQL needs DATABASE_URL (each part makes a throw-away database).
-// "Two API processes" are two server instances with their own connection
-// pools and their own LISTEN connection, in one Node process.
+// "Two API processes" of the delivery part are two server instances with
+// their own connection pools and their own LISTEN connection, in one Node
+// process; throughput and `processes` (sends/s with 1, 2 and 3 API
+// processes on one database) run real processes (bench/api-process.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { createApi } from '../api/app.ts'
@@ -19,7 +22,7 @@ import { listMessages } from '../api/chats/messages.ts'
 import { credit } from '../api/credits/ledger.ts'
 import { createEventBus } from '../api/events/bus.ts'
 import { createMailer } from '../api/mail/mailer.ts'
-import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
+import { emptyPostgresDatabase, freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
@@ -249,24 +252,36 @@ async function urlOf(db: Db): Promise<string> {
 }
 
 /**
- * The API in a process of its own (bench/api-process.ts, the server of
- * `npm start`), its clients here on keep-alive connections, one per sender.
- * `--profile` writes the server's CPU profile to /tmp (node --cpu-prof).
+ * Debited sends per second over HTTP: SENDERS members, each sending as fast
+ * as it can on a keep-alive connection of its own, spread over `processes`
+ * API processes (bench/api-process.ts, the server of `npm start`) on the one
+ * database `db`. `--profile` writes each server's CPU profile to /tmp
+ * (node --cpu-prof).
  */
-async function throughput(db: Db) {
+async function sendRate(db: Db, processes: number) {
   const { cookies, conversationOf } = await setUp(db, SENDERS * 2)
   // Each sender sends as fast as it can, far past the per-member send limits
   // (20 a minute): they are off here, so the figure is the send path's own.
-  const server = await startApiProcess(
-    await urlOf(db),
-    process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`] : [],
-    ['--no-member-limits'],
+  const url = await urlOf(db)
+  const servers = await Promise.all(
+    Array.from({ length: processes }, () =>
+      startApiProcess(
+        url,
+        process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`] : [],
+        ['--no-member-limits'],
+      ),
+    ),
   )
-  const client = keepAliveClient(server.url, SENDERS)
+  // Sender s talks to process s % processes, as a balancer's round robin would spread them.
+  const clients = servers.map((server) =>
+    keepAliveClient(server.url, Math.ceil(SENDERS / processes)),
+  )
   let ok = 0
   let failed = 0
-  const send = async (i: number) => {
-    const res = await client.request(
+  const send = async (s: number) => {
+    const i = s * 2
+    const server = servers[s % processes]!
+    const res = await clients[s % processes]!.request(
       'POST',
       '/api/messages.php',
       headers(cookies[i]!, server.url),
@@ -275,25 +290,57 @@ async function throughput(db: Db) {
     if (res.status === 201) ok++
     else failed++
   }
-  // Warm-up: every sender's connection open, the server's code paths compiled.
+  // Warm-up: every sender's connection open, the servers' code paths compiled.
   for (let round = 0; round < 4; round++)
-    await Promise.all(Array.from({ length: SENDERS }, (_, s) => send(s * 2)))
+    await Promise.all(Array.from({ length: SENDERS }, (_, s) => send(s)))
   ok = 0
   failed = 0
-  const load = loadavg()
+  const loadBefore = loadavg()
   const until = performance.now() + THROUGHPUT_SECONDS * 1000
   const started = performance.now()
   await Promise.all(
     Array.from({ length: SENDERS }, async (_, s) => {
-      while (performance.now() < until) await send(s * 2)
+      while (performance.now() < until) await send(s)
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  client.close()
-  await server.close()
+  for (const client of clients) client.close()
+  await Promise.all(servers.map((server) => server.close()))
+  return { rate: ok / seconds, failed, loadBefore, loadAfter: loadavg() }
+}
+
+/** One API process in its own process, its clients here on keep-alive connections. */
+async function throughput(db: Db) {
+  const r = await sendRate(db, 1)
   console.log(
-    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${(ok / seconds).toFixed(0)} debited sends/s (goal >= 1000), ${failed} refused; load average ${load} before, ${loadavg()} after`,
+    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${r.rate.toFixed(0)} debited sends/s (goal >= 1000), ${r.failed} refused; load average ${r.loadBefore} before, ${r.loadAfter} after`,
   )
+}
+
+/**
+ * The same sends spread over 1, 2 and 3 API processes on one PostgreSQL
+ * database (docs/several-machines.md): each count on a database of its own,
+ * so none starts with the others' messages. On one machine the processes
+ * share its cores with PostgreSQL and the clients; the figure says what one
+ * database takes from several processes, not what several machines give.
+ */
+async function processes() {
+  console.log(
+    `\nSends/s by API processes on one PostgreSQL database, ${SENDERS} senders over HTTP, ${THROUGHPUT_SECONDS} s each (${os.availableParallelism()} cores here)`,
+  )
+  console.log('  processes   debited sends/s   refused   load average before / after')
+  for (const count of [1, 2, 3]) {
+    // An empty database migrated on open (not a copy of the tests' template,
+    // which another checkout's migrations may replace meanwhile).
+    const empty = await emptyPostgresDatabase()
+    const pg = await openDatabase({ kind: 'postgres', url: empty.url })
+    const r = await sendRate(pg.db, count)
+    await pg.close()
+    await empty.drop()
+    console.log(
+      `  ${String(count).padStart(9)}   ${r.rate.toFixed(0).padStart(15)}   ${String(r.failed).padStart(7)}   ${r.loadBefore} / ${r.loadAfter}`,
+    )
+  }
 }
 
 /**
@@ -442,12 +489,15 @@ if (process.env.DATABASE_URL) {
     await throughput(pg.db)
     await pg.close()
   }
+  if (wants('processes')) {
+    await processes()
+  }
   if (wants('reads')) {
     await reads()
   }
 } else {
   console.log(
-    '\nDATABASE_URL unset: the PostgreSQL parts (two instances, throughput, reads at scale) are skipped',
+    '\nDATABASE_URL unset: the PostgreSQL parts (two instances, throughput, processes, reads at scale) are skipped',
   )
 }
 process.exit(0)

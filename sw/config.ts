@@ -34,6 +34,10 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   // The operator's console needs the network: its pages answer 404 to
   // anyone but staff, which a cached shell would hide.
   /^\/operator(\/|$)/,
+  // The operator's probes and metrics (api/http/health.ts, metrics.ts): a
+  // status page that answered with the app shell would say nothing true.
+  // Workbox matches the path with its query string.
+  /^\/(?:healthz|readyz|metrics)(?:[/?]|$)/,
 ]
 
 // Spec §7 push worker. /sw.js imports it (one scope, one worker); the

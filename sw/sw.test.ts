@@ -219,7 +219,7 @@ describe('runtime cache matching', () => {
     expect(I18N_MAX_AGE_S).toBe(24 * 60 * 60)
   })
 
-  it('gives every app path the shell, but not API, media, locale files or the console', () => {
+  it('gives every app path the shell, but not API, media, locale files, the console or the probes', () => {
     const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
     for (const path of [
       '/',
@@ -228,6 +228,8 @@ describe('runtime cache matching', () => {
       '/members/7/landing2/slug',
       '/api-docs',
       '/operators-faq',
+      '/healthzone',
+      '/metrics-explained',
     ]) {
       expect(denied(path)).toBe(false)
     }
@@ -238,6 +240,10 @@ describe('runtime cache matching', () => {
       '/operator',
       '/operator/login',
       '/operator/queue',
+      '/healthz',
+      '/readyz',
+      '/readyz?verbose=1',
+      '/metrics',
     ]) {
       expect(denied(path)).toBe(true)
     }
