@@ -62,6 +62,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # node itself, in exec form, so SIGTERM reaches it and it drains
 # (api/http/drain.ts). `npm start` would run node under `sh -c`, which does
 # not pass SIGTERM on. The same command as package.json's "start" script
-# (deploy/deploy.test.ts checks it). Run with an init (`docker run --init`,
+# (tools/deploy.test.ts checks it). Run with an init (`docker run --init`,
 # compose's `init: true`) so node is PID 1's direct child.
 CMD ["node", "--import", "tsx", "api/start.ts"]
