@@ -12,8 +12,7 @@ const PREFIX = '/media/'
 
 /** Whether an If-None-Match header names `etag` (weak or strong, or `*`). */
 const matches = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  header.split(',').some((t) => {
+  (header ?? '').split(',').some((t) => {
     const tag = t.trim()
     return tag === '*' || tag === etag || tag === `W/${etag}`
   })
