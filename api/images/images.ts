@@ -15,7 +15,7 @@ import {
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
-import type { PictureStore } from './storage.ts'
+import { type PictureStore, withStore } from './storage.ts'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
 export const IMAGE_MAX_EDGE = 1600
@@ -123,7 +123,7 @@ export async function saveImages(
         [names.thumbFilename, thumb],
       ] as const) {
         written.push(name)
-        await store.put(name, bytes, 'image/jpeg')
+        await withStore(() => store.put(name, bytes, 'image/jpeg'))
       }
     }
     await db.transaction(async (tx) => {

@@ -275,6 +275,33 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
     expect(job?.attempts).toBeGreaterThanOrEqual(2)
   })
 
+  it('a store that does not answer makes an upload and an export 503 (storage_unavailable), storing no row', async () => {
+    const m = await member()
+    await upload(one, m.cookieOne)
+    const restore = useEnv({ AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${await closedPort()}` })
+    const deadStore = configuredStore()
+    restore()
+    const dead = instance(secondDb, deadStore)
+    const form = new FormData()
+    form.append('file', new File([new Uint8Array(jpeg)], 'p.jpg', { type: 'image/jpeg' }))
+    const res = await dead.request(`${BASE}/api/profileimage.php`, {
+      method: 'POST',
+      body: form,
+      headers: { host: 'localhost', origin: BASE, cookie: m.cookieTwo },
+    })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ error: 'storage_unavailable' })
+    expect(await filesOfRows(m.id)).toHaveLength(1)
+    const exported = await dead.request(`${BASE}/api/account_export.php`, {
+      headers: { host: 'localhost', cookie: m.cookieTwo },
+    })
+    expect(exported.status).toBe(503)
+    const [row] = await filesOfRows(m.id)
+    const served = await picture(dead, row!.filename)
+    expect(served.status).toBe(503)
+    expect(served.headers.get('cache-control') ?? '').not.toContain('immutable')
+  })
+
   const memberEmail = async (id: number) =>
     (await database.db.select({ email: members.email }).from(members).where(eq(members.id, id)))[0]
       ?.email

@@ -5,7 +5,7 @@
 // answer is cached for a year as immutable, and its ETag lets a client that
 // asks again anyway get a 304 without the bytes.
 import type { MiddlewareHandler } from 'hono'
-import { isPictureName, type PictureStore, pictureType } from './storage.ts'
+import { isPictureName, type PictureStore, pictureType, withStore } from './storage.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const PREFIX = '/media/'
@@ -53,10 +53,13 @@ export const servePictures =
     return c.body(picture.bytes as Uint8Array<ArrayBuffer>, 200)
   }
 
-/** A stored picture as a `data:` URL (the account export), or null when it is gone. */
+/**
+ * A stored picture as a `data:` URL (the account export), or null when it is
+ * gone; a store that fails is a 503, not an export without its pictures.
+ */
 export async function pictureDataUrl(store: PictureStore, name: string): Promise<string | null> {
   const type = pictureType(name)
-  const picture = type ? await store.get(name) : null
+  const picture = type ? await withStore(() => store.get(name)) : null
   if (!type || !picture) return null
   return `data:${type};base64,${Buffer.from(picture.bytes).toString('base64')}`
 }

@@ -18,6 +18,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import type { StorageConfig } from '../config.ts'
+import { ApiFailure } from '../http/errors.ts'
 
 /** A stored picture as read back: its bytes and a validator that changes with them. */
 export interface StoredPicture {
@@ -194,6 +195,21 @@ const notFound = (e: unknown) => {
   return (
     err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404
   )
+}
+
+/**
+ * Runs a request's store call; a store that fails (down, refusing the
+ * credentials) answers 503 `storage_unavailable` instead of a 500: the
+ * client may try again, nothing was changed.
+ */
+export async function withStore<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (e) {
+    if (e instanceof ApiFailure) throw e
+    console.error('media: the picture store failed', e)
+    throw new ApiFailure(503, 'storage_unavailable')
+  }
 }
 
 /** The store the configuration names (api/config.ts loadStorageConfig). */
