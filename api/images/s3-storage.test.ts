@@ -188,6 +188,13 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
       expect(etag).toMatch(/^"[^"]+"$/)
       // The same validator from either instance: a revalidation is a 304 anywhere.
       expect((await picture(one, name)).headers.get('etag')).toBe(etag)
+      const head = await one.request(`${BASE}/media/${name}`, {
+        method: 'HEAD',
+        headers: { host: 'localhost' },
+      })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-length')).toBe(String(body.length))
+      expect((await head.arrayBuffer()).byteLength).toBe(0)
       const again = await picture(one, name, { 'if-none-match': etag! })
       expect(again.status).toBe(304)
       expect((await again.arrayBuffer()).byteLength).toBe(0)
