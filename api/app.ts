@@ -28,6 +28,7 @@ import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
 import { mediaJobHandlers } from './images/media.ts'
 import { imageRoutes } from './images/routes.ts'
+import { diskStore, type PictureStore } from './images/storage.ts'
 import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
@@ -55,7 +56,13 @@ export interface AppDeps {
   cams?: CamsDeps
   /** Mailer, link base and proxy trust of the account routes; default from the environment. */
   accounts?: AccountsDeps
-  /** Where uploaded pictures go (MEDIA_DIR); without it uploads answer 503. */
+  /**
+   * Where pictures are kept (api/images/storage.ts: a directory or an S3
+   * bucket; api/start.ts passes the configured one). Without it and without
+   * `mediaDir`, uploads answer 503.
+   */
+  pictures?: PictureStore
+  /** Shorthand for `pictures: diskStore(mediaDir)` (tests, benchmarks). */
   mediaDir?: string
   /**
    * The job queue's runner for `db` (api/jobs/); createApi registers the
@@ -107,6 +114,10 @@ export function paymentsFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env): P
   }
 }
 
+/** The picture store of `deps`: `pictures`, else a directory `mediaDir`, else none. */
+export const picturesOf = (deps: Pick<AppDeps, 'pictures' | 'mediaDir'>) =>
+  deps.pictures ?? (deps.mediaDir ? diskStore(deps.mediaDir) : undefined)
+
 /** Paths of GETs that change something. */
 const GET_WITH_EFFECTS = new Set(
   (Object.values(endpoints) as EndpointDef[])
@@ -124,6 +135,7 @@ export function createApi({
   db,
   cams = camsFromEnv(),
   accounts = accountsFromEnv(),
+  pictures,
   mediaDir,
   jobs = createJobRunner({ db, handlers: {} }),
   events = silentBus(),
@@ -135,6 +147,7 @@ export function createApi({
   logger,
 }: AppDeps) {
   const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
+  const store = picturesOf({ pictures, mediaDir })
   jobs.register(mailJobs(db, accounts.mailer))
   jobs.register(messageMailJobHandlers(db, accounts.mailer))
   jobs.register(
@@ -143,7 +156,7 @@ export function createApi({
       base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
     })),
   )
-  jobs.register(mediaJobHandlers(mediaDir))
+  jobs.register(mediaJobHandlers(store))
   accounts.mailer.attach(jobs)
   // What this process caches is dropped when any process changes it
   // (notifyCacheChange, api/events/bus.ts), and when LISTEN is (back) in place.
@@ -185,10 +198,10 @@ export function createApi({
     .use(pathOf(endpoints.chats), etag())
     .use(pathOf(endpoints.likes), etag())
     .route('/', authRoutes(db, accounts))
-    .route('/', userRoutes(db, accounts, { mediaDir, jobs }))
-    .route('/', exportRoutes(db, accounts))
+    .route('/', userRoutes(db, accounts, { pictures: store, jobs }))
+    .route('/', exportRoutes(db, accounts, store))
     .route('/', accountRoutes(db, accounts))
-    .route('/', imageRoutes(db, mediaDir, { trustProxy: accounts.trustProxy ?? false, jobs }))
+    .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))
@@ -217,7 +230,7 @@ export function createApi({
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
-    .route('/', operatorRoutes({ db, accounts, jobs, payments, events, mediaDir }))
+    .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
   if (isLocal(payments))
     api.route('/', checkoutRoutes(db, payments, { trustProxy: accounts.trustProxy ?? false }))
 

@@ -1,9 +1,10 @@
 // The process's configuration (api/config.ts): DATABASE_POOL_SIZE sizes the
 // PostgreSQL pool (db/client.ts), 1..200, 10 unless set; anything else stops
 // the start with the variable's name instead of a pool nobody asked for.
+// S3_BUCKET puts the pictures in object storage, else they stay on disk.
 import { describe, expect, it } from 'vitest'
 import { createPool, DEFAULT_POOL_SIZE } from '../db/client.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, loadStorageConfig, storageBanner } from './config.ts'
 
 const URL = 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -42,5 +43,52 @@ describe('DATABASE_POOL_SIZE', () => {
     } finally {
       await Promise.all([pool.end(), fallback.end()])
     }
+  })
+})
+
+describe('picture storage', () => {
+  it('keeps pictures on disk unless S3_BUCKET is set: MEDIA_DIR, else DATA_DIR/media', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk', dir: '.data/media' })
+    expect(loadStorageConfig({ DATA_DIR: '/srv/amora' })).toEqual({
+      kind: 'disk',
+      dir: '/srv/amora/media',
+    })
+    expect(loadStorageConfig({ MEDIA_DIR: '/pics', S3_BUCKET: '' })).toEqual({
+      kind: 'disk',
+      dir: '/pics',
+    })
+    expect(storageBanner(loadStorageConfig({ MEDIA_DIR: '/pics' }))).toMatch(
+      /^start: pictures on disk in \/pics/,
+    )
+  })
+
+  it('uses the bucket with the SDK variables: a custom endpoint, us-east-1 unless AWS_REGION', () => {
+    expect(loadStorageConfig({ S3_BUCKET: 'pics', AWS_REGION: 'eu-west-1' })).toEqual({
+      kind: 's3',
+      bucket: 'pics',
+      endpoint: undefined,
+      region: 'eu-west-1',
+    })
+    const minio = loadStorageConfig({ S3_BUCKET: 'pics', AWS_ENDPOINT_URL_S3: 'http://minio:9000' })
+    expect(minio).toEqual({
+      kind: 's3',
+      bucket: 'pics',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+    })
+    expect(storageBanner(minio)).toBe(
+      'start: pictures in S3 bucket pics at http://minio:9000 (path-style)',
+    )
+    expect(
+      loadStorageConfig({ S3_BUCKET: 'pics', AWS_ENDPOINT_URL: 'http://s3.local:8333' }),
+    ).toMatchObject({ endpoint: 'http://s3.local:8333' })
+  })
+
+  it('refuses a bucket name S3 would refuse, and an endpoint that is no http(s) URL, naming the variable', () => {
+    for (const bucket of ['A', 'Pics', 'a_b', 'x'.repeat(64), '-pics'])
+      expect(() => loadStorageConfig({ S3_BUCKET: bucket }), bucket).toThrow(/S3_BUCKET/)
+    expect(() =>
+      loadStorageConfig({ S3_BUCKET: 'pics', AWS_ENDPOINT_URL_S3: 'minio:9000' }),
+    ).toThrow(/AWS_ENDPOINT_URL_S3/)
   })
 })

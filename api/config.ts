@@ -11,9 +11,8 @@ const Env = z.object({
    * own); every process counts against the server's max_connections.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Where PGlite keeps its data and where uploaded/seeded pictures live. */
+  /** Where PGlite keeps its data and, without S3_BUCKET, the pictures (loadStorageConfig). */
   DATA_DIR: z.string().default('.data'),
-  MEDIA_DIR: z.string().optional(),
   /** `off` in production: no demo member with a published password. */
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
   DEMO_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(2000),
@@ -198,13 +197,60 @@ export function paymentsBanner(config: PaymentsConfig): string {
   }
 }
 
+/**
+ * Where pictures are kept (api/images/storage.ts). S3 when S3_BUCKET is set,
+ * configured by the AWS SDK's own variables: AWS_ENDPOINT_URL_S3 (or
+ * AWS_ENDPOINT_URL) for a store other than AWS (MinIO, a stand-in: then
+ * path-style addressing), AWS_REGION, and the credentials
+ * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), which the SDK reads itself.
+ * Otherwise a directory: MEDIA_DIR, default DATA_DIR/media.
+ */
+const StorageEnv = z.object({
+  /** An empty value counts as unset (a compose file's `S3_BUCKET: ""`). */
+  S3_BUCKET: z.preprocess(
+    (v) => v || undefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+      .optional(),
+  ),
+  AWS_ENDPOINT_URL_S3: z.preprocess(
+    (v) => v || undefined,
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
+  AWS_ENDPOINT_URL: z.preprocess((v) => v || undefined, z.url({ protocol: /^https?$/ }).optional()),
+  AWS_REGION: z.preprocess((v) => v || undefined, z.string().optional()),
+  DATA_DIR: z.string().default('.data'),
+  MEDIA_DIR: z.string().optional(),
+})
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string | undefined }
+
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const e = StorageEnv.parse(env)
+  if (!e.S3_BUCKET) return { kind: 'disk', dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media` }
+  const endpoint = e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL
+  // A store other than AWS rarely cares about the region, but the SDK needs one.
+  const region = e.AWS_REGION ?? (endpoint ? 'us-east-1' : undefined)
+  return { kind: 's3', bucket: e.S3_BUCKET, endpoint, region }
+}
+
+/** What the start prints about pictures: which store is live. */
+export function storageBanner(config: StorageConfig): string {
+  return config.kind === 's3'
+    ? `start: pictures in S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint} (path-style)` : ''}`
+    : `start: pictures on disk in ${config.dir} (set S3_BUCKET for object storage shared by several machines)`
+}
+
 export type Config = {
   port: number
   host: string
   database:
     | { kind: 'postgres'; url: string; poolSize: number }
     | { kind: 'pglite'; dataDir: string }
-  mediaDir: string
+  storage: StorageConfig
   demoSeed: boolean
   demoMembers: number
   cams: CamsConfig
@@ -221,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
-    mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    storage: loadStorageConfig(env),
     demoSeed: e.DEMO_SEED === 'on',
     demoMembers: e.DEMO_MEMBERS,
     cams: loadCamsConfig(env),

@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps } from './app.ts'
-import { type Api, createApi } from './app.ts'
+import { type Api, createApi, picturesOf } from './app.ts'
 import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
@@ -17,6 +17,7 @@ import {
   SERVICE_WORKER_CSP,
   securityHeaders,
 } from './http/security-headers.ts'
+import { servePictures } from './images/serve.ts'
 import { currentStaff } from './operator/auth.ts'
 import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
@@ -39,7 +40,6 @@ import { trafficRedirects } from './traffic/redirects.ts'
 export interface ServerOptions extends AppDeps {
   /** The built PWA (vite build output). */
   distDir: string
-  mediaDir: string
   /** The server render of the public pages (default: `<distDir>-ssr`, written by `vite build`). */
   ssrDir?: string
   /** Serve the build's source maps (default: SOURCE_MAPS=public, api/config.ts); else they answer 404. */
@@ -48,14 +48,6 @@ export interface ServerOptions extends AppDeps {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
-const PICTURE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-}
-const pictureType = (path: string) => PICTURE_TYPES[/\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '']
 /** A source map or a compressed copy of one (`x.js.map`, `x.js.map.br`). */
 const SOURCE_MAP = /\.map(?:\.\w+)?$/i
 /** A built file a source map may belong to. */
@@ -72,7 +64,8 @@ export const COMPRESS_MIN_BYTES = 1024
  * bot gets the plain status without the app.
  */
 export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: ServerOptions) {
-  const { mediaDir } = deps
+  // One store for the API (uploads, deletion, export) and /media.
+  const pictures = picturesOf(deps)
   const accounts = deps.accounts ?? accountsFromEnv()
   const dist = resolve(distDir)
   const build = readBuild(dist)
@@ -81,7 +74,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
   // when asked for. The build does not point the scripts at them (vite.config.ts
   // `sourcemap: 'hidden'`); when they are public, a SourceMap header does.
   const mapsPublic = publicSourceMaps ?? loadServeConfig().publicSourceMaps
-  const api = createApi({ ...deps, accounts })
+  const api = createApi({ ...deps, ...(pictures ? { pictures } : {}), accounts })
   const shell = shellAnswer({
     db: deps.db,
     build,
@@ -101,8 +94,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
       .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
       .route('/', api)
-      .use('/media/*', pictureHeaders)
-      .use('/media/*', pictureFiles(mediaDir))
+      .use('/media/*', servePictures(pictures))
       .get('/media/*', (c) => c.notFound())
       // Spec §2 server route rules and the landers' localized slugs, before the shell.
       .use('*', trafficRedirects(deps.db))
@@ -265,29 +257,6 @@ function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
     }
   }
 }
-
-/**
- * Only pictures under /media, served as what they are and never as something to save
- * or run: anything else under /media is a 404 (nosniff comes with every answer).
- */
-const pictureHeaders: MiddlewareHandler = async (c, next) => {
-  const type = pictureType(c.req.path)
-  if (!type) return c.notFound()
-  await next()
-  if (c.res.status === 200 || c.res.status === 206) {
-    // Headers after serveStatic answered: its onFound runs too late to add any.
-    // Picture names are random and never reused for other content.
-    c.res.headers.set('Cache-Control', IMMUTABLE)
-    c.res.headers.set('Content-Type', type)
-    c.res.headers.set('Content-Disposition', 'inline')
-  }
-}
-
-const pictureFiles = (mediaDir: string) =>
-  serveStatic({
-    root: resolve(mediaDir),
-    rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
-  })
 
 /** The files of the build: dist/x.js.br or .gz, chosen by Accept-Encoding, with Vary: Accept-Encoding. */
 const builtFiles = (dist: string) => serveStatic({ root: dist, precompressed: true })

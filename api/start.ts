@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
-import { loadConfig, paymentsBanner } from './config.ts'
+import { loadConfig, paymentsBanner, storageBanner } from './config.ts'
 import { createLifecycle, shutdownGraceMs, stopOnSignal, trackRequests } from './http/drain.ts'
 import { startProgress } from './site/start-page.ts'
 
@@ -102,6 +102,7 @@ const [
   { vapidKeys },
   { createServer },
   { applySettingsFromEnv },
+  { storeOf },
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
@@ -116,7 +117,11 @@ const [
   import('./push/vapid.ts'),
   import('./server.ts'),
   import('./settings/settings.ts'),
+  import('./images/storage.ts'),
 ])
+// Where pictures are kept: a directory, or an S3 bucket every process shares.
+const pictures = storeOf(config.storage)
+console.log(storageBanner(config.storage))
 const { ensureDemoStaff, ensureFirstAdmin } = await import('./operator/first-start.ts')
 
 const database = await step(STEP.database, async () => {
@@ -131,7 +136,7 @@ if (config.demoSeed) {
   await step(STEP.seed, async () => {
     const t0 = Date.now()
     const result = await seedDemo(database.db, {
-      mediaDir: config.mediaDir,
+      pictures,
       members: config.demoMembers,
       hashPassword,
       log: (line) => {
@@ -208,7 +213,7 @@ const lifecycle = createLifecycle()
 handler = createServer({
   db: database.db,
   distDir: DIST,
-  mediaDir: config.mediaDir,
+  pictures,
   accounts,
   jobs,
   events,

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { diskStore } from '../api/images/storage.ts'
 import { ensureDemoStaff, ensureFirstAdmin } from '../api/operator/first-start.ts'
 import { rowsOf } from '../api/shared/rows.ts'
 import { emptyPostgresDatabase } from '../api/test/databases.ts'
@@ -75,7 +76,12 @@ suite(`${PROCESSES} processes starting at once on one empty PostgreSQL database$
     cleanups.push(() => rm(mediaDir, { recursive: true, force: true }))
     const seeded = await Promise.allSettled(
       handles.map((h) =>
-        seedDemo(h.db, { mediaDir, members: DEMO_MEMBERS, hashPassword, secondDemo: true }),
+        seedDemo(h.db, {
+          pictures: diskStore(mediaDir),
+          members: DEMO_MEMBERS,
+          hashPassword,
+          secondDemo: true,
+        }),
       ),
     )
     expect(seeded.map(outcome)).toEqual(seeded.map(() => 'ok'))

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
+import type { PictureStore } from '../images/index.ts'
 import type { AccountsDeps } from '../shared/site.ts'
 import { exportMember } from './export.ts'
 
@@ -13,12 +14,12 @@ import { exportMember } from './export.ts'
  * download (GDPR Art. 15/20). Only ever the session's member: there is no
  * parameter naming whose data. Rate-limited per member.
  */
-export const exportRoutes = (db: Db, deps: AccountsDeps) =>
+export const exportRoutes = (db: Db, deps: AccountsDeps, pictures?: PictureStore) =>
   new Hono<AuthEnv>().get(pathOf(endpoints.accountExport), requireMember(db), async (c) => {
     const memberId = c.get('memberId')
     await enforce(c, db, 'account_export', `member:${memberId}`)
     const base = deps.publicUrl ?? new URL(c.req.url).origin
-    const data = await exportMember(db, memberId, base, nowOf(c))
+    const data = await exportMember(db, memberId, base, nowOf(c), pictures)
     if (!data) throw notFound()
     const day = nowOf(c).toISOString().slice(0, 10)
     c.header('Content-Disposition', `attachment; filename="my-data-${day}.json"`)

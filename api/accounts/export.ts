@@ -19,6 +19,7 @@ import {
   reports,
   sessions,
 } from '../../db/schema/index.ts'
+import { type PictureStore, pictureDataUrl } from '../images/index.ts'
 import { deviceOf } from '../sessions/index.ts'
 
 /** The version of the document's shape, so a reader knows what it holds. */
@@ -26,12 +27,18 @@ export const EXPORT_FORMAT = 1
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-/** The export of member `memberId`, or null when there is no such member. */
+/**
+ * The export of member `memberId`, or null when there is no such member.
+ * Each photo comes with its picture read from `pictures` (a `data:` URL, null
+ * when the store has none by that name): the document stays complete after
+ * the account, and so its pictures, are deleted.
+ */
 export async function exportMember(
   db: Db,
   memberId: number,
   base: string,
   at: Date,
+  pictures?: PictureStore,
 ): Promise<Record<string, unknown> | null> {
   const [m] = await db.select().from(members).where(eq(members.id, memberId))
   if (!m) return null
@@ -49,15 +56,20 @@ export async function exportMember(
   ])
   const person = (id: number) => ({ id, name: names.get(id) ?? null })
   const records = await readRecords(db, memberId)
+  const pictureData: (string | null)[] = []
+  for (const p of photos) {
+    pictureData.push(pictures ? await pictureDataUrl(pictures, p.filename) : null)
+  }
   return {
     format: EXPORT_FORMAT,
     exported_at: at.toISOString(),
     account: accountOf(m),
     profile: profileOf(m),
-    photos: photos.map((p) => ({
+    photos: photos.map((p, i) => ({
       id: p.id,
       url: `${base}/media/${p.filename}`,
       thumbnail_url: `${base}/media/${p.thumbFilename}`,
+      picture: pictureData[i] ?? null,
       uploaded_at: iso(p.createdAt),
       main: p.id === m.mainImageId,
     })),

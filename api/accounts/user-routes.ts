@@ -18,7 +18,7 @@ import {
   startSession,
 } from '../http/session.ts'
 import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
-import { removeFilesNow } from '../images/index.ts'
+import { type PictureStore, removeFilesNow } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
 import { checkPushEndpoint, saveSubscription } from '../push/index.ts'
 import { loadSettings, siteKeyOf } from '../settings/index.ts'
@@ -41,7 +41,7 @@ const PostQuery = z.object({ new: z.literal('1').optional(), push: z.literal('1'
 export const userRoutes = (
   db: Db,
   deps: AccountsDeps,
-  media: { mediaDir?: string | undefined; jobs?: JobRunner } = {},
+  media: { pictures?: PictureStore | undefined; jobs?: JobRunner } = {},
 ) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.user), requireMember(db), async (c) => {
@@ -129,7 +129,7 @@ export const userRoutes = (
         await checkPassword(db, memberId, c.req.valid('json').password)
         const files = await deleteAccount(db, memberId)
         await endSession(c, db)
-        if (!(await removeFilesNow(media.mediaDir, files))) media.jobs?.poke()
+        if (!(await removeFilesNow(media.pictures, files))) media.jobs?.poke()
         return c.json({ status: 'deleted' } satisfies DeleteAccountResponse)
       },
     )

@@ -3,8 +3,6 @@
 // decoded and re-encoded, which drops whatever rode along (EXIF with GPS,
 // comments, polyglot payloads), under a name the server makes up.
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '../../db/client.ts'
@@ -17,6 +15,7 @@ import {
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
+import { type PictureStore, withStore } from './storage.ts'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
 export const IMAGE_MAX_EDGE = 1600
@@ -89,35 +88,33 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
 /**
  * Stores the uploads of one request, all or none. Every file is checked and
  * rendered first, so one bad file refuses the whole request. Then:
- * 1. every picture and thumbnail is written under a temporary name (never
- *    a final name with a half-written file behind it);
+ * 1. every picture and thumbnail is put in the store under its new random
+ *    name (a put is whole or nothing: api/images/storage.ts); no row names
+ *    them yet, so nobody can ask for them;
  * 2. one transaction locks the member's row (two uploads at once count one
- *    after the other, so IMAGE_MAX_PER_MEMBER holds), inserts every row, sets
- *    the first picture a member has as the main one, and renames the files to
- *    their final names before it commits;
- * 3. on any failure every file of the request is removed and no row stays.
+ *    after the other, so IMAGE_MAX_PER_MEMBER holds), inserts every row and
+ *    sets the first picture a member has as the main one;
+ * 3. on any failure every file of the request is deleted and no row stays.
  * With `pending` (the site pre-moderates photos) the rows wait for a
  * moderator: seen only by their owner, never the main picture until approved.
- * A crash between the renames and the commit leaves unreferenced files under
+ * A crash between the puts and the commit leaves unreferenced files under
  * random names: garbage, never a row without its file.
  */
 export async function saveImages(
   db: Db,
   memberId: number,
-  mediaDir: string,
+  store: PictureStore,
   files: Buffer[],
   options: { pending?: boolean } = {},
 ): Promise<ProfileImagesResponse> {
   const status = options.pending ? 'pending' : 'approved'
   const rendered = []
   for (const bytes of files) rendered.push(await processImage(bytes))
-  await mkdir(mediaDir, { recursive: true })
   const written: string[] = []
   const planned = rendered.map(() => {
     const base = randomBytes(12).toString('hex')
     return { filename: `${base}.jpg`, thumbFilename: `${base}_t.jpg` }
   })
-  const temp = (name: string) => join(mediaDir, `.upload-${name}`)
   try {
     for (const [i, { image, thumb }] of rendered.entries()) {
       const names = planned[i]!
@@ -125,8 +122,8 @@ export async function saveImages(
         [names.filename, image],
         [names.thumbFilename, thumb],
       ] as const) {
-        written.push(temp(name))
-        await writeFile(temp(name), bytes, { flag: 'wx' })
+        written.push(name)
+        await withStore(() => store.put(name, bytes, 'image/jpeg'))
       }
     }
     await db.transaction(async (tx) => {
@@ -150,15 +147,9 @@ export async function saveImages(
           .set({ mainImageId: first })
           .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
       }
-      for (const names of planned) {
-        for (const name of [names.filename, names.thumbFilename]) {
-          await rename(temp(name), join(mediaDir, name))
-          written.push(join(mediaDir, name))
-        }
-      }
     })
   } catch (e) {
-    await Promise.all(written.map((f) => unlink(f).catch(() => undefined)))
+    await store.delete(written).catch(() => undefined)
     throw e
   }
   return ownImages(db, memberId)
@@ -219,7 +210,7 @@ export async function removeImageRow(tx: Db, memberId: number, id: number) {
 export async function deleteImage(
   db: Db,
   memberId: number,
-  mediaDir: string | undefined,
+  store: PictureStore | undefined,
   id: number,
 ) {
   const removed = await db.transaction(async (tx) => {
@@ -227,6 +218,6 @@ export async function deleteImage(
     if (!done) throw notFound()
     return done
   })
-  const done = await removeFilesNow(mediaDir, removed.files)
+  const done = await removeFilesNow(store, removed.files)
   return { answer: await ownImages(db, memberId), filesLeft: !done }
 }

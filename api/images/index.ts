@@ -2,3 +2,5 @@
 // forbids imports of its other files from outside the folder).
 export { refreshMainImage, removeImageRow } from './images.ts'
 export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
+export { pictureDataUrl } from './serve.ts'
+export type { PictureStore } from './storage.ts'

@@ -1,15 +1,17 @@
-// Removing a picture's files. The database change comes first: the row (and
+// Removing a picture's files (objects of the picture store, api/images/storage.ts:
+// a directory or an S3 bucket). The database change comes first: the row (and
 // every reference to it) goes, and a `media.delete` job naming its files is
 // enqueued in the same transaction. After the commit the request deletes the
 // files itself at once; the job, run by the queue a moment later (and retried
-// with backoff), deletes whatever the request could not (a crash between
-// commit and unlink, an I/O error). So no row ever points at a missing file,
-// and no removed picture's file outlives its job. Deleting a file that is
-// already gone is a no-op, so the job is safe to repeat.
-import { unlink } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+// with backoff, by whichever process polls first), deletes whatever the
+// request could not (a crash between commit and delete, a store that did not
+// answer). So no row ever points at a missing file, and no removed picture's
+// file outlives its job. Deleting a file that is already gone is a no-op, so
+// the job is safe to repeat.
+import { basename } from 'node:path'
 import type { Db } from '../../db/client.ts'
 import { enqueue, type JobHandlers } from '../jobs/queue.ts'
+import type { PictureStore } from './storage.ts'
 
 export const MEDIA_DELETE_JOB = 'media.delete'
 
@@ -26,15 +28,9 @@ export async function queueFileRemoval(tx: Db, files: string[]): Promise<void> {
   if (files.length > 0) await enqueue(tx, { kind: MEDIA_DELETE_JOB, payload: { files } })
 }
 
-/** Deletes the files from the media directory; a missing file is fine, other errors throw. */
-export async function removeMediaFiles(mediaDir: string, files: string[]): Promise<void> {
-  for (const f of files.filter(safeName)) {
-    try {
-      await unlink(join(mediaDir, f))
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
-    }
-  }
+/** Deletes the files from the store; a missing file is fine, other errors throw. */
+export async function removeMediaFiles(store: PictureStore, files: string[]): Promise<void> {
+  await store.delete(files.filter(safeName))
 }
 
 /**
@@ -43,12 +39,12 @@ export async function removeMediaFiles(mediaDir: string, files: string[]): Promi
  * at the queue's next poll and finds nothing left to do.
  */
 export async function removeFilesNow(
-  mediaDir: string | undefined,
+  store: PictureStore | undefined,
   files: string[],
 ): Promise<boolean> {
-  if (!mediaDir || files.length === 0) return true
+  if (!store || files.length === 0) return true
   try {
-    await removeMediaFiles(mediaDir, files)
+    await removeMediaFiles(store, files)
     return true
   } catch (e) {
     console.error('media: files left for the media.delete job', e)
@@ -56,13 +52,13 @@ export async function removeFilesNow(
   }
 }
 
-/** The job's handler; without a media directory there is nothing to delete. */
-export const mediaJobHandlers = (mediaDir: string | undefined): JobHandlers => ({
+/** The job's handler; without a store there is nothing to delete. */
+export const mediaJobHandlers = (store: PictureStore | undefined): JobHandlers => ({
   [MEDIA_DELETE_JOB]: async (payload) => {
     const files = (payload as { files?: unknown }).files
-    if (!mediaDir || !Array.isArray(files)) return
+    if (!store || !Array.isArray(files)) return
     await removeMediaFiles(
-      mediaDir,
+      store,
       files.filter((f): f is string => typeof f === 'string'),
     )
   },

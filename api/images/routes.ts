@@ -11,6 +11,7 @@ import { bodyOf, pathOf } from '../http/validate.ts'
 import type { JobRunner } from '../jobs/queue.ts'
 import { loadSettings } from '../settings/index.ts'
 import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
+import type { PictureStore } from './storage.ts'
 
 /** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -24,7 +25,7 @@ const badFile = (message: string) => new ApiFailure(400, 'invalid_input', 'file'
  */
 export const imageRoutes = (
   db: Db,
-  mediaDir: string | undefined,
+  store: PictureStore | undefined,
   options: { trustProxy?: boolean; jobs?: JobRunner } = {},
 ) =>
   new Hono<AuthEnv>()
@@ -42,7 +43,7 @@ export const imageRoutes = (
         },
       }),
       async (c) => {
-        if (!mediaDir) throw new ApiFailure(503, 'uploads_unavailable')
+        if (!store) throw new ApiFailure(503, 'uploads_unavailable')
         const memberId = c.get('memberId')
         if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
           throw badFile('multipart/form-data expected')
@@ -61,7 +62,7 @@ export const imageRoutes = (
         )
         const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
         return c.json(
-          await saveImages(db, memberId, mediaDir, buffers, {
+          await saveImages(db, memberId, store, buffers, {
             pending: settings.photo_premoderation,
           }),
         )
@@ -81,7 +82,7 @@ export const imageRoutes = (
         const { answer, filesLeft } = await deleteImage(
           db,
           c.get('memberId'),
-          mediaDir,
+          store,
           c.req.valid('json').id,
         )
         if (filesLeft) options.jobs?.poke()

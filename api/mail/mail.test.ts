@@ -14,7 +14,7 @@ import { send } from '../test/http.ts'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp.ts'
 import { createMailer, MAIL_SEND, mailJobs, storeMail } from './mailer.ts'
 import * as mailMessages from './messages.ts'
-import { MAIL_KINDS, renderMail, MAIL_TEMPLATES } from './templates.ts'
+import { MAIL_KINDS, MAIL_TEMPLATES, renderMail } from './templates.ts'
 
 describeEngines('mail on %s', (engine) => {
   let database: TestDatabase

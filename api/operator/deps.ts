@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { EventBus } from '../events/bus.ts'
+import type { PictureStore } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
 import type { PaymentProvider } from '../payments/index.ts'
 import type { AccountsDeps } from '../shared/site.ts'
@@ -11,6 +12,6 @@ export interface OperatorDeps {
   jobs: JobRunner
   payments: PaymentProvider
   events: EventBus
-  /** Where pictures are stored (MEDIA_DIR): a removed photo's files are deleted from it. */
-  mediaDir?: string | undefined
+  /** Where pictures are stored (api/images/storage.ts): a removed photo's files are deleted from it; the export reads them. */
+  pictures?: PictureStore | undefined
 }

@@ -67,7 +67,7 @@ export const memberAdminRoutes = (deps: OperatorDeps) => {
       async (c) => {
         const { id, reason } = c.req.valid('query')
         const at = nowOf(c)
-        const data = await exportMember(db, id, originOf(c, deps), at)
+        const data = await exportMember(db, id, originOf(c, deps), at, deps.pictures)
         if (!data) throw notFound()
         await auditExport(db, c.get('staff').id, id, reason)
         c.header('Content-Disposition', `attachment; filename="member-${id}-data.json"`)
@@ -81,7 +81,7 @@ export const memberAdminRoutes = (deps: OperatorDeps) => {
       async (c) => {
         const files = await deleteMemberOnRequest(db, c.get('staff').id, c.req.valid('json'))
         if (!files) throw notFound()
-        if (!(await removeFilesNow(deps.mediaDir, files))) deps.jobs.poke()
+        if (!(await removeFilesNow(deps.pictures, files))) deps.jobs.poke()
         return c.json({ status: 'done' as const })
       },
     )

@@ -34,7 +34,7 @@ export const moderationRoutes = (deps: OperatorDeps) => {
         linkBase: linkBase(c, deps.accounts).base,
       })
       deps.accounts.mailer.send(db, done.mailIds)
-      if (!(await removeFilesNow(deps.mediaDir, done.files))) deps.jobs.poke()
+      if (!(await removeFilesNow(deps.pictures, done.files))) deps.jobs.poke()
       return c.json({
         status: 'done' as const,
         sanction: done.sanction,

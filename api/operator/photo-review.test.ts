@@ -32,6 +32,7 @@ import {
 } from '../contract/index.ts'
 import { QueueItemDetail, QueueResponse } from '../contract/operator/moderation.ts'
 import { MEDIA_DELETE_JOB, mediaJobHandlers } from '../images/media.ts'
+import { diskStore } from '../images/storage.ts'
 import { createJobRunner, enqueue } from '../jobs/queue.ts'
 import { type AccountsApi, accountsApi } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -297,7 +298,7 @@ describeEngines('photo pre-moderation and removed files on %s', (engine) => {
       kind: MEDIA_DELETE_JOB,
       payload: { files: ['left.jpg', 'left_t.jpg', 'gone-already.jpg', `../${outside}/keep.jpg`] },
     })
-    const runner = createJobRunner({ db: t.db, handlers: mediaJobHandlers(mediaDir) })
+    const runner = createJobRunner({ db: t.db, handlers: mediaJobHandlers(diskStore(mediaDir)) })
     expect(await runner.runDue()).toBe(1)
     const disk = await onDisk()
     expect([disk.has('left.jpg'), disk.has('left_t.jpg')]).toEqual([false, false])

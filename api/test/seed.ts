@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { conversationMembers, conversations, members } from '../../db/schema/index.ts'
 import { seedDemo } from '../../db/seed/seed.ts'
 import { hashPassword } from '../accounts/password.ts'
+import { diskStore } from '../images/storage.ts'
 
 export { DEMO_EMAIL, DEMO_PASSWORD } from '../../db/seed/people.ts'
 
@@ -95,7 +96,12 @@ export async function addConversation(db: Db, a: number, b: number): Promise<num
 /** The demo seed (demo@example.com with likes and chats) over `members` others. */
 export async function seedDemoData(db: Db, count = 40) {
   const mediaDir = await mkdtemp(join(tmpdir(), 'api-test-media-'))
-  const result = await seedDemo(db, { mediaDir, members: count, hashPassword, random: 42 })
+  const result = await seedDemo(db, {
+    pictures: diskStore(mediaDir),
+    members: count,
+    hashPassword,
+    random: 42,
+  })
   return {
     ...result,
     cleanup: () => rm(mediaDir, { recursive: true, force: true }),

@@ -3,8 +3,6 @@
 // rasterise of those measured (about 3 ms of SVG rendering per picture here)
 // and has the hair and beard choices that let a picture match its profile.
 import { randomBytes } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { avataaars } from '@dicebear/collection'
 import { createAvatar, type StyleOptions } from '@dicebear/core'
 import sharp from 'sharp'
@@ -114,9 +112,18 @@ export function newImageNames(): { filename: string; thumbFilename: string } {
   return { filename: `${base}.jpg`, thumbFilename: `${base}_t.jpg` }
 }
 
-/** Renders a member's picture into mediaDir and returns the file names to store. */
+/**
+ * Where the seed puts its pictures: the site's picture store
+ * (api/images/storage.ts, a directory or an S3 bucket), injected so db/
+ * never imports api/.
+ */
+export interface PictureSink {
+  put(name: string, bytes: Uint8Array, contentType: string): Promise<void>
+}
+
+/** Renders a member's picture into the store and returns the file names to store. */
 export async function saveAvatar(
-  mediaDir: string,
+  pictures: PictureSink,
   seed: string,
   gender: Gender,
   age: number,
@@ -124,8 +131,8 @@ export async function saveAvatar(
   const { image, thumb } = await renderAvatarPair(seed, gender, age)
   const names = newImageNames()
   await Promise.all([
-    writeFile(join(mediaDir, names.filename), image),
-    writeFile(join(mediaDir, names.thumbFilename), thumb),
+    pictures.put(names.filename, image, 'image/jpeg'),
+    pictures.put(names.thumbFilename, thumb, 'image/jpeg'),
   ])
   return names
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { count, eq } from 'drizzle-orm'
@@ -7,6 +7,11 @@ import { type Database, openDatabase } from '../client.ts'
 import { likes, members } from '../schema/index.ts'
 import { SECOND_DEMO_EMAIL } from './second-demo.ts'
 import { seedDemo } from './seed.ts'
+
+/** The seed's pictures as files of `dir` (the API's disk store, without importing api/). */
+const dirSink = (dir: string) => ({
+  put: (name: string, bytes: Uint8Array) => writeFile(join(dir, name), bytes),
+})
 
 const hashPassword = async (pw: string) => `test-hash:${pw}`
 
@@ -17,7 +22,12 @@ describe('seedDemo with secondDemo', () => {
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' })
     mediaDir = await mkdtemp(join(tmpdir(), 'seed-second-'))
-    await seedDemo(database.db, { mediaDir, members: 20, hashPassword, secondDemo: true })
+    await seedDemo(database.db, {
+      pictures: dirSink(mediaDir),
+      members: 20,
+      hashPassword,
+      secondDemo: true,
+    })
   }, 60_000)
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt } from 'drizzle-orm'
@@ -14,6 +14,11 @@ import {
   messages,
 } from '../schema/index.ts'
 import { seedDemo } from './seed.ts'
+
+/** The seed's pictures as files of `dir` (the API's disk store, without importing api/). */
+const dirSink = (dir: string) => ({
+  put: (name: string, bytes: Uint8Array) => writeFile(join(dir, name), bytes),
+})
 
 /** YYYY-MM-DD of today `years` years ago (UTC), comparable as a string. */
 function yearsAgo(years: number): string {
@@ -65,7 +70,11 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' })
     mediaDir = await mkdtemp(join(tmpdir(), 'seed-test-'))
-    const result = await seedDemo(database.db, { mediaDir, members: 60, hashPassword })
+    const result = await seedDemo(database.db, {
+      pictures: dirSink(mediaDir),
+      members: 60,
+      hashPassword,
+    })
     demoId = result.demoMemberId
     expect(result.members).toBe(60)
   }, 60_000)
@@ -164,7 +173,11 @@ describe('seedDemo', () => {
 
   it('does nothing on a second run', async () => {
     const before = await Promise.all([total(members), total(images), total(likes), total(messages)])
-    const again = await seedDemo(database.db, { mediaDir, members: 60, hashPassword })
+    const again = await seedDemo(database.db, {
+      pictures: dirSink(mediaDir),
+      members: 60,
+      hashPassword,
+    })
     expect(again).toEqual({ demoMemberId: demoId, members: 60 })
     const after = await Promise.all([total(members), total(images), total(likes), total(messages)])
     expect(after).toEqual(before)

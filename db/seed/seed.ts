@@ -4,7 +4,6 @@
 // checked under the start-up lock, so of several processes starting at once
 // on an empty database one seeds and the others find it done.
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
 import { count, eq, sql } from 'drizzle-orm'
 import { type Db, withStartLock } from '../client.ts'
 import { refreshNewestMessages } from '../newest-message.ts'
@@ -17,15 +16,20 @@ import {
   members,
   messages,
 } from '../schema/index.ts'
-import { saveAvatar } from './avatars.ts'
+import { type PictureSink, saveAvatar } from './avatars.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSpec, type MemberSpec, memberSpec } from './people.ts'
 import { mulberry32, type RandomSource, Rng } from './random.ts'
 import { secondDemoSpec } from './second-demo.ts'
 import { type Person, planConversations, planDemoLikes, planOtherLikes } from './social.ts'
 
 export interface SeedOptions {
-  /** Where picture files go (created if missing). */
-  mediaDir: string
+  /**
+   * Where the pictures go: the site's picture store (a directory or an S3
+   * bucket). They are put before the seed's transaction commits; a seed that
+   * fails leaves unreferenced pictures under random names, never a row
+   * without its picture, and a seed that finds the demo puts none.
+   */
+  pictures: PictureSink
   /** Members besides the demo account; default 2000. */
   members?: number
   /** The API's password hash (argon2id), injected so db/ never imports api/. */
@@ -74,7 +78,6 @@ async function seedUnlocked(db: Db, opts: SeedOptions): Promise<SeedResult> {
     typeof opts.random === 'function' ? opts.random : mulberry32(opts.random ?? DEFAULT_SEED),
   )
   const now = new Date()
-  await mkdir(opts.mediaDir, { recursive: true })
   // Every other member shares one hash of a password nobody knows: argon2id
   // takes tens of milliseconds by design, too slow to run 2000 times.
   const [demoHash, sharedHash] = await Promise.all([
@@ -88,14 +91,14 @@ async function seedUnlocked(db: Db, opts: SeedOptions): Promise<SeedResult> {
   // "already seeded" marker) without its likes and chats.
   return db.transaction(async (tx) => {
     const ids = await insertMembers(tx, specs, log)
-    await insertPictures(tx, specs, ids, opts.mediaDir, log)
+    await insertPictures(tx, specs, ids, opts.pictures, log)
     const demoMemberId = ids[0]!
     await insertSocial(tx, rng, specs, ids, now, log)
     if (opts.secondDemo) {
       // No likes or chats of her own: what she receives comes from real use.
       const second = [secondDemoSpec(now, demoHash)]
       const secondIds = await insertMembers(tx, second, () => {})
-      await insertPictures(tx, second, secondIds, opts.mediaDir, log)
+      await insertPictures(tx, second, secondIds, opts.pictures, log)
       log(`seed: second demo login ${second[0]?.row.email}`)
       await grantDemoCredits(tx, secondIds)
     }
@@ -153,7 +156,7 @@ async function insertPictures(
   db: Db,
   specs: MemberSpec[],
   ids: number[],
-  mediaDir: string,
+  pictures: PictureSink,
   log: (l: string) => void,
 ) {
   const jobs = specs.flatMap((spec, i) =>
@@ -163,7 +166,7 @@ async function insertPictures(
   for (let i = 0; i < jobs.length; i += BATCH) {
     const rows = await pool(jobs.slice(i, i + BATCH), RENDER_CONCURRENCY, async (job) => {
       const seed = job.n === 0 ? job.spec.avatarSeed : `${job.spec.avatarSeed}-${job.n}`
-      const names = await saveAvatar(mediaDir, seed, job.spec.row.gender, job.spec.age)
+      const names = await saveAvatar(pictures, seed, job.spec.row.gender, job.spec.age)
       const createdAt = new Date(job.spec.row.signupDate.getTime() + (job.n + 1) * 60_000)
       return { memberId: job.memberId, ...names, createdAt, main: job.n === 0 }
     })
