@@ -12,7 +12,7 @@
 ARG PREVIOUS_IMAGE=build
 
 # --- build: every dependency, the client build, then only production deps ---
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # Dependencies first: this layer stays cached while only the source changes.
 COPY package.json package-lock.json ./
@@ -38,7 +38,7 @@ RUN npm prune --omit=dev --no-audit --no-fund
 FROM ${PREVIOUS_IMAGE} AS previous
 
 # --- runtime: the built client, the server source, production deps ---
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -1,9 +1,9 @@
 // The deployment of docs/several-machines.md, run for real: three app
 // processes (api/start.ts under node, as the container starts it) on ONE
-// empty PostgreSQL database, started at the same moment, behind Debian's
+// empty PostgreSQL database and one S3 bucket (s3rver), started at the same moment, behind Debian's
 // HAProxy running the repository's own deploy/haproxy.cfg (the file
 // compose.yaml mounts; only addresses differ, from the environment). Through
-// the balancer: a member signs up, a message reaches a stream held by
+// the balancer: a member signs up, their picture is served by every process, a message reaches a stream held by
 // another process, delivery resumes after PostgreSQL ends every LISTEN
 // connection, and one process stopped with SIGTERM under traffic loses no
 // request. Needs DATABASE_URL (a server on which it may create databases)
@@ -13,9 +13,11 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../api/contract/endpoints.ts'
 import { emptyPostgresDatabase } from '../api/test/databases.ts'
+import { startS3 } from '../api/test/s3.ts'
 import { type EventStreamReader, eventStream } from '../api/test/event-stream.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
 import { DEMO, freePort, type Site, startSite } from './harness.ts'
@@ -150,6 +152,8 @@ function get(
 
 suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.length ? ` (${missing.join('; ')})` : ''}`, () => {
   let database: { url: string; drop(): Promise<void> }
+  /** The one object store of all three processes (s3rver, a real S3-protocol server). */
+  let s3: Awaited<ReturnType<typeof startS3>> | undefined
   let sites: Site[] = []
   let balancer: Balancer | undefined
   /** The member who signs up through the balancer, and the demo member who writes to them. */
@@ -159,6 +163,7 @@ suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.len
 
   beforeAll(async () => {
     database = await emptyPostgresDatabase()
+    s3 = await startS3()
     const ports = [await freePort(), await freePort(), await freePort()]
     const balancerPort = await freePort()
     // Started in the same tick: all three reach the empty database together
@@ -166,6 +171,7 @@ suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.len
     sites = await Promise.all(
       ports.map((port) =>
         startSite({
+          ...s3!.env,
           PORT: String(port),
           DATABASE_URL: database.url,
           DEMO_SEED: 'on',
@@ -187,6 +193,7 @@ suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.len
     await balancer?.stop()
     await Promise.all(sites.map((s) => s.stop()))
     await database?.drop()
+    await s3?.stop()
   })
 
   it('seeded the demo once although three processes started together on an empty database', () => {
@@ -231,10 +238,36 @@ suite(`deployment: three processes behind HAProxy on one PostgreSQL${missing.len
     conversation = ((await chat.json()) as { id: number }).id
   })
 
-  // The picture step goes here, once pictures live in object storage: sign
-  // up with a picture through the balancer and fetch it from every process
-  // (sites[0..2].url), with startS3() of api/test/s3.ts started in beforeAll
-  // and its S3_* / AWS_* variables passed to each startSite above.
+  it('stores a picture uploaded through the balancer in the bucket, and every process serves it', async () => {
+    const jpeg = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#b03a6f' },
+    })
+      .jpeg()
+      .toBuffer()
+    const form = new FormData()
+    form.append('file', new File([new Uint8Array(jpeg)], 'me.jpg', { type: 'image/jpeg' }))
+    const res = await fetch(new URL(endpoints.uploadImages.path, balancer!.url), {
+      method: 'POST',
+      headers: { origin: balancer!.url, cookie: newcomer.cookie },
+      body: form,
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { images } = (await res.json()) as { images: { thumb_filename: string }[] }
+    expect(images).toHaveLength(1)
+    // No process keeps it on its own disk: each one reads it from the bucket.
+    for (const name of [images[0]!.thumb_filename]) {
+      const bodies = await Promise.all(
+        sites.map(async (site) => {
+          const got = await fetch(new URL(`/media/${name}`, site.url))
+          expect(got.status, `${name} from ${site.url}`).toBe(200)
+          expect(got.headers.get('content-type')).toBe('image/jpeg')
+          return Buffer.from(await got.arrayBuffer())
+        }),
+      )
+      expect(bodies[1]!.equals(bodies[0]!) && bodies[2]!.equals(bodies[0]!)).toBe(true)
+    }
+    for (const site of sites) expect(site.output()).toContain('pictures in S3 bucket')
+  })
 
   /** The newcomer's event stream, held on one process directly (not through the balancer). */
   async function streamOn(site: Site): Promise<{ reader: EventStreamReader; close(): void }> {
