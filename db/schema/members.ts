@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { id, jsonb, ref, ts } from './columns.ts'
+import { staff } from './staff.ts'
 
 /**
  * 0003_members_autovacuum.sql also sets storage parameters on the table
@@ -120,7 +121,8 @@ export const members = pgTable(
  * Idempotency of member actions (ARCHITECTURE "Data and sync"): every action
  * that changes data carries a client-generated id; the effect and this row are
  * written in one transaction, so a replay finds the row and returns the first
- * answer without applying anything again.
+ * answer without applying anything again. Written and read only through
+ * api/http/idempotency.ts.
  */
 export const memberActions = pgTable(
   'member_actions',
@@ -134,6 +136,24 @@ export const memberActions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.clientId] })],
+)
+
+/**
+ * The same records for the console's actions (credit adjustments, refunds):
+ * the actor is a staff member (api/http/idempotency.ts owns both tables).
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    staffId: ref('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.clientId] })],
 )
 
 /**
