@@ -17,12 +17,9 @@
 // when a balance differs from its ledger sum or from what was bought. A
 // benchmark: it never fails on a time.
 import { randomUUID } from 'node:crypto'
-import { createApi } from '../api/app.ts'
 import { balanceOf, ledgerSum } from '../api/credits/index.ts'
-import { createJobRunner } from '../api/jobs/queue.ts'
-import { createMailer } from '../api/mail/mailer.ts'
-import { localProvider } from '../api/payments/local.ts'
-import { type Engine, freshDatabase } from '../api/test/databases.ts'
+import type { Engine } from '../api/test/databases.ts'
+import { paymentsApp } from '../api/test/payments-app.ts'
 import { addMembers } from '../api/test/seed.ts'
 import { localPayments, orders } from '../db/schema/index.ts'
 import { loadavg } from './http.ts'
@@ -44,26 +41,15 @@ const BATCH = arg('batch', 100)
 /** The starter package: what each order costs and grants. */
 const STARTER = { credits: 100, eur: 995 }
 
-// freshDatabase('postgres') makes its throw-away database on DATABASE_URL's server.
+// paymentsApp('postgres') makes its throw-away database on DATABASE_URL's server.
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
 if (serverUrl) process.env.DATABASE_URL = serverUrl
 
 /** One run on `engine`; false when a balance is wrong. */
 async function run(engine: Engine): Promise<boolean> {
-  const database = await freshDatabase(engine)
-  const { db } = database
-  const local = localProvider(db)
-  const jobs = createJobRunner({ db, handlers: {} })
-  const app = createApi({
-    db,
-    payments: local,
-    jobs,
-    accounts: {
-      mailer: createMailer({ devListing: false }),
-      trustProxy: false,
-      publicUrl: undefined,
-    },
-  })
+  const payments = await paymentsApp(engine)
+  const { app } = payments
+  const { db } = payments.database
   try {
     const buyers = await addMembers(
       db,
@@ -146,8 +132,7 @@ async function run(engine: Engine): Promise<boolean> {
     )
     return ok
   } finally {
-    await jobs.stop()
-    await database.close()
+    await payments.close()
   }
 }
 

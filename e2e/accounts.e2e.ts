@@ -245,6 +245,19 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(/\/members/)
   })
 
+  it('a mailed unlock link that no longer works says so, without a token too (member and staff)', async () => {
+    for (const [path, text, back] of [
+      ['/login-unlock', 'This link does not work any more', 'Go to the login page'],
+      ['/operator/unlock', 'This link does not work any more', 'Go to the staff sign-in'],
+    ] as const) {
+      for (const query of ['', '?token=not-a-token-we-mailed']) {
+        await page.goto(`${path}${query}`)
+        await page.getByRole('alert').filter({ hasText: text }).waitFor()
+        await page.getByRole('link', { name: back }).waitFor()
+      }
+    }
+  })
+
   it('deletes the account', async () => {
     await page.getByRole('link', { name: 'Profile', exact: true }).click()
     const danger = page.getByRole('region', { name: 'Delete your account' })

@@ -1,25 +1,21 @@
-// Messages paid with credits. A send is one statement: the message (under
-// its sender's client id, unique), the debit of its cost through the ledger,
-// the other member's unread count and the push job; the NOTIFY pokes follow
-// the commit. A replay of the client id (a retry after a lost answer, or the
-// same send twice at once) finds the stored message and returns the first
-// answer without a second debit.
+// Messages paid with credits. A send is one statement: the claim of its
+// client id (api/http/idempotency.ts), the message, the debit of its cost
+// through the ledger, the other member's unread count and the push job; the
+// NOTIFY pokes follow the commit. A replay of the client id (a retry after a
+// lost answer, or the same send twice at once) gets the first answer from
+// the claim without a second debit.
+import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
-import {
-  conversationMembers,
-  conversations,
-  creditLedger,
-  members,
-  messages,
-} from '../../db/schema/index.ts'
-import type { Message, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
+import { conversationMembers, conversations, members, messages } from '../../db/schema/index.ts'
+import { type Message, type MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
 import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { parseRows } from '../shared/rows.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
@@ -117,12 +113,12 @@ export interface SendInput {
 
 /**
  * The send in one statement (prepared once, db/prepared.ts): the checks, the
- * idempotent insert, the conditional debit and its ledger row, the
- * conversation's newest message, the recipient's unread count, and the push
- * and mail jobs.
+ * claim of the client id (api/http/idempotency.ts) holding the answer, the
+ * message, the debit and its ledger row, the conversation's newest message,
+ * the recipient's unread count, and the push and mail jobs.
  */
 const sendStatement = preparedStatement<
-  'member' | 'conversation' | 'text' | 'clientId' | 'cost' | 'mailBase'
+  'member' | 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase'
 >(
   'send_message',
   (p) => sql`
@@ -130,18 +126,36 @@ const sendStatement = preparedStatement<
       SELECT CASE WHEN member_low = ${p('member')} THEN member_high ELSE member_low END AS other
       FROM conversations
       WHERE id = ${p('conversation')} AND (member_low = ${p('member')} OR member_high = ${p('member')})
+    ), me AS (
+      -- Locked now (the debit below would lock it anyway), so the balance in
+      -- the answer is the one the debit leaves, whatever a concurrent send did.
+      SELECT credits FROM members WHERE id = ${p('member')} FOR UPDATE
     ), checks AS (
       SELECT conv.other,
         EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
         EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p('member')} AND b.blocked_id = conv.other)
                                         OR (b.blocker_id = conv.other AND b.blocked_id = ${p('member')})) AS blocked,
-        (SELECT credits FROM members WHERE id = ${p('member')}) AS credits
+        (SELECT credits FROM me) AS credits
       FROM conv
-    ), ins AS (
-      INSERT INTO messages (conversation_id, sender_id, body, client_id)
-      SELECT ${p('conversation')}, ${p('member')}, ${p('text')}, ${p('clientId')}
-      FROM checks WHERE live AND NOT blocked AND credits >= ${p('cost')}
-      ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+    ), fresh AS (
+      -- The new message's id and time, known up front so the claim can hold the answer.
+      SELECT nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
+    ), ${claimInStatement({
+      memberId: sql`${p('member')}::bigint`,
+      clientId: sql`${p('clientId')}::uuid`,
+      kind: sql`${p('kind')}::text`,
+      response: sql`jsonb_build_object(
+        'message', jsonb_build_object('id', fresh.id, 'conversation', ${p('conversation')}::bigint,
+          'from', ${p('member')}::bigint, 'text', ${p('text')}::text,
+          'sent_at', to_char(fresh.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'client_id', ${p('clientId')}::uuid),
+        'credits', checks.credits - ${p('cost')}::integer)`,
+      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}`,
+    })}, ins AS (
+      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT fresh.id, ${p('conversation')}, ${p('member')}, ${p('text')}, ${p('clientId')}, fresh.at
+      FROM claim, fresh
       RETURNING id, created_at
     ), ${debitInStatement({
       member: sql`${p('member')}`,
@@ -195,28 +209,38 @@ const sendStatement = preparedStatement<
         AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
       ON CONFLICT DO NOTHING
     )
-    SELECT checks.other, checks.live, checks.blocked, checks.credits AS seen_credits,
-      ins.id, ins.created_at, debit.credits, (SELECT count(*) FROM push) AS pushes
-    FROM checks LEFT JOIN ins ON true LEFT JOIN debit ON true`,
+    SELECT checks.other, checks.live, checks.blocked, claim.response,
+      (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes
+    FROM checks LEFT JOIN claim ON true`,
 )
+
+/**
+ * The key of a send: the client id names one text to one conversation (the
+ * text as a digest), so the id reused for another message is 422.
+ */
+const sendKey = (memberId: number, input: SendInput) => ({
+  memberId,
+  clientId: input.clientId,
+  kind: `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`,
+})
 
 /**
  * POST /api/messages.php: 201 with the message and the balance after it.
  *
  * One statement, so one round trip and its own transaction: it checks that
  * the conversation is the sender's, the other member is live and no block
- * stands between them; inserts the message under the sender's client id; and
- * only when that insert happened debits the cost, writes the ledger row,
- * moves the conversation's newest message, counts it unread for the
- * recipient (bringing back a chat they deleted), when the recipient has a
- * device to push to enqueues the push job, and when a mail about it may be due
- * enqueues that job to run a little later (api/chats/message-mail.ts). The debit
- * and its ledger row are the ledger's (debitInStatement), unconditional on
- * purpose: the CHECK (credits >= 0) on members is the guard, so a balance
- * spent by a concurrent send fails the whole statement (nothing stored) and
- * answers 402. The insert comes first so that a concurrent replay of the same
- * client id, which waits on the first one's unique index entry and then
- * inserts nothing, debits nothing either.
+ * stands between them, and the balance covers the cost (the sender's row
+ * locked); claims the client id with the answer (api/http/idempotency.ts
+ * claimInStatement); and only when that claim happened stores the message,
+ * debits the cost and writes the ledger row, moves the conversation's newest
+ * message, counts it unread for the recipient (bringing back a chat they
+ * deleted), when the recipient has a device to push to enqueues the push job,
+ * and when a mail about it may be due enqueues that job to run a little later
+ * (api/chats/message-mail.ts). The debit and its ledger row are the ledger's
+ * (debitInStatement), unconditional on purpose: the CHECK (credits >= 0) on
+ * members stays the guard. A replay of the client id, or the loser of the
+ * same send twice at once (which waits on the winner's claim and then claims
+ * nothing), stores and debits nothing and gets the first answer (replayOf).
  */
 export async function sendMessage(
   db: Db,
@@ -225,6 +249,7 @@ export async function sendMessage(
 ): Promise<SendOutcome> {
   const cost = await messageCost(db)
   const mailBase = input.mailBase ?? null
+  const key = sendKey(memberId, input)
   let result: unknown
   try {
     result = await sendStatement(db, {
@@ -232,12 +257,13 @@ export async function sendMessage(
       conversation: input.conversation,
       text: input.text,
       clientId: input.clientId,
+      kind: key.kind,
       cost,
       mailBase,
     })
   } catch (e) {
-    // A concurrent send spent the balance between this statement's snapshot
-    // and its debit: the CHECK failed and nothing of this send is stored.
+    // The balance did not cover the debit after all: the CHECK failed and
+    // nothing of this send is stored.
     if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
     throw e
   }
@@ -247,20 +273,13 @@ export async function sendMessage(
   if (check.blocked) {
     throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
   }
-  if (check.id === null || check.credits === null) {
-    // Nothing inserted: the client id was used before (a replay), or the balance was short.
-    const prior = await replay(db, memberId, input)
+  if (check.response === null || Number(check.stored) === 0) {
+    // Nothing claimed: the client id was used before (a replay), or the balance was short.
+    const prior = await replayOf(db, key, SendMessageResponse)
     if (prior) return { created: false, other, pushed: false, answer: prior }
     throw await insufficientCredits(db, memberId, cost)
   }
-  const row: Row = {
-    id: Number(check.id),
-    conversationId: input.conversation,
-    senderId: memberId,
-    body: input.text,
-    createdAt: new Date(check.created_at ?? Date.now()),
-    clientId: input.clientId,
-  }
+  const answer = SendMessageResponse.parse(check.response)
   // After the commit, not inside it: PostgreSQL serialises the commits of
   // transactions that NOTIFY, holding its lock through the commit's WAL
   // flush; a NOTIFY alone writes no WAL, so its commit waits for no flush,
@@ -271,12 +290,7 @@ export async function sendMessage(
     type: 'messages',
     conversation: input.conversation,
   }).catch((e: unknown) => console.error('messages: poke failed', e))
-  return {
-    created: true,
-    other,
-    pushed: Number(check.pushes) > 0,
-    answer: { message: toMessage(row), credits: check.credits },
-  }
+  return { created: true, other, pushed: Number(check.pushes) > 0, answer }
 }
 
 /**
@@ -293,9 +307,7 @@ export async function sendState(
   const [row] = await db
     .select({
       signupDate: members.signupDate,
-      // Plain SQL: drizzle writes a column in a one-table select unqualified.
-      replay: sql<boolean>`EXISTS (SELECT 1 FROM messages m
-        WHERE m.sender_id = ${memberId} AND m.client_id = ${clientId})`,
+      replay: sql<boolean>`${usedBefore(memberId, clientId)}`,
     })
     .from(members)
     .where(eq(members.id, memberId))
@@ -318,29 +330,6 @@ async function insufficientCredits(db: Db, memberId: number, cost: number): Prom
   })
 }
 
-/** A client id seen before: the first answer, or 422 when it named another message. */
-async function replay(
-  tx: Db,
-  memberId: number,
-  input: SendInput,
-): Promise<SendMessageResponse | null> {
-  const [prior] = await tx
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, memberId), eq(messages.clientId, input.clientId)))
-  if (!prior) return null
-  if (prior.conversationId !== input.conversation || prior.body !== input.text) {
-    throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another message')
-  }
-  const [paid] = await tx
-    .select({ balanceAfter: creditLedger.balanceAfter })
-    .from(creditLedger)
-    .where(
-      and(eq(creditLedger.memberId, memberId), eq(creditLedger.reference, `message:${prior.id}`)),
-    )
-  return { message: toMessage(prior), credits: paid?.balanceAfter ?? 0 }
-}
-
 /**
  * The send statement's one row: what it checked and what it stored (ids and
  * counts come as strings from node-postgres' bigint, as numbers from PGlite).
@@ -349,10 +338,9 @@ const SendCheck = z.object({
   other: z.union([z.number(), z.string()]),
   live: z.boolean(),
   blocked: z.boolean(),
-  seen_credits: z.number(),
-  id: z.union([z.number(), z.string()]).nullable(),
-  created_at: z.union([z.string(), z.date()]).nullable(),
-  credits: z.number().nullable(),
+  /** The claim's answer; null when nothing was claimed. */
+  response: z.unknown(),
+  stored: z.union([z.number(), z.string()]),
   pushes: z.union([z.number(), z.string()]),
 })
 

@@ -42,7 +42,7 @@ describeEngines('the like contract on %s', (engine) => {
     t.db
       .select()
       .from(memberActions)
-      .where(and(eq(memberActions.memberId, me.id), eq(memberActions.clientId, clientId)))
+      .where(and(eq(memberActions.actorId, me.id), eq(memberActions.clientId, clientId)))
 
   it('likes and unlikes with the spec’s body alone, `profile`', async () => {
     const res = await call('POST', { profile: other(0) })

@@ -90,7 +90,7 @@ describeEngines('like limits on %s', (engine) => {
     const record = await database.db
       .select()
       .from(memberActions)
-      .where(and(eq(memberActions.memberId, member.id), eq(memberActions.clientId, id)))
+      .where(and(eq(memberActions.actorId, member.id), eq(memberActions.clientId, id)))
     expect(record).toEqual([])
     // Unlikes count the same.
     await expectRefused(await call(false, targets[0]!.id), 55)

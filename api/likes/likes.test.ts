@@ -74,7 +74,7 @@ describeEngines('likes on %s', (engine) => {
     database.db
       .select()
       .from(memberActions)
-      .where(and(eq(memberActions.memberId, memberId), eq(memberActions.clientId, clientId)))
+      .where(and(eq(memberActions.actorId, memberId), eq(memberActions.clientId, clientId)))
   const expectError = async (res: Response, status: number, error: string, field?: string) => {
     expect(res.status).toBe(status)
     const body = ApiError.parse(await res.json())

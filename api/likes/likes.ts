@@ -11,7 +11,7 @@ import {
 } from '../contract/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { runOnce, type Tx } from '../http/idempotency.ts'
+import { runOnce, type Tx, usedBefore } from '../http/idempotency.ts'
 import { type ProfileSource, profileColumns, toProfile } from '../profiles/index.ts'
 import { enqueuePush } from '../push/index.ts'
 
@@ -244,9 +244,7 @@ export async function likeState(
       replay:
         clientId === undefined
           ? sql<boolean>`false`
-          : // Plain SQL: drizzle writes a column in a one-table select unqualified.
-            sql<boolean>`EXISTS (SELECT 1 FROM member_actions a
-              WHERE a.member_id = ${memberId} AND a.client_id = ${clientId})`,
+          : sql<boolean>`${usedBefore(memberId, clientId)}`,
     })
     .from(members)
     .where(eq(members.id, memberId))

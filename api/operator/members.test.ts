@@ -199,10 +199,15 @@ describeEngines('console members on %s', (engine) => {
       .where(eq(creditLedger.memberId, m.id))
     expect(rows?.n).toBe(1)
     expect(await auditRows('credits.adjust', m.id)).toHaveLength(1)
-    // The same id for another amount is a client bug, not a second adjustment.
+    // A later repeat gets the first answer; the same id for another amount is
+    // a client bug (422 client_id_reused), not a second adjustment.
+    const again = await adjust(body)
+    expect(again.status).toBe(200)
+    expect(CreditAdjustResponse.parse(await again.json())).toEqual({ balance: 100, applied: false })
     const reused = await adjust({ ...body, delta: 5 })
-    expect(reused.status).toBe(409)
-    expect((await reused.json()).field).toBe('client_id')
+    expect(reused.status).toBe(422)
+    expect(await reused.json()).toMatchObject({ error: 'client_id_reused', field: 'client_id' })
+    expect(await balanceOf(t.db, m.id)).toBe(100)
   })
 
   it('keeps balance == ledger sum and never negative under random concurrent adjustments', async () => {

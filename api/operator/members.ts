@@ -1,13 +1,12 @@
 // The console's members and money: finding a member, their page, ending a
 // session, credit adjustments, refunds through the payment provider and
 // deletion on request. Every action writes its audit row inside the
-// transaction of the action; money actions are keyed on the console form's
-// client id (credit_adjustments, staff_refunds), so a double click or a
-// retry applies once.
+// transaction of the action; money actions are applied once per client id of
+// the console's form (api/http/idempotency.ts), so a double click or a retry
+// applies once and gets the first answer.
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
-  creditAdjustments,
   creditLedger,
   images,
   members,
@@ -16,17 +15,18 @@ import {
   staffRefunds,
 } from '../../db/schema/index.ts'
 import { deleteAccount } from '../accounts/index.ts'
-import type {
+import {
   CreditAdjustResponse,
-  MemberDetail,
-  MemberOrderEntry,
-  MemberSearchResponse,
-  MemberSummary,
+  type MemberDetail,
+  type MemberOrderEntry,
+  type MemberSearchResponse,
+  type MemberSummary,
   RefundResponse,
 } from '../contract/operator/members.ts'
 import { balanceOf, credit, debit, ledgerSum } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { abandonOnce, applyOnce, beginOnce, finishOnce, replayOf } from '../http/idempotency.ts'
 import type { PaymentProvider } from '../payments/index.ts'
 import { settlePayment } from '../payments/index.ts'
 import { deviceOf } from '../sessions/index.ts'
@@ -204,11 +204,10 @@ export async function endMemberSession(
 
 /**
  * Adds or takes credits with a reason: one ledger row `adjustment` whose
- * reference names the staff member, the audit row and the idempotency row
- * in one transaction. The client id is claimed first under its unique key:
- * concurrent requests with one id wait for the first and then find it, so
- * the credits move once. A deduction beyond the balance is refused (422 on
- * `delta`) and changes nothing.
+ * reference names the staff member, and the audit row, applied once per
+ * client id of the console's form (api/http/idempotency.ts applyOnce): a
+ * repeat gets the first answer with `applied: false`. A deduction beyond the
+ * balance is refused (422 on `delta`) and changes nothing.
  */
 export async function adjustCredits(
   db: Db,
@@ -220,28 +219,12 @@ export async function adjustCredits(
     .from(members)
     .where(eq(members.id, input.member_id))
   if (!m) throw notFound()
-  return db.transaction(async (tx) => {
-    const [claim] = await tx
-      .insert(creditAdjustments)
-      .values({
-        clientId: input.client_id,
-        memberId: input.member_id,
-        staffId,
-        delta: input.delta,
-        balanceAfter: 0,
-      })
-      .onConflictDoNothing()
-      .returning({ clientId: creditAdjustments.clientId })
-    if (!claim) {
-      const [prior] = await tx
-        .select()
-        .from(creditAdjustments)
-        .where(eq(creditAdjustments.clientId, input.client_id))
-      // One id names one adjustment: reused for another member or amount it is a client bug.
-      if (!prior || prior.memberId !== input.member_id || prior.delta !== input.delta)
-        throw new ApiFailure(409, 'client_id_used', 'client_id')
-      return { balance: await balanceOf(tx, input.member_id), applied: false }
-    }
+  const key = {
+    staffId,
+    clientId: input.client_id,
+    kind: `credits.adjust:${input.member_id}:${input.delta}`,
+  }
+  const { answer, replay } = await applyOnce(db, key, CreditAdjustResponse, async (tx) => {
     const reference = `staff:${staffId}`
     const balance =
       input.delta > 0
@@ -249,10 +232,6 @@ export async function adjustCredits(
         : await debit(tx, input.member_id, -input.delta, 'adjustment', reference)
     if (balance === null)
       throw new ApiFailure(422, 'insufficient_credits', 'delta', 'more than the balance')
-    await tx
-      .update(creditAdjustments)
-      .set({ balanceAfter: balance })
-      .where(eq(creditAdjustments.clientId, input.client_id))
     await audit(tx, staffId, {
       action: 'credits.adjust',
       targetType: 'member',
@@ -264,6 +243,7 @@ export async function adjustCredits(
     await notifyMembers(tx, [input.member_id], { type: 'credits' })
     return { balance, applied: true }
   })
+  return replay ? { ...answer, applied: false } : answer
 }
 
 export interface RefundDeps {
@@ -275,10 +255,12 @@ export interface RefundDeps {
 /**
  * Refunds (part of) an order at the payment provider, then applies the
  * provider's new state through settle (api/payments/settle.ts): the unspent
- * credits go back through the ledger (reason refund), never below zero. The
- * client id is claimed first with the amount, under the order's row lock, so
- * retries and concurrent requests never refund more than was paid; a refund
- * the provider refuses releases the claim.
+ * credits go back through the ledger (reason refund), never below zero.
+ * Applied once per client id of the console's form (api/http/idempotency.ts
+ * beginOnce): the id is claimed with the refund's row, under the order's row
+ * lock, so retries and concurrent requests never refund more than was paid
+ * and a repeat gets the first answer with `applied: false`; a refund the
+ * provider refuses gives the id back.
  */
 export async function refundOrder(
   db: Db,
@@ -286,38 +268,24 @@ export async function refundOrder(
   staffId: number,
   input: { order_id: number; client_id: string; amount: number; reason: string },
 ): Promise<RefundResponse> {
-  const answer = async (applied: boolean): Promise<RefundResponse> => {
-    const [o] = await db.select().from(orders).where(eq(orders.id, input.order_id))
-    if (!o) throw notFound()
-    return {
-      order: orderEntry(o, await refundedOf(db, o.id)),
-      balance: await balanceOf(db, o.memberId),
-      applied,
-    }
+  const key = {
+    staffId,
+    clientId: input.client_id,
+    kind: `payments.refund:${input.order_id}:${input.amount}`,
   }
+  const repeated = (first: RefundResponse): RefundResponse => ({ ...first, applied: false })
   const [order] = await db.select().from(orders).where(eq(orders.id, input.order_id))
   if (!order) throw notFound()
-  const [prior] = await db
-    .select()
-    .from(staffRefunds)
-    .where(eq(staffRefunds.clientId, input.client_id))
-  if (prior) {
-    if (prior.orderId !== input.order_id || prior.amount !== input.amount)
-      throw new ApiFailure(409, 'client_id_used', 'client_id')
-    return answer(false)
-  }
+  const prior = await replayOf(db, key, RefundResponse)
+  if (prior) return repeated(prior)
   if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
     throw new ApiFailure(422, 'not_refundable', 'order_id', 'the order was not paid')
+  const paymentId = order.paymentId
   // What the provider says is left also counts refunds made elsewhere (its dashboard).
-  const payment = await deps.provider.getPayment(order.paymentId)
+  const payment = await deps.provider.getPayment(paymentId)
   const left = payment.amount - payment.refunded - payment.chargedBack
-  const claimed = await db.transaction(async (tx) => {
+  const begun = await beginOnce(db, key, RefundResponse, async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-    const [again] = await tx
-      .select()
-      .from(staffRefunds)
-      .where(eq(staffRefunds.clientId, input.client_id))
-    if (again) return false
     const ours = await refundedOf(tx, order.id)
     if (input.amount > Math.min(left, order.amount - ours))
       throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
@@ -327,16 +295,18 @@ export async function refundOrder(
       staffId,
       amount: input.amount,
     })
-    return true
   })
-  if (!claimed) return answer(false)
+  if ('replay' in begun) return repeated(begun.replay)
   let refundId: string
   try {
     refundId = (
-      await deps.provider.refund(order.paymentId, input.amount, `Refund of order ${order.publicId}`)
+      await deps.provider.refund(paymentId, input.amount, `Refund of order ${order.publicId}`)
     ).id
   } catch (e) {
-    await db.delete(staffRefunds).where(eq(staffRefunds.clientId, input.client_id))
+    await db.transaction(async (tx) => {
+      await tx.delete(staffRefunds).where(eq(staffRefunds.clientId, input.client_id))
+      await abandonOnce(tx, key)
+    })
     console.error('refund: the provider refused', e)
     throw new ApiFailure(503, 'provider_unavailable')
   }
@@ -352,7 +322,7 @@ export async function refundOrder(
       reason: input.reason,
       details: {
         order: order.publicId,
-        payment: order.paymentId,
+        payment: paymentId,
         refund: refundId,
         amount: input.amount,
         currency: order.currency,
@@ -360,8 +330,20 @@ export async function refundOrder(
       },
     })
   })
-  await settlePayment(db, { provider: deps.provider, base: deps.base }, order.paymentId)
-  return answer(true)
+  try {
+    await settlePayment(db, { provider: deps.provider, base: deps.base }, paymentId)
+  } catch (e) {
+    // The refund stands at the provider; its webhook or the reconcile job applies it.
+    console.error('refund: settling after the refund failed', e)
+  }
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id))
+  const answer: RefundResponse = {
+    order: orderEntry(now ?? order, await refundedOf(db, order.id)),
+    balance: await balanceOf(db, order.memberId),
+    applied: true,
+  }
+  await finishOnce(db, key, answer)
+  return answer
 }
 
 /**

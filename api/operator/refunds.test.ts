@@ -125,7 +125,17 @@ for (const provider of ['local', 'mollie'] as const) {
         amount: POPULAR.eur,
         reason: 'asked within 14 days',
       })
-      expect(RefundResponse.parse(await retry.json())).toMatchObject({ applied: false, balance: 0 })
+      expect(retry.status).toBe(200)
+      expect(RefundResponse.parse(await retry.json())).toEqual({ ...body, applied: false })
+      // The same id for another amount: 422 client_id_reused, nothing refunded.
+      const reused = await refund({
+        order_id: orderId,
+        client_id: client,
+        amount: 1,
+        reason: 'asked within 14 days',
+      })
+      expect(reused.status).toBe(422)
+      expect(await reused.json()).toMatchObject({ error: 'client_id_reused', field: 'client_id' })
       const more = await refund({
         order_id: orderId,
         client_id: randomUUID(),

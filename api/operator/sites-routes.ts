@@ -8,7 +8,8 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { discardJob, retryJob } from '../jobs/queue.ts'
-import { audit, type StaffEnv } from './auth.ts'
+import { recorded } from '../shared/audit.ts'
+import type { StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
 import { jobLists, jobOf, reportCsv, reportRange, siteFilter, trafficReport } from './reports.ts'
 import {
@@ -147,157 +148,163 @@ function validRange(query: Parameters<typeof reportRange>[0], now: Date) {
 }
 
 /** Changes a site's settings and records the change, if there is one. */
-async function updateSiteRecorded(
+const updateSiteRecorded = (
   db: Db,
   staffId: number,
   { host, settings, clear, reason }: BodyOf<typeof endpoints.operatorSiteUpdate>,
-) {
-  await db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const { before, after } = await updateSite(tx, host, settings, clear)
     const changes = changesOf(before, after)
-    if (Object.keys(changes).length === 0) return
-    await audit(tx, staffId, {
-      action: 'site.update',
-      targetType: 'site',
-      targetId: host ?? '*',
-      reason,
-      details: { host, changes },
-    })
+    if (Object.keys(changes).length === 0) return { result: undefined }
+    return {
+      result: undefined,
+      audit: {
+        action: 'site.update',
+        targetType: 'site',
+        targetId: host ?? '*',
+        reason,
+        details: { host, changes },
+      },
+    }
   })
-}
 
 /** Deletes a site and records it; false when there was none. */
-async function deleteSiteRecorded(
+const deleteSiteRecorded = (
   db: Db,
   staffId: number,
   { host, reason }: BodyOf<typeof endpoints.operatorSiteDelete>,
-) {
-  return db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const before = await deleteSite(tx, host)
-    if (!before) return false
-    await audit(tx, staffId, {
-      action: 'site.delete',
-      targetType: 'site',
-      targetId: host,
-      reason,
-      details: { host, before, after: null },
-    })
-    return true
+    if (!before) return { result: false }
+    return {
+      result: true,
+      audit: {
+        action: 'site.delete',
+        targetType: 'site',
+        targetId: host,
+        reason,
+        details: { host, before, after: null },
+      },
+    }
   })
-}
 
-async function setMessageCostRecorded(
+const setMessageCostRecorded = (
   db: Db,
   staffId: number,
   { credits, reason }: BodyOf<typeof endpoints.operatorMessageCost>,
-) {
-  await db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const before = await setMessageCost(tx, credits)
     // Every process drops its cached cost when this commits (api/credits/ledger.ts).
     await notifyCacheChange(tx, MESSAGE_COST_CACHE)
-    await audit(tx, staffId, {
-      action: 'site.message_cost',
-      targetType: 'setting',
-      targetId: 'message_cost_credits',
-      reason,
-      details: { before, after: credits },
-    })
+    return {
+      result: undefined,
+      audit: {
+        action: 'site.message_cost',
+        targetType: 'setting',
+        targetId: 'message_cost_credits',
+        reason,
+        details: { before, after: credits },
+      },
+    }
   })
-}
 
-async function setRouteRulesRecorded(
+const setRouteRulesRecorded = (
   db: Db,
   staffId: number,
   { rules, reason }: BodyOf<typeof endpoints.operatorRouteRules>,
-) {
-  await db.transaction(async (tx) => {
-    const before = await setRouteRules(tx, rules)
-    await audit(tx, staffId, {
+) =>
+  recorded(db, staffId, async (tx) => ({
+    result: undefined,
+    audit: {
       action: 'site.route_rules',
       targetType: 'setting',
       targetId: 'route_rules',
       reason,
-      details: { before, after: rules },
-    })
-  })
-}
+      details: { before: await setRouteRules(tx, rules), after: rules },
+    },
+  }))
 
-async function savePackageRecorded(
+const savePackageRecorded = (
   db: Db,
   staffId: number,
   { reason, ...input }: BodyOf<typeof endpoints.operatorPackageSave>,
-) {
-  await db.transaction(async (tx) => {
-    const before = await savePackage(tx, input)
-    await audit(tx, staffId, {
+) =>
+  recorded(db, staffId, async (tx) => ({
+    result: undefined,
+    audit: {
       action: 'package.save',
       targetType: 'package',
       targetId: input.id,
       reason,
-      details: { before, after: input },
-    })
-  })
-}
+      details: { before: await savePackage(tx, input), after: input },
+    },
+  }))
 
-/** Saves a discount code and records it; 'personal' (nothing saved) for a member's own code. */
-async function saveDiscountRecorded(
+/** Saves a discount code and records it: 'saved', or 'personal' (nothing saved) for a member's own code. */
+const saveDiscountRecorded = (
   db: Db,
   staffId: number,
   { reason, ...input }: BodyOf<typeof endpoints.operatorDiscountSave>,
-) {
-  return db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const old = await saveDiscount(tx, input)
-    if (old === 'personal') return old
-    await audit(tx, staffId, {
-      action: 'discount.save',
-      targetType: 'discount',
-      targetId: input.code,
-      reason,
-      details: { before: old, after: input },
-    })
-    return old
+    if (old === 'personal') return { result: old }
+    return {
+      result: 'saved' as const,
+      audit: {
+        action: 'discount.save',
+        targetType: 'discount',
+        targetId: input.code,
+        reason,
+        details: { before: old, after: input },
+      },
+    }
   })
-}
 
 /** Deletes a discount code and records it; false when there was none. */
-async function deleteDiscountRecorded(
+const deleteDiscountRecorded = (
   db: Db,
   staffId: number,
   { code, reason }: BodyOf<typeof endpoints.operatorDiscountDelete>,
-) {
-  return db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const before = await deleteDiscount(tx, code.toUpperCase())
-    if (!before) return false
-    await audit(tx, staffId, {
-      action: 'discount.delete',
-      targetType: 'discount',
-      targetId: before.code,
-      reason,
-      details: { before, after: null },
-    })
-    return true
+    if (!before) return { result: false }
+    return {
+      result: true,
+      audit: {
+        action: 'discount.delete',
+        targetType: 'discount',
+        targetId: before.code,
+        reason,
+        details: { before, after: null },
+      },
+    }
   })
-}
 
 /** Retries or discards a failed job and records it; false when the job is not a failed one. */
-async function jobActionRecorded(
+const jobActionRecorded = (
   db: Db,
   staffId: number,
   { id, action, reason }: BodyOf<typeof endpoints.operatorJobAction>,
   now: () => Date,
-) {
-  return db.transaction(async (tx) => {
+) =>
+  recorded(db, staffId, async (tx) => {
     const before = await jobOf(tx, id)
     // Only a failed job is retried or discarded (the runner owns the others).
     const ok = action === 'retry' ? await retryJob(tx, id, now()) : await discardJob(tx, id)
-    if (!ok || !before) return false
-    await audit(tx, staffId, {
-      action: `job.${action}`,
-      targetType: 'job',
-      targetId: id,
-      reason,
-      details: { before, after: action === 'retry' ? await jobOf(tx, id) : null },
-    })
-    return true
+    if (!ok || !before) return { result: false }
+    return {
+      result: true,
+      audit: {
+        action: `job.${action}`,
+        targetType: 'job',
+        targetId: id,
+        reason,
+        details: { before, after: action === 'retry' ? await jobOf(tx, id) : null },
+      },
+    }
   })
-}

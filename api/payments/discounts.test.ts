@@ -7,16 +7,15 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { discountCodes, localPayments, orders } from '../../db/schema/index.ts'
-import { type Api, createApi } from '../app.ts'
+import type { Api } from '../app.ts'
 import { DiscountResponse, OrderResponse } from '../contract/index.ts'
 import { balanceOf } from '../credits/ledger.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
-import { createMailer } from '../mail/mailer.ts'
-import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, type TestDatabase } from '../test/databases.ts'
+import { checkoutId, type PaymentsApp, paymentsApp } from '../test/payments-app.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
-import { type LocalProvider, localProvider } from './local.ts'
+import type { LocalProvider } from './local.ts'
 import { createOrder, PAYMENT_CHECK } from './orders.ts'
 import { paymentJobs } from './settle.ts'
 
@@ -24,30 +23,17 @@ const POPULAR = { credits: 250, bonus: 25 }
 const WELCOME_BONUS = 50 // percent of the package's credits
 
 describeEngines('discount code uses on %s', (engine) => {
+  let payments: PaymentsApp
   let database: TestDatabase
   let app: Api
   let local: LocalProvider
-  let jobs: JobRunner
+  let webhook: PaymentsApp['webhook']
 
   beforeAll(async () => {
-    database = await freshDatabase(engine)
-    local = localProvider(database.db)
-    jobs = createJobRunner({ db: database.db, handlers: {} })
-    app = createApi({
-      db: database.db,
-      payments: local,
-      jobs,
-      accounts: {
-        mailer: createMailer({ devListing: true }),
-        trustProxy: false,
-        publicUrl: undefined,
-      },
-    })
+    payments = await paymentsApp(engine)
+    ;({ database, app, local, webhook } = payments)
   })
-  afterAll(async () => {
-    await jobs?.stop()
-    await database?.close()
-  })
+  afterAll(() => payments?.close())
 
   const member = async () => {
     const m = await addMember(database.db, { country: 'NL' })
@@ -63,14 +49,6 @@ describeEngines('discount code uses on %s', (engine) => {
     expect(res.status).toBe(201)
     return OrderResponse.parse(await res.json())
   }
-  const webhook = (id: string) =>
-    send(app, '/api/payments/webhook.php', {
-      method: 'POST',
-      body: `id=${encodeURIComponent(id)}`,
-      contentType: 'application/x-www-form-urlencoded',
-      origin: null,
-    })
-  const checkoutId = (url: string | null) => new URL(url ?? '').searchParams.get('id') ?? ''
   /** The provider's word on a payment, then its webhook (once, as Mollie does). */
   const providerSays = async (id: string, status: 'paid' | 'failed' | 'canceled' | 'expired') => {
     await database.db.update(localPayments).set({ status }).where(eq(localPayments.id, id))

@@ -1,6 +1,6 @@
 // Orders (POST /api/orders.php): a package, a method and perhaps a discount
-// code become an order row (idempotent on the member's client id, like a
-// message) and a payment at the provider; the answer is the checkout URL.
+// code become an order row (applied once per client id, like every member
+// action: api/http/idempotency.ts) and a payment at the provider; the answer is the checkout URL.
 // Amounts and credits are decided here from the package and the code, never
 // from the client. Nothing is granted here: only the provider's word does
 // that (api/payments/settle.ts).
@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { creditLedger, members, orders, paymentCustomers } from '../../db/schema/index.ts'
-import type { CreditHistoryResponse, OrderResponse, Transaction } from '../contract/index.ts'
+import { type CreditHistoryResponse, OrderResponse, type Transaction } from '../contract/index.ts'
 import {
   bonusCredits,
   currencyOf,
@@ -25,6 +25,7 @@ import {
   type PaymentMethod,
 } from '../contract/rules/payments.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { abandonOnce, beginOnce, finishOnce, replayOf } from '../http/idempotency.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { checkCode, releaseCodeUse, reserveCodeUse } from './discounts.ts'
 import { packageIn } from './packages.ts'
@@ -72,7 +73,24 @@ const answerOf = (o: OrderRow): OrderResponse => ({
 /** 128 random bits: the transaction page is public, so its address must not be guessable. */
 const publicId = () => randomBytes(16).toString('base64url')
 
-/** POST /api/orders.php: the order (201), or the first answer to a replay of its client id (200). */
+/**
+ * The key of an order: the client id names one package, method and code, so
+ * the id reused for another order is 422.
+ */
+const orderKey = (memberId: number, input: OrderInput) => ({
+  memberId,
+  clientId: input.clientId,
+  kind: `order:${input.package}:${input.method}:${input.discountCode ?? ''}`,
+})
+
+/**
+ * POST /api/orders.php: the order (201), or the first answer to a replay of
+ * its client id (200). Applied once per client id (api/http/idempotency.ts
+ * beginOnce): the id is claimed with the order row, the provider's payment is
+ * made, and the answer stored; a replay meanwhile waits for that answer. A
+ * provider that fails closes the order and gives the id back (503: the
+ * client tries again with the same id).
+ */
 export async function createOrder(
   db: Db,
   deps: OrderDeps,
@@ -84,8 +102,9 @@ export async function createOrder(
     .from(members)
     .where(eq(members.id, memberId))
   if (!me) throw notFound()
-  const prior = await findByClientId(db, memberId, input.clientId)
-  if (prior) return { created: false, answer: replay(prior, input) }
+  const key = orderKey(memberId, input)
+  const prior = await replayOf(db, key, OrderResponse)
+  if (prior) return { created: false, answer: prior }
 
   if (!methodsFor(me.country).includes(input.method))
     throw new ApiFailure(400, 'invalid_input', 'method', 'method: not offered in your country')
@@ -103,8 +122,8 @@ export async function createOrder(
   const sequenceType: SequenceType = mandateId ? 'recurring' : customerId ? 'first' : 'oneoff'
 
   const id = publicId()
-  const inserted = await db.transaction(async (tx) => {
-    const rows = await tx
+  const begun = await beginOnce(db, key, OrderResponse, async (tx) => {
+    const [row] = await tx
       .insert(orders)
       .values({
         publicId: id,
@@ -119,31 +138,25 @@ export async function createOrder(
         provider: deps.provider.name,
         sequenceType,
       })
-      .onConflictDoNothing()
       .returning()
-    const row = rows[0]
+    if (!row) throw new Error('orders: the insert returned no row')
     // The code's use, taken with the order or not at all: the loser of a race
-    // for the last use rolls its order back. A replay of the client id inserted
-    // nothing above and so reserves nothing.
-    if (row?.discountCode && !(await reserveCodeUse(tx, row.discountCode)))
+    // for the last use rolls its order (and its claim of the id) back.
+    if (row.discountCode && !(await reserveCodeUse(tx, row.discountCode)))
       throw new ApiFailure(409, 'discount_used_up', 'discount_code', 'this code has been used up')
     // A reconcile in case the webhook never comes (spec: credits are never lost).
-    if (row)
-      await enqueue(tx, {
-        kind: PAYMENT_CHECK,
-        payload: { order: row.publicId },
-        runAt: new Date(Date.now() + CHECK_AFTER_MS),
-        key: `${PAYMENT_CHECK}:${row.publicId}`,
-        maxAttempts: 12,
-      })
+    await enqueue(tx, {
+      kind: PAYMENT_CHECK,
+      payload: { order: row.publicId },
+      runAt: new Date(Date.now() + CHECK_AFTER_MS),
+      key: `${PAYMENT_CHECK}:${row.publicId}`,
+      maxAttempts: 12,
+    })
     return row
   })
-  if (!inserted) {
-    // The same client id raced us and won: its answer, as for any replay.
-    const winner = await findByClientId(db, memberId, input.clientId)
-    if (!winner) throw new ApiFailure(409, 'action_in_progress', 'client_id')
-    return { created: false, answer: replay(winner, input) }
-  }
+  // The same client id raced us and won: its answer, as for any replay.
+  if ('replay' in begun) return { created: false, answer: begun.replay }
+  const inserted = begun.started
 
   try {
     const payment = await deps.provider.createPayment({
@@ -158,15 +171,21 @@ export async function createOrder(
       ...(customerId ? { customerId } : {}),
       ...(mandateId ? { mandateId } : {}),
     })
-    const [row] = await db
-      .update(orders)
-      .set({ paymentId: payment.id, checkoutUrl: payment.checkoutUrl, updatedAt: new Date() })
-      .where(eq(orders.id, inserted.id))
-      .returning()
-    return { created: true, answer: answerOf(row ?? inserted) }
+    const answer = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ paymentId: payment.id, checkoutUrl: payment.checkoutUrl, updatedAt: new Date() })
+        .where(eq(orders.id, inserted.id))
+        .returning()
+      const first = answerOf(row ?? inserted)
+      await finishOnce(tx, key, first)
+      return first
+    })
+    return { created: true, answer }
   } catch (e) {
     console.error('payments: create failed', e)
     await closeOrder(db, inserted.id, 'failed')
+    await abandonOnce(db, key)
     throw new ApiFailure(503, 'payment_provider_unavailable', undefined, 'try again in a moment')
   }
 }
@@ -194,28 +213,6 @@ export async function closeOrder(
     if (row.discountCode) await releaseCodeUse(tx, row.discountCode)
     return true
   })
-}
-
-async function findByClientId(db: Db, memberId: number, clientId: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.memberId, memberId), eq(orders.clientId, clientId)))
-  return row
-}
-
-/** A client id seen before: its first answer, or 422 when it named another order. */
-function replay(prior: OrderRow, input: OrderInput): OrderResponse {
-  const same =
-    prior.packageId === input.package &&
-    prior.method === input.method &&
-    prior.discountCode === (input.discountCode ?? null)
-  if (!same)
-    throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another order')
-  // Still talking to the provider (a concurrent duplicate): the client retries.
-  if (prior.paymentId === null && prior.status === 'pending')
-    throw new ApiFailure(409, 'action_in_progress', 'client_id')
-  return answerOf(prior)
 }
 
 /** The member's customer at the provider (for mandates), made once. */

@@ -16,7 +16,7 @@ import {
   orders,
   siteSettings,
 } from '../../db/schema/index.ts'
-import { type Api, createApi } from '../app.ts'
+import type { Api } from '../app.ts'
 import {
   CreditHistoryResponse,
   DiscountResponse,
@@ -25,12 +25,11 @@ import {
   Transaction,
 } from '../contract/index.ts'
 import { balanceOf, debit, ledgerSum } from '../credits/ledger.ts'
-import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
-import { createMailer } from '../mail/mailer.ts'
-import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { describeEngines, type TestDatabase } from '../test/databases.ts'
+import { checkoutId, type PaymentsApp, paymentsApp } from '../test/payments-app.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
-import { type LocalProvider, localProvider } from './local.ts'
+import type { LocalProvider } from './local.ts'
 import { PAYMENT_CHECK } from './orders.ts'
 import { paymentJobs } from './settle.ts'
 
@@ -43,31 +42,19 @@ describeEngines('payments on %s', (engine) => {
   let database: TestDatabase
   let app: Api
   let local: LocalProvider
-  let jobs: JobRunner
   let nl: MemberRow
   let cookie: string
 
+  let payments: PaymentsApp
+  let webhook: PaymentsApp['webhook']
+
   beforeAll(async () => {
-    database = await freshDatabase(engine)
-    local = localProvider(database.db)
-    jobs = createJobRunner({ db: database.db, handlers: {} })
-    app = createApi({
-      db: database.db,
-      payments: local,
-      jobs,
-      accounts: {
-        mailer: createMailer({ devListing: true }),
-        trustProxy: false,
-        publicUrl: undefined,
-      },
-    })
+    payments = await paymentsApp(engine)
+    ;({ database, app, local, webhook } = payments)
     nl = await addMember(database.db, { name: 'Noor', country: 'NL', language: 'nl' })
     cookie = await login(app, nl.email, TEST_PASSWORD)
   })
-  afterAll(async () => {
-    await jobs?.stop()
-    await database?.close()
-  })
+  afterAll(() => payments?.close())
 
   const member = async (country: string) => {
     const m = await addMember(database.db, { country })
@@ -83,7 +70,6 @@ describeEngines('payments on %s', (engine) => {
   /** Paid at the provider without the webhook telling us (yet). */
   const markPaid = (id: string) =>
     database.db.update(localPayments).set({ status: 'paid' }).where(eq(localPayments.id, id))
-  const checkoutId = (url: string | null) => new URL(url ?? '').searchParams.get('id') ?? ''
   /** A button of the test checkout, pressed on its page by the member who ordered. */
   const press = (id: string, action: string, c: string, headers: Record<string, string> = {}) =>
     send(app, '/api/payments/checkout.php', {
@@ -92,13 +78,6 @@ describeEngines('payments on %s', (engine) => {
       contentType: 'application/x-www-form-urlencoded',
       cookie: c,
       headers,
-    })
-  const webhook = (id: string) =>
-    send(app, '/api/payments/webhook.php', {
-      method: 'POST',
-      body: `id=${encodeURIComponent(id)}`,
-      contentType: 'application/x-www-form-urlencoded',
-      origin: null,
     })
   const transaction = async (id: string) => {
     const res = await send(app, `/api/transactions.php?id=${id}`)

@@ -26,3 +26,26 @@ export async function audit(tx: Db, staffId: number, input: AuditInput): Promise
     details: input.details ?? {},
   })
 }
+
+/** What a recorded change gives back, and its audit entry (none: nothing changed, nothing recorded). */
+export interface Recorded<T> {
+  result: T
+  audit?: AuditInput | null | undefined
+}
+
+/**
+ * Runs a change and writes its audit row in ONE transaction: `change` does
+ * the work on the transaction and says what to record; a change that throws
+ * leaves neither.
+ */
+export async function recorded<T>(
+  db: Db,
+  staffId: number,
+  change: (tx: Db) => Promise<Recorded<T>>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { result, audit: entry } = await change(tx)
+    if (entry) await audit(tx, staffId, entry)
+    return result
+  })
+}

@@ -1,6 +1,5 @@
 // Chats: a conversation per pair of members, each member's side of it, and
 // the messages.
-import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
@@ -63,13 +62,10 @@ export const messages = pgTable(
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
-     * The sender's client-generated id: unique per sender (messages_client_key),
-     * kept as long as the message, so a replayed send is one message.
+     * The sender's client-generated id, which the app matches its outbox on.
+     * Its idempotency is member_actions' (api/http/idempotency.ts), not this column's.
      */
     clientId: uuid('client_id'),
   },
-  (t) => [
-    index('messages_conversation_idx').on(t.conversationId, t.id),
-    uniqueIndex('messages_client_key').on(t.senderId, t.clientId).where(sql`client_id IS NOT NULL`),
-  ],
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
 )

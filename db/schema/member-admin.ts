@@ -1,38 +1,12 @@
-// The console's money actions on members: credit adjustments and refunds,
-// each keyed on the client-generated id of the console's form, so a double
-// click or a retried request applies once (the primary key is what makes it
-// race-safe).
+// The console's refunds: what was refunded of which order, under the
+// client-generated id of the console's form (applied once through
+// staff_actions, api/http/idempotency.ts). Credit adjustments need no table
+// of their own: the ledger row, the audit row and staff_actions hold them.
 import { sql } from 'drizzle-orm'
 import { check, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { ref, ts } from './columns.ts'
-import { members } from './members.ts'
 import { orders } from './payments.ts'
 import { staff } from './staff.ts'
-
-export const creditAdjustments = pgTable(
-  'credit_adjustments',
-  {
-    clientId: uuid('client_id').primaryKey(),
-    memberId: ref('member_id').notNull(),
-    staffId: ref('staff_id').notNull(),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('credit_adjustments_member_idx').on(t.memberId),
-    foreignKey({
-      name: 'credit_adjustments_member_id_fkey',
-      columns: [t.memberId],
-      foreignColumns: [members.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'credit_adjustments_staff_id_fkey',
-      columns: [t.staffId],
-      foreignColumns: [staff.id],
-    }),
-  ],
-)
 
 export const staffRefunds = pgTable(
   'staff_refunds',

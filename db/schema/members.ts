@@ -1,5 +1,5 @@
 // Members and their accounts: the member row, the single-use links mailed to
-// them, and the idempotency record of their actions.
+// them, and the idempotency records of their actions and of staff actions.
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  type PgColumn,
   pgTable,
   primaryKey,
   smallint,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { id, jsonb, ref, ts } from './columns.ts'
+import { staff } from './staff.ts'
 
 /**
  * 0003_members_autovacuum.sql also sets storage parameters on the table
@@ -117,24 +119,30 @@ export const members = pgTable(
 )
 
 /**
- * Idempotency of member actions (ARCHITECTURE "Data and sync"): every action
- * that changes data carries a client-generated id; the effect and this row are
- * written in one transaction, so a replay finds the row and returns the first
- * answer without applying anything again.
+ * The records of applied client ids (ARCHITECTURE "Data and sync"): every
+ * action that changes data carries a client-generated id; the effect and its
+ * record are written in one transaction, so a replay finds the record and
+ * gets the first answer without applying anything again. One table per kind
+ * of actor, the same columns; written and read only through
+ * api/http/idempotency.ts.
  */
-export const memberActions = pgTable(
-  'member_actions',
-  {
-    memberId: ref('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id').notNull(),
-    kind: text('kind').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.memberId, t.clientId] })],
-)
+const actionRecords = <N extends string>(name: N, actor: string, actors: () => PgColumn) =>
+  pgTable(
+    name,
+    {
+      actorId: ref(actor).notNull().references(actors, { onDelete: 'cascade' }),
+      clientId: uuid('client_id').notNull(),
+      kind: text('kind').notNull(),
+      response: jsonb('response').notNull(),
+      createdAt: ts('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.actorId, t.clientId] })],
+  )
+
+/** A member's actions (the app). */
+export const memberActions = actionRecords('member_actions', 'member_id', () => members.id)
+/** A staff member's actions (the console's credit adjustments and refunds). */
+export const staffActions = actionRecords('staff_actions', 'staff_id', () => staff.id)
 
 /**
  * Single-use links mailed to a member: activation, password reset, mail

@@ -94,7 +94,8 @@ export const discountCodes = pgTable(
 
 /**
  * One attempt to buy a package. `public_id` addresses /transactions/{id}
- * (unguessable); `client_id` makes the order idempotent; `payment_id` (unique)
+ * (unguessable); `client_id` is the member's id of the order (its idempotency
+ * is member_actions', api/http/idempotency.ts); `payment_id` (unique)
  * is the provider's payment, and the grant is keyed on it through
  * `granted_at`, set once in the transaction of the ledger row.
  */
@@ -128,7 +129,6 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_public_id_key').on(t.publicId),
-    uniqueIndex('orders_client_key').on(t.memberId, t.clientId),
     uniqueIndex('orders_payment_id_key').on(t.paymentId),
     index('orders_member_idx').on(t.memberId, t.id),
     index('orders_open_idx').on(t.createdAt).where(sql`status = 'pending'`),

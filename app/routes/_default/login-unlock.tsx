@@ -3,11 +3,10 @@
 // Following it lifts the pause for every address at once; the member then
 // logs in with their password as usual.
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
 import { worker } from '../../data/worker.ts'
 import { failureText } from '../../features/account/forms/failure-text.ts'
-import { once, tokenSearch } from '../../features/account/tokens.ts'
+import { tokenSearch, useTokenLink } from '../../features/account/tokens.ts'
 
 type Unlock = Awaited<ReturnType<ReturnType<typeof worker>['loginUnlock']>>
 const unlocks = new Map<string, Promise<Unlock>>()
@@ -17,34 +16,24 @@ export const Route = createFileRoute('/_default/login-unlock')({
   component: LoginUnlock,
 })
 
-type Outcome = { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; text: string }
-
 function LoginUnlock() {
   const { token } = Route.useSearch()
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'busy' })
-
-  useEffect(() => {
-    if (!token) {
-      setOutcome({ kind: 'failed', text: m.login_unlock_invalid() })
-      return
-    }
-    let live = true
-    void once(unlocks, token, () => worker().loginUnlock(token)).then((res) => {
-      if (!live) return
-      if (res.ok) setOutcome({ kind: 'done' })
-      else
-        setOutcome({
-          kind: 'failed',
-          text:
-            res.error.code === 'invalid_token' || res.error.code === 'invalid_input'
-              ? m.login_unlock_invalid()
-              : failureText(res.error),
-        })
-    })
-    return () => {
-      live = false
-    }
-  }, [token])
+  const outcome = useTokenLink(
+    token,
+    unlocks,
+    (t) => worker().loginUnlock(t),
+    (res) =>
+      res.ok
+        ? { kind: 'done', value: null }
+        : {
+            kind: 'failed',
+            text:
+              res.error.code === 'invalid_token' || res.error.code === 'invalid_input'
+                ? m.login_unlock_invalid()
+                : failureText(res.error),
+          },
+    m.login_unlock_invalid,
+  )
 
   return (
     <main className="page page--narrow">
