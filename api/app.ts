@@ -39,6 +39,8 @@ import { mollieProvider } from './payments/mollie.ts'
 import { type PaymentProvider, unavailableProvider } from './payments/provider.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { paymentJobs } from './payments/settle.ts'
+import { withdrawalJobs } from './payments/withdrawal.ts'
+import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { profileFieldRoutes } from './profiles/fields-routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { pushRoutes } from './push/routes.ts'
@@ -143,6 +145,12 @@ export function createApi({
       base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
     })),
   )
+  jobs.register(
+    withdrawalJobs(db, () => ({
+      provider: payments,
+      base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    })),
+  )
   jobs.register(mediaJobHandlers(mediaDir))
   accounts.mailer.attach(jobs)
   // What this process caches is dropped when any process changes it
@@ -216,6 +224,7 @@ export function createApi({
     .route('/', trafficRoutes(db, accounts.trustProxy ?? false))
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
+    .route('/', withdrawalRoutes(db, { accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
     .route('/', operatorRoutes({ db, accounts, jobs, payments, events, mediaDir }))
   if (isLocal(payments))

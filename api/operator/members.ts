@@ -27,8 +27,7 @@ import type {
 import { balanceOf, credit, debit, ledgerSum } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import type { PaymentProvider } from '../payments/index.ts'
-import { settlePayment } from '../payments/index.ts'
+import { type RefundDeps, refundedOf, refundThroughProvider } from '../payments/index.ts'
 import { deviceOf } from '../sessions/index.ts'
 import { audit } from './auth.ts'
 
@@ -96,14 +95,6 @@ const orderEntry = (o: typeof orders.$inferSelect, refunded: number): MemberOrde
   payment_id: o.paymentId,
   created_at: o.createdAt.toISOString(),
 })
-
-async function refundedOf(db: Db, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${staffRefunds.amount}), 0)` })
-    .from(staffRefunds)
-    .where(eq(staffRefunds.orderId, orderId))
-  return Number(row?.sum ?? 0)
-}
 
 /** Everything the member's page shows, or null for an unknown id. */
 export async function memberDetail(db: Db, id: number, now: Date): Promise<MemberDetail | null> {
@@ -266,19 +257,10 @@ export async function adjustCredits(
   })
 }
 
-export interface RefundDeps {
-  provider: PaymentProvider
-  /** The site's origin, for settle's receipt links. */
-  base: string
-}
-
 /**
- * Refunds (part of) an order at the payment provider, then applies the
- * provider's new state through settle (api/payments/settle.ts): the unspent
- * credits go back through the ledger (reason refund), never below zero. The
- * client id is claimed first with the amount, under the order's row lock, so
- * retries and concurrent requests never refund more than was paid; a refund
- * the provider refuses releases the claim.
+ * Refunds (part of) an order from the console through the one refund path
+ * (api/payments/refunds.ts), audited in the transaction that stores the
+ * provider's refund id. The console form's client id makes a retry apply once.
  */
 export async function refundOrder(
   db: Db,
@@ -306,46 +288,9 @@ export async function refundOrder(
       throw new ApiFailure(409, 'client_id_used', 'client_id')
     return answer(false)
   }
-  if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
-    throw new ApiFailure(422, 'not_refundable', 'order_id', 'the order was not paid')
-  // What the provider says is left also counts refunds made elsewhere (its dashboard).
-  const payment = await deps.provider.getPayment(order.paymentId)
-  const left = payment.amount - payment.refunded - payment.chargedBack
-  const claimed = await db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-    const [again] = await tx
-      .select()
-      .from(staffRefunds)
-      .where(eq(staffRefunds.clientId, input.client_id))
-    if (again) return false
-    const ours = await refundedOf(tx, order.id)
-    if (input.amount > Math.min(left, order.amount - ours))
-      throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
-    await tx.insert(staffRefunds).values({
-      clientId: input.client_id,
-      orderId: order.id,
-      staffId,
-      amount: input.amount,
-    })
-    return true
-  })
-  if (!claimed) return answer(false)
-  let refundId: string
-  try {
-    refundId = (
-      await deps.provider.refund(order.paymentId, input.amount, `Refund of order ${order.publicId}`)
-    ).id
-  } catch (e) {
-    await db.delete(staffRefunds).where(eq(staffRefunds.clientId, input.client_id))
-    console.error('refund: the provider refused', e)
-    throw new ApiFailure(503, 'provider_unavailable')
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(staffRefunds)
-      .set({ providerRefundId: refundId })
-      .where(eq(staffRefunds.clientId, input.client_id))
-    await audit(tx, staffId, {
+  const claim = { orderId: order.id, clientId: input.client_id, amount: input.amount, staffId }
+  const applied = await refundThroughProvider(db, deps, claim, (tx, refundId) =>
+    audit(tx, staffId, {
       action: 'payments.refund',
       targetType: 'member',
       targetId: order.memberId,
@@ -358,10 +303,9 @@ export async function refundOrder(
         currency: order.currency,
         client_id: input.client_id,
       },
-    })
-  })
-  await settlePayment(db, { provider: deps.provider, base: deps.base }, order.paymentId)
-  return answer(true)
+    }),
+  )
+  return answer(applied)
 }
 
 /**
