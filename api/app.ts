@@ -32,6 +32,7 @@ import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
+import { transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
 import { operatorRoutes } from './operator/routes.ts'
 import { checkoutRoutes } from './payments/checkout.ts'
 import { type LocalProvider, localProvider } from './payments/local.ts'
@@ -151,6 +152,7 @@ export function createApi({
       base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
     })),
   )
+  jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
   jobs.register(mediaJobHandlers(mediaDir))
   accounts.mailer.attach(jobs)
   // What this process caches is dropped when any process changes it
