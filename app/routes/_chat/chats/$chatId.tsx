@@ -10,6 +10,7 @@ import { useOnline } from '../../../ui/useOnline.ts'
 import { ChatHeader } from './-components/ChatHeader.tsx'
 import { Composer } from './-components/Composer.tsx'
 import { FictionalNotice } from './-components/FictionalNotice.tsx'
+import { ScamWarning } from './-components/ScamWarning.tsx'
 import { MessageList } from './-components/MessageList.tsx'
 
 const parseChatId = (raw: string): number | null =>
@@ -48,6 +49,7 @@ function Chat() {
         onRemove={() => void remove()}
       />
       <FictionalNotice other={other} />
+      <ScamWarning rows={rows} me={me} />
       {alert && (
         <p role="alert" className="form__error">
           {alert}
