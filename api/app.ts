@@ -33,6 +33,7 @@ import { createJobRunner, type JobRunner } from './jobs/queue.ts'
 import { likesRoutes } from './likes/routes.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
+import { transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
 import { operatorRoutes } from './operator/routes.ts'
 import { checkoutRoutes } from './payments/checkout.ts'
 import { type LocalProvider, localProvider } from './payments/local.ts'
@@ -40,6 +41,8 @@ import { mollieProvider } from './payments/mollie.ts'
 import { type PaymentProvider, unavailableProvider } from './payments/provider.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { paymentJobs } from './payments/settle.ts'
+import { withdrawalJobs } from './payments/withdrawal.ts'
+import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { profileFieldRoutes } from './profiles/fields-routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { pushRoutes } from './push/routes.ts'
@@ -156,7 +159,14 @@ export function createApi({
       base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
     })),
   )
-  jobs.register(mediaJobHandlers(store))
+  jobs.register(
+    withdrawalJobs(db, () => ({
+      provider: payments,
+      base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    })),
+  )
+  jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
+    jobs.register(mediaJobHandlers(store))
   accounts.mailer.attach(jobs)
   // What this process caches is dropped when any process changes it
   // (notifyCacheChange, api/events/bus.ts), and when LISTEN is (back) in place.
@@ -229,6 +239,7 @@ export function createApi({
     .route('/', trafficRoutes(db, accounts.trustProxy ?? false))
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
+    .route('/', withdrawalRoutes(db, { accounts, jobs }))
     .route('/', pushRoutes(db, { jobs }))
     .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
   if (isLocal(payments))

@@ -49,6 +49,7 @@ import { Route as DefaultPagesTermsRouteImport } from './routes/_default/pages/t
 import { Route as DefaultResetPasswordIndexRouteImport } from './routes/_default/reset-password/index'
 import { Route as DefaultResetPasswordDoRouteImport } from './routes/_default/reset-password/do'
 import { Route as DefaultTransactionsTransactionIdRouteImport } from './routes/_default/transactions/$transactionId'
+import { Route as DefaultWithdrawIndexRouteImport } from './routes/_default/withdraw/index'
 import { Route as EmptyMemberSignupMatchesRouteImport } from './routes/_empty/_member/signup-matches'
 import { Route as ChatMembersMemberIdChatRouteImport } from './routes/_chat/members/$memberId_.chat'
 import { Route as DefaultMemberDevIndexRouteImport } from './routes/_default/_member/[_]dev/index'
@@ -283,6 +284,11 @@ const DefaultTransactionsTransactionIdRoute =
     path: '/transactions/$transactionId',
     getParentRoute: () => DefaultRoute,
   } as any)
+const DefaultWithdrawIndexRoute = DefaultWithdrawIndexRouteImport.update({
+  id: '/withdraw/',
+  path: '/withdraw/',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const EmptyMemberSignupMatchesRoute =
   EmptyMemberSignupMatchesRouteImport.update({
     id: '/signup-matches',
@@ -521,6 +527,7 @@ export interface FileRoutesByFullPath {
   '/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
   '/signup-matches': typeof EmptyMemberSignupMatchesRoute
   '/reset-password/': typeof DefaultResetPasswordIndexRoute
+  '/withdraw/': typeof DefaultWithdrawIndexRoute
   '/members/$memberId/chat': typeof ChatMembersMemberIdChatRoute
   '/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
   '/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
@@ -590,6 +597,7 @@ export interface FileRoutesByTo {
   '/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
   '/signup-matches': typeof EmptyMemberSignupMatchesRoute
   '/reset-password': typeof DefaultResetPasswordIndexRoute
+  '/withdraw': typeof DefaultWithdrawIndexRoute
   '/members/$memberId/chat': typeof ChatMembersMemberIdChatRoute
   '/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
   '/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
@@ -668,6 +676,7 @@ export interface FileRoutesById {
   '/_default/transactions/$transactionId': typeof DefaultTransactionsTransactionIdRoute
   '/_empty/_member/signup-matches': typeof EmptyMemberSignupMatchesRoute
   '/_default/reset-password/': typeof DefaultResetPasswordIndexRoute
+  '/_default/withdraw/': typeof DefaultWithdrawIndexRoute
   '/_chat/members/$memberId_/chat': typeof ChatMembersMemberIdChatRoute
   '/_default/_member/_dev/activate-reminder': typeof DefaultMemberDevActivateReminderRoute
   '/_default/_member/_dev/dialogs': typeof DefaultMemberDevDialogsRoute
@@ -741,6 +750,7 @@ export interface FileRouteTypes {
     | '/transactions/$transactionId'
     | '/signup-matches'
     | '/reset-password/'
+    | '/withdraw/'
     | '/members/$memberId/chat'
     | '/_dev/activate-reminder'
     | '/_dev/dialogs'
@@ -810,6 +820,7 @@ export interface FileRouteTypes {
     | '/transactions/$transactionId'
     | '/signup-matches'
     | '/reset-password'
+    | '/withdraw'
     | '/members/$memberId/chat'
     | '/_dev/activate-reminder'
     | '/_dev/dialogs'
@@ -887,6 +898,7 @@ export interface FileRouteTypes {
     | '/_default/transactions/$transactionId'
     | '/_empty/_member/signup-matches'
     | '/_default/reset-password/'
+    | '/_default/withdraw/'
     | '/_chat/members/$memberId_/chat'
     | '/_default/_member/_dev/activate-reminder'
     | '/_default/_member/_dev/dialogs'
@@ -1210,6 +1222,13 @@ declare module '@tanstack/react-router' {
       path: '/transactions/$transactionId'
       fullPath: '/transactions/$transactionId'
       preLoaderRoute: typeof DefaultTransactionsTransactionIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/withdraw/': {
+      id: '/_default/withdraw/'
+      path: '/withdraw'
+      fullPath: '/withdraw/'
+      preLoaderRoute: typeof DefaultWithdrawIndexRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_empty/_member/signup-matches': {
@@ -1586,6 +1605,7 @@ interface DefaultRouteChildren {
   DefaultResetPasswordDoRoute: typeof DefaultResetPasswordDoRoute
   DefaultTransactionsTransactionIdRoute: typeof DefaultTransactionsTransactionIdRoute
   DefaultResetPasswordIndexRoute: typeof DefaultResetPasswordIndexRoute
+  DefaultWithdrawIndexRoute: typeof DefaultWithdrawIndexRoute
   DefaultLikesMMemberIdRoute: typeof DefaultLikesMMemberIdRoute
 }
 
@@ -1619,6 +1639,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultResetPasswordDoRoute: DefaultResetPasswordDoRoute,
   DefaultTransactionsTransactionIdRoute: DefaultTransactionsTransactionIdRoute,
   DefaultResetPasswordIndexRoute: DefaultResetPasswordIndexRoute,
+  DefaultWithdrawIndexRoute: DefaultWithdrawIndexRoute,
   DefaultLikesMMemberIdRoute: DefaultLikesMMemberIdRoute,
 }
 

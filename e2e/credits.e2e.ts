@@ -57,12 +57,16 @@ async function composerBalance(expected: number) {
   return Number(await page.locator('.composer__balance').getAttribute('data-credits'))
 }
 
+/** Ticks the checkout's consent to immediate use (CRD Art. 16(m)): without it nothing is ordered. */
+const consent = () => page.getByRole('checkbox', { name: /use the credits at once/ }).check()
+
 /** Chooses a package and method on /credits/{id}/{method} and goes to the local checkout. */
 async function checkout(pkg: string, method: string) {
   await page.goto(`/credits/${pkg}/${method}`)
   const radio = page.locator(`input[type=radio][value="${method}"]`)
   await radio.waitFor()
   expect(await radio.isChecked()).toBe(true)
+  await consent()
   await page.getByRole('button', { name: /^Pay / }).click()
   await page.waitForURL(/\/api\/payments\/checkout\.php\?id=tr_/)
   expect(await page.locator('body').textContent()).toContain('TEST PAYMENT')
@@ -95,6 +99,7 @@ describe('buying credits in Chromium', () => {
     await popular.getByRole('link', { name: 'Choose' }).click()
     await page.waitForURL(/\/credits\/popular/)
     expect(await page.locator('input[value="ideal"]').isChecked()).toBe(true)
+    await consent()
     await page.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL(/\/api\/payments\/checkout\.php\?id=tr_/)
     expect(await page.locator('body').textContent()).toContain('TEST PAYMENT')
@@ -142,6 +147,7 @@ describe('buying credits in Chromium', () => {
 
   it('repeat-order buys the same package again in one step (the iDEAL mandate, no checkout)', async () => {
     await page.goto('/credits/repeat-order')
+    await consent()
     await page.getByRole('button', { name: /^Buy again for / }).click()
     await page.waitForURL(/\/transactions\/[\w-]+$/)
     await waitStatus('paid')

@@ -127,7 +127,12 @@ describe('a production start (api/start.ts) with a Mollie key', () => {
     const cookie = sessionOf(signup)
     const ordered = await call(site, '/api/orders.php', {
       method: 'POST',
-      body: { package: 'popular', method: 'ideal', client_id: randomUUID() },
+      body: {
+        package: 'popular',
+        method: 'ideal',
+        client_id: randomUUID(),
+        withdrawal_consent: true,
+      },
       cookie,
       from: '127.0.0.20',
     })

@@ -11,6 +11,7 @@ import { SyncEngine } from './engine.ts'
 import { linkHandlers } from './links/handlers.ts'
 import { membersHandlers } from './members/handlers.ts'
 import { paymentsHandlers } from './payments/payments.ts'
+import { withdrawalHandlers } from './payments/withdrawal.ts'
 import { pushHandlers } from './push/handlers.ts'
 import { sessionHandlers } from './session/handlers.ts'
 import { localDb } from './store/store.ts'
@@ -37,6 +38,7 @@ const api = combineHandlers(
   }),
   chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() }),
   trafficHandlers(),
+  withdrawalHandlers(),
   consoleHandlers(),
   linkHandlers(),
   paymentsHandlers({

@@ -84,10 +84,18 @@ import {
   OrderResponse,
   PackagesQuery,
   PackagesResponse,
+  PurchasesResponse,
   RepeatOrderRequest,
   Transaction,
   TransactionQuery,
   WebhookForm,
+  WithdrawalConfirmRequest,
+  WithdrawalLinkPurchase,
+  WithdrawalLinkQuery,
+  WithdrawalLinkRequest,
+  WithdrawalLinkResponse,
+  WithdrawRequest,
+  WithdrawResponse,
 } from './payments.ts'
 import { User } from './profile.ts'
 import {
@@ -466,6 +474,31 @@ export const endpoints = {
     method: 'GET',
     path: '/api/credit_history.php',
     response: CreditHistoryResponse,
+  },
+  purchases: { method: 'GET', path: '/api/withdrawals.php', response: PurchasesResponse },
+  withdraw: {
+    method: 'POST',
+    path: '/api/withdrawals.php',
+    body: WithdrawRequest,
+    response: WithdrawResponse,
+  },
+  withdrawalLink: {
+    method: 'POST',
+    path: '/api/withdrawal_link.php',
+    body: WithdrawalLinkRequest,
+    response: WithdrawalLinkResponse,
+  },
+  withdrawalLinkPurchase: {
+    method: 'GET',
+    path: '/api/withdrawal_link.php',
+    query: WithdrawalLinkQuery,
+    response: WithdrawalLinkPurchase,
+  },
+  withdrawalConfirm: {
+    method: 'POST',
+    path: '/api/withdrawal_confirm.php',
+    body: WithdrawalConfirmRequest,
+    response: WithdrawResponse,
   },
   /** The provider's notice (Mollie's webhook): `id=tr_…`, form-encoded; the server fetches the payment. */
   paymentWebhook: {

@@ -98,6 +98,13 @@ export const LIMITS = {
   // For an account younger than a day: half the pace, and 200 in an hour.
   like_new: { limit: 30, windowMs: MINUTE },
   like_new_hour: { limit: 200, windowMs: 60 * MINUTE },
+  // Withdrawal links asked for without a session (api/payments/withdrawal.ts):
+  // a person asks once or twice; per address, 10 an hour stops a script from
+  // trying order numbers or mailing links in bulk, and per order number 3 an
+  // hour stops anyone from mail-bombing the order's member. Counted for
+  // unknown addresses and orders alike, so the limit tells nothing either.
+  withdrawal_link: { limit: 10, windowMs: 60 * MINUTE },
+  withdrawal_link_order: { limit: 3, windowMs: 60 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

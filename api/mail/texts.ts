@@ -13,6 +13,7 @@ import {
   receiptOf,
   reportOf,
   statementOf,
+  withdrawalOf,
 } from './types.ts'
 
 type Options = { locale: Locale }
@@ -246,6 +247,33 @@ export function templatesIn(locale: Locale): LocaleTemplates {
           m.mail_appeal_decision_line3({}, o),
         ],
         action: { label: m.mail_appeal_decision_action({}, o), url: v.link },
+      }
+    },
+    withdrawal: (v) => {
+      const p = { ...who(v), ...withdrawalOf(v) }
+      return {
+        subject: m.mail_withdrawal_subject(p, o),
+        lines: [
+          m.mail_withdrawal_greeting(p, o),
+          m.mail_withdrawal_line1(p, o),
+          p.credits > 0 && p.refund
+            ? m.mail_withdrawal_refund(p, o)
+            : m.mail_withdrawal_no_refund(p, o),
+          m.mail_withdrawal_line2({}, o),
+        ],
+        action: { label: m.mail_withdrawal_action({}, o), url: v.link },
+      }
+    },
+    withdrawal_link: (v) => {
+      const p = { ...who(v), ...withdrawalOf(v) }
+      return {
+        subject: m.mail_withdrawal_link_subject(p, o),
+        lines: [
+          m.mail_withdrawal_link_greeting(p, o),
+          m.mail_withdrawal_link_line1(p, o),
+          m.mail_withdrawal_link_line2({}, o),
+        ],
+        action: { label: m.mail_withdrawal_link_action({}, o), url: v.link },
       }
     },
   }

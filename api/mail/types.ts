@@ -19,6 +19,8 @@ export const MAIL_KINDS = [
   'statement_of_reasons',
   'report_decision',
   'appeal_decision',
+  'withdrawal',
+  'withdrawal_link',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -65,6 +67,12 @@ export interface MailVars {
   decision?: { acted: boolean; action: string }
   /** The outcome of an appeal (upheld | lifted) with the second moderator's reason. */
   appeal?: { outcome: string; reason: string }
+  /**
+   * A withdrawal from a purchase (CRD Art. 11a): the order number, the date
+   * and time of the withdrawal (or of the link's request) as the member reads
+   * them, the refund (formatted money) and the unused credits it is for.
+   */
+  withdrawal?: { order: string; at: string; refund: string; credits: number }
 }
 
 export interface MailContent {
@@ -113,3 +121,9 @@ const NO_STATEMENT = { kind: '', rule: '', reason: '', ends: '' }
 /** The statement of a statement-of-reasons or appeal mail (always set for those kinds). */
 export const statementOf = (v: MailVars): NonNullable<MailVars['statement']> =>
   v.statement ?? NO_STATEMENT
+
+const NO_WITHDRAWAL = { order: '', at: '', refund: '', credits: 0 }
+
+/** The withdrawal of a withdrawal mail (always set for those kinds). */
+export const withdrawalOf = (v: MailVars): NonNullable<MailVars['withdrawal']> =>
+  v.withdrawal ?? NO_WITHDRAWAL

@@ -9,3 +9,10 @@ export {
   queueItem,
   sanctionByToken,
 } from './moderation.ts'
+export {
+  queueTransparency,
+  TRANSPARENCY_SUBMIT,
+  transparencyFromEnv,
+  transparencyJobs,
+  transparencySubmissionsList,
+} from './transparency.ts'

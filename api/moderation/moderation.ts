@@ -37,6 +37,7 @@ import { storeMail } from '../mail/mailer.ts'
 import { ageOn } from '../profiles/index.ts'
 import { audit } from '../shared/audit.ts'
 import { hashToken } from '../shared/tokens.ts'
+import { queueTransparency } from './transparency.ts'
 
 const QUEUE_LIMIT = 200
 const DAY_MS = 86_400_000
@@ -499,6 +500,7 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
           })
           .returning()
         sanction = row ?? null
+        if (row) await queueTransparency(tx, row.id)
       }
     }
     const actionSeconds = secondsSince(created, ctx.now)
@@ -594,6 +596,7 @@ async function decidePhoto(tx: Db, input: DecideRequest, ctx: DecideContext): Pr
       })
       .returning()
     sanction = row ?? null
+    if (row) await queueTransparency(tx, row.id)
   }
   await audit(tx, ctx.staffId, {
     action: `moderation.${input.action}_photo`,

@@ -27,8 +27,7 @@ import { balanceOf, credit, debit, ledgerSum } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { abandonOnce, applyOnce, beginOnce, finishOnce, replayOf } from '../http/idempotency.ts'
-import type { PaymentProvider } from '../payments/index.ts'
-import { settlePayment } from '../payments/index.ts'
+import { type RefundDeps, refundedOf, refundThroughProvider } from '../payments/index.ts'
 import { deviceOf } from '../sessions/index.ts'
 import { audit } from './auth.ts'
 
@@ -96,14 +95,6 @@ const orderEntry = (o: typeof orders.$inferSelect, refunded: number): MemberOrde
   payment_id: o.paymentId,
   created_at: o.createdAt.toISOString(),
 })
-
-async function refundedOf(db: Db, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${staffRefunds.amount}), 0)` })
-    .from(staffRefunds)
-    .where(eq(staffRefunds.orderId, orderId))
-  return Number(row?.sum ?? 0)
-}
 
 /** Everything the member's page shows, or null for an unknown id. */
 export async function memberDetail(db: Db, id: number, now: Date): Promise<MemberDetail | null> {
@@ -246,21 +237,14 @@ export async function adjustCredits(
   return replay ? { ...answer, applied: false } : answer
 }
 
-export interface RefundDeps {
-  provider: PaymentProvider
-  /** The site's origin, for settle's receipt links. */
-  base: string
-}
-
 /**
- * Refunds (part of) an order at the payment provider, then applies the
- * provider's new state through settle (api/payments/settle.ts): the unspent
- * credits go back through the ledger (reason refund), never below zero.
- * Applied once per client id of the console's form (api/http/idempotency.ts
- * beginOnce): the id is claimed with the refund's row, under the order's row
- * lock, so retries and concurrent requests never refund more than was paid
- * and a repeat gets the first answer with `applied: false`; a refund the
- * provider refuses gives the id back.
+ * Refunds (part of) an order from the console through the one refund path
+ * (api/payments/refunds.ts: the claim under the order's row lock, the
+ * provider's refund, settle), audited in the transaction that stores the
+ * provider's refund id. Applied once per client id of the console's form
+ * (api/http/idempotency.ts beginOnce): a repeat gets the first answer with
+ * `applied: false`, a reused id 422, and a refund the provider refuses (or
+ * one that is refused as too large) gives the id back.
  */
 export async function refundOrder(
   db: Db,
@@ -278,69 +262,36 @@ export async function refundOrder(
   if (!order) throw notFound()
   const prior = await replayOf(db, key, RefundResponse)
   if (prior) return repeated(prior)
-  if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
-    throw new ApiFailure(422, 'not_refundable', 'order_id', 'the order was not paid')
-  const paymentId = order.paymentId
-  // What the provider says is left also counts refunds made elsewhere (its dashboard).
-  const payment = await deps.provider.getPayment(paymentId)
-  const left = payment.amount - payment.refunded - payment.chargedBack
-  const begun = await beginOnce(db, key, RefundResponse, async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-    const ours = await refundedOf(tx, order.id)
-    if (input.amount > Math.min(left, order.amount - ours))
-      throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
-    await tx.insert(staffRefunds).values({
-      clientId: input.client_id,
-      orderId: order.id,
-      staffId,
-      amount: input.amount,
-    })
-  })
+  const begun = await beginOnce(db, key, RefundResponse, async () => undefined)
   if ('replay' in begun) return repeated(begun.replay)
-  let refundId: string
+  let applied: boolean
   try {
-    refundId = (
-      await deps.provider.refund(paymentId, input.amount, `Refund of order ${order.publicId}`)
-    ).id
+    const claim = { orderId: order.id, clientId: input.client_id, amount: input.amount, staffId }
+    applied = await refundThroughProvider(db, deps, claim, (tx, refundId) =>
+      audit(tx, staffId, {
+        action: 'payments.refund',
+        targetType: 'member',
+        targetId: order.memberId,
+        reason: input.reason,
+        details: {
+          order: order.publicId,
+          payment: order.paymentId,
+          refund: refundId,
+          amount: input.amount,
+          currency: order.currency,
+          client_id: input.client_id,
+        },
+      }),
+    )
   } catch (e) {
-    await db.transaction(async (tx) => {
-      await tx.delete(staffRefunds).where(eq(staffRefunds.clientId, input.client_id))
-      await abandonOnce(tx, key)
-    })
-    console.error('refund: the provider refused', e)
-    throw new ApiFailure(503, 'provider_unavailable')
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(staffRefunds)
-      .set({ providerRefundId: refundId })
-      .where(eq(staffRefunds.clientId, input.client_id))
-    await audit(tx, staffId, {
-      action: 'payments.refund',
-      targetType: 'member',
-      targetId: order.memberId,
-      reason: input.reason,
-      details: {
-        order: order.publicId,
-        payment: paymentId,
-        refund: refundId,
-        amount: input.amount,
-        currency: order.currency,
-        client_id: input.client_id,
-      },
-    })
-  })
-  try {
-    await settlePayment(db, { provider: deps.provider, base: deps.base }, paymentId)
-  } catch (e) {
-    // The refund stands at the provider; its webhook or the reconcile job applies it.
-    console.error('refund: settling after the refund failed', e)
+    await abandonOnce(db, key)
+    throw e
   }
   const [now] = await db.select().from(orders).where(eq(orders.id, order.id))
   const answer: RefundResponse = {
     order: orderEntry(now ?? order, await refundedOf(db, order.id)),
     balance: await balanceOf(db, order.memberId),
-    applied: true,
+    applied,
   }
   await finishOnce(db, key, answer)
   return answer

@@ -4,7 +4,13 @@ import { notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { removeFilesNow } from '../images/index.ts'
-import { decide, dsaFigures, queue, queueItem } from '../moderation/index.ts'
+import {
+  decide,
+  dsaFigures,
+  queue,
+  queueItem,
+  transparencySubmissionsList,
+} from '../moderation/index.ts'
 import { loadSettings } from '../settings/index.ts'
 import { linkBase } from '../shared/site.ts'
 import type { StaffEnv } from './auth.ts'
@@ -45,4 +51,7 @@ export const moderationRoutes = (deps: OperatorDeps) => {
       const { from, to } = c.req.valid('query')
       return c.json(await dsaFigures(db, from, to))
     })
+    .get(pathOf(endpoints.operatorTransparency), async (c) =>
+      c.json(await transparencySubmissionsList(db)),
+    )
 }

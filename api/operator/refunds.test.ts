@@ -72,7 +72,12 @@ for (const provider of ['local', 'mollie'] as const) {
       const cookie = await login(app, m.email, TEST_PASSWORD)
       const res = await send(app, '/api/orders.php', {
         method: 'POST',
-        body: { client_id: randomUUID(), package: 'popular', method: 'ideal' },
+        body: {
+          client_id: randomUUID(),
+          package: 'popular',
+          method: 'ideal',
+          withdrawal_consent: true,
+        },
         cookie,
       })
       expect(res.status).toBe(201)
@@ -180,7 +185,12 @@ for (const provider of ['local', 'mollie'] as const) {
       const cookie = await login(app, m.email, TEST_PASSWORD)
       const res = await send(app, '/api/orders.php', {
         method: 'POST',
-        body: { client_id: randomUUID(), package: 'popular', method: 'ideal' },
+        body: {
+          client_id: randomUUID(),
+          package: 'popular',
+          method: 'ideal',
+          withdrawal_consent: true,
+        },
         cookie,
       })
       const { transaction } = OrderResponse.parse(await res.json())

@@ -42,7 +42,13 @@ describeEngines('discount code uses on %s', (engine) => {
   const order = (cookie: string, code: string, clientId = randomUUID()) =>
     send(app, '/api/orders.php', {
       method: 'POST',
-      body: { package: 'popular', method: 'ideal', discount_code: code, client_id: clientId },
+      body: {
+        package: 'popular',
+        method: 'ideal',
+        discount_code: code,
+        client_id: clientId,
+        withdrawal_consent: true,
+      },
       cookie,
     })
   const created = async (res: Response) => {

@@ -49,7 +49,7 @@ describeEngines('the Mollie adapter on %s', (engine) => {
   const order = async (cookie: string, body: Record<string, unknown>, query = '') => {
     const res = await send(app, `/api/orders.php${query}`, {
       method: 'POST',
-      body: { client_id: randomUUID(), ...body },
+      body: { client_id: randomUUID(), withdrawal_consent: true, ...body },
       cookie,
     })
     expect(res.status).toBe(201)
@@ -167,7 +167,12 @@ describeEngines('the Mollie adapter on %s', (engine) => {
         cookie,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ package: 'starter', method: 'paypal', client_id: randomUUID() }),
+      body: JSON.stringify({
+        package: 'starter',
+        method: 'paypal',
+        client_id: randomUUID(),
+        withdrawal_consent: true,
+      }),
     })
     expect(res.status).toBe(503)
     expect(((await res.json()) as { error: string }).error).toBe('payment_provider_unavailable')

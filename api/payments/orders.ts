@@ -51,6 +51,8 @@ export interface OrderInput {
   clientId: string
   /** A repeat order may charge the member's mandate without a checkout. */
   repeat?: boolean
+  /** The checkout's CRD Art. 16(m) consent (the API refuses an order without it). */
+  withdrawalConsent?: boolean
 }
 
 export const toTransaction = (o: OrderRow): Transaction => ({
@@ -137,6 +139,7 @@ export async function createOrder(
         discountCode: code?.code ?? null,
         provider: deps.provider.name,
         sequenceType,
+        withdrawalConsentAt: input.withdrawalConsent ? new Date() : null,
       })
       .returning()
     if (!row) throw new Error('orders: the insert returned no row')
@@ -286,16 +289,38 @@ export async function creditHistory(db: Db, memberId: number): Promise<CreditHis
       .limit(HISTORY_ROWS),
     lastPaidOrder(db, memberId),
   ])
+  const orderOf = await purchaseOrders(db, memberId, rows)
   return {
-    entries: rows.map((r) => ({
-      id: r.id,
-      delta: r.delta,
-      reason: r.reason,
-      balance_after: r.balanceAfter,
-      at: r.createdAt.toISOString(),
-    })),
+    entries: rows.map((r) => {
+      const order = orderOf.get(r.reference ?? '')
+      return {
+        id: r.id,
+        delta: r.delta,
+        reason: r.reason,
+        balance_after: r.balanceAfter,
+        at: r.createdAt.toISOString(),
+        ...(order ? { order } : {}),
+      }
+    }),
     last_order: last ? { package: last.packageId, method: last.method } : null,
   }
+}
+
+/** The public ids of the orders behind purchase rows (reference `payment:<id>`), by reference. */
+async function purchaseOrders(
+  db: Db,
+  memberId: number,
+  rows: { reason: string; reference: string | null }[],
+): Promise<Map<string, string>> {
+  const payments = rows
+    .filter((r) => r.reason === 'purchase' && r.reference?.startsWith('payment:'))
+    .map((r) => (r.reference as string).slice('payment:'.length))
+  if (payments.length === 0) return new Map()
+  const found = await db
+    .select({ paymentId: orders.paymentId, publicId: orders.publicId })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), inArray(orders.paymentId, payments)))
+  return new Map(found.map((o) => [`payment:${o.paymentId}`, o.publicId]))
 }
 
 /** The member who placed the order of this public id, or null (no such order). */

@@ -60,8 +60,16 @@ describeEngines('payments on %s', (engine) => {
     const m = await addMember(database.db, { country })
     return { m, cookie: await login(app, m.email, TEST_PASSWORD) }
   }
+  /** The checkout's consent (CRD Art. 16(m)) goes with every order the tests place. */
   const order = (c: string, body: unknown, query = '') =>
-    send(app, `/api/orders.php${query}`, { method: 'POST', body, cookie: c })
+    send(app, `/api/orders.php${query}`, {
+      method: 'POST',
+      body:
+        body && typeof body === 'object' && !Array.isArray(body)
+          ? { withdrawal_consent: true, ...body }
+          : body,
+      cookie: c,
+    })
   const orderOk = async (c: string, body: Record<string, unknown>) => {
     const res = await order(c, { client_id: randomUUID(), ...body })
     expect(res.status).toBe(201)

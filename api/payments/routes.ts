@@ -92,6 +92,7 @@ export function paymentsRoutes(db: Db, deps: PaymentsDeps) {
             method: last.method as PaymentMethod,
             clientId: body.client_id,
             repeat: true,
+            withdrawalConsent: body.withdrawal_consent,
           }
         } else {
           const body = parseOr400(endpoints.order.body, raw)
@@ -100,6 +101,7 @@ export function paymentsRoutes(db: Db, deps: PaymentsDeps) {
             method: body.method,
             discountCode: body.discount_code,
             clientId: body.client_id,
+            withdrawalConsent: body.withdrawal_consent,
           }
         }
         const orderDeps = { provider: deps.provider, base: baseOf(c) }

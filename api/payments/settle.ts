@@ -173,7 +173,7 @@ async function reverse(db: Db, orderId: number, payment: ProviderPayment): Promi
 }
 
 /** The site's name for the receipt (settings `name`): one row, not the whole settings. */
-async function siteName(db: Db): Promise<string> {
+export async function siteName(db: Db): Promise<string> {
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)

@@ -18,6 +18,8 @@ const INFO_PAGES: { to: string; label: () => string }[] = [
   { to: '/pages/privacy', label: m.footer_privacy },
   { to: '/pages/cookies', label: m.footer_cookies },
   { to: '/pages/return-policy', label: m.footer_return_policy },
+  // The withdrawal function (CRD Art. 11a): on every page, for the whole period.
+  { to: '/withdraw', label: m.footer_withdraw },
   { to: '/pages/ban', label: m.footer_ban },
 ]
 

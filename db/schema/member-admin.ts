@@ -13,7 +13,8 @@ export const staffRefunds = pgTable(
   {
     clientId: uuid('client_id').primaryKey(),
     orderId: ref('order_id').notNull(),
-    staffId: ref('staff_id').notNull(),
+    /** Null: the member's own withdrawal (api/payments/withdrawal.ts), no staff involved. */
+    staffId: ref('staff_id'),
     /** Minor units of the order's currency. */
     amount: integer('amount').notNull(),
     /** The provider's refund id, once the provider took it. */

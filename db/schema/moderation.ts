@@ -129,3 +129,37 @@ export const appeals = pgTable(
     check('appeals_outcome_check', sql`"outcome" IN ('upheld', 'lifted')`),
   ],
 )
+
+/**
+ * A statement of reasons on its way to the EU's DSA Transparency Database
+ * (Art. 24(5)): one per sanction, sent by the job `moderation.transparency`
+ * when TRANSPARENCY_DB_TOKEN is set (api/moderation/transparency.ts).
+ * queued | submitted | failed (the job gave up; the console can retry it).
+ */
+export const transparencySubmissions = pgTable(
+  'transparency_submissions',
+  {
+    id: id(),
+    sanctionId: ref('sanction_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The database's id of the statement once accepted. */
+    remoteId: text('remote_id'),
+    submittedAt: ts('submitted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transparency_submissions_sanction_key').on(t.sanctionId),
+    index('transparency_submissions_status_idx').on(t.status, t.id),
+    foreignKey({
+      name: 'transparency_submissions_sanction_id_fkey',
+      columns: [t.sanctionId],
+      foreignColumns: [sanctions.id],
+    }).onDelete('cascade'),
+    check(
+      'transparency_submissions_status_check',
+      sql`"status" IN ('queued', 'submitted', 'failed')`,
+    ),
+  ],
+)

@@ -124,6 +124,12 @@ export const orders = pgTable(
     grantedAt: ts('granted_at'),
     /** Credits taken back by refunds and chargebacks so far. */
     reversedCredits: integer('reversed_credits').notNull().default(0),
+    /**
+     * When the member gave, at checkout, the express consent to immediate use
+     * of the credits and the acknowledgement that the right of withdrawal ends
+     * for credits used (CRD Art. 16(m)); null for orders from before the box.
+     */
+    withdrawalConsentAt: ts('withdrawal_consent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -183,3 +189,63 @@ export const localPayments = pgTable('local_payments', {
   chargedBack: integer('charged_back').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+/**
+ * A member's withdrawal from a purchase (CRD Art. 11a): one per order (the
+ * unique order id makes a second request change nothing). The refund of the
+ * unused credits runs as a job through the console's refund path
+ * (api/payments/refunds.ts), keyed on `refund_client_id`.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    orderId: ref('order_id').notNull(),
+    memberId: ref('member_id').notNull(),
+    /** member (signed in) | link (the mailed confirmation link). */
+    via: text('via').notNull(),
+    /** Credits of the order still unused when the member withdrew. */
+    unusedCredits: integer('unused_credits').notNull(),
+    /** Minor units of the order's currency to refund (0: nothing to refund). */
+    refundAmount: integer('refund_amount').notNull(),
+    /** The refund's claim (staff_refunds.client_id); null when nothing is refunded. */
+    refundClientId: uuid('refund_client_id'),
+    /** When the provider took the refund. */
+    refundedAt: ts('refunded_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_order_key').on(t.orderId),
+    index('withdrawals_member_idx').on(t.memberId),
+    foreignKey({
+      name: 'withdrawals_order_id_fkey',
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }).onDelete('cascade'),
+    check('withdrawals_via_check', sql`"via" IN ('member', 'link')`),
+    check('withdrawals_refund_amount_check', sql`"refund_amount" >= 0`),
+  ],
+)
+
+/**
+ * A withdrawal asked for without a session (e-mail and order number): the
+ * confirmation link mailed to the order's address. Only the token's hash is
+ * stored (api/shared/tokens.ts).
+ */
+export const withdrawalLinks = pgTable(
+  'withdrawal_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: ref('order_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawal_links_order_idx').on(t.orderId),
+    foreignKey({
+      name: 'withdrawal_links_order_id_fkey',
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }).onDelete('cascade'),
+  ],
+)

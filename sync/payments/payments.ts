@@ -63,7 +63,9 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
      * A new order. When its discount no longer applies, nothing is ordered
      * (the member never pays another price than the one shown): the stored
      * discount is asked again, so the page shows the price as it is now,
-     * and the error goes back for the page to say so.
+     * and the error goes back for the page to say so. Called only from the
+     * checkout forms, which submit only with the consent box ticked (a
+     * required checkbox: CRD Art. 16(m)), hence `withdrawal_consent`.
      */
     async placeOrder(pkg: string, method: string, discountCode?: string) {
       const res = await withRetries((client_id) =>
@@ -72,6 +74,7 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
             package: pkg,
             method: method as 'ideal',
             client_id,
+            withdrawal_consent: true,
             ...(discountCode ? { discount_code: discountCode } : {}),
           },
         }),
@@ -79,7 +82,10 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
       if (!res.ok && isDiscountGone(res.error.code)) await loadDiscount()
       return res
     },
-    repeatOrder: () => withRetries((client_id) => request('repeatOrder', { body: { client_id } })),
+    repeatOrder: () =>
+      withRetries((client_id) =>
+        request('repeatOrder', { body: { client_id, withdrawal_consent: true } }),
+      ),
     /** The transaction page's state; once paid, the balance is pulled at once. */
     async loadTransaction(id: string): Promise<Result<Transaction>> {
       const res = await request('transaction', { query: { id } })

@@ -152,6 +152,27 @@ export const DsaResponse = z.object({
 })
 export type DsaResponse = z.infer<typeof DsaResponse>
 
+/** One statement of reasons on its way to the DSA Transparency Database (Art. 24(5)). */
+export const TransparencySubmission = z.object({
+  id: z.number().int(),
+  sanction: z.number().int(),
+  kind: z.string(),
+  rule: z.string(),
+  status: z.enum(['queued', 'submitted', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  remote_id: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export type TransparencySubmission = z.infer<typeof TransparencySubmission>
+/** GET /api/operator/transparency.php: whether submitting is on, and the newest 100 submissions. */
+export const TransparencyResponse = z.object({
+  enabled: z.boolean(),
+  submissions: z.array(TransparencySubmission),
+})
+export type TransparencyResponse = z.infer<typeof TransparencyResponse>
+
 export const moderationEndpoints = {
   operatorQueue: {
     method: 'GET',
@@ -178,6 +199,12 @@ export const moderationEndpoints = {
     path: '/api/operator/dsa.php',
     query: DsaQuery,
     response: DsaResponse,
+    capability: 'reports.dsa',
+  },
+  operatorTransparency: {
+    method: 'GET',
+    path: '/api/operator/transparency.php',
+    response: TransparencyResponse,
     capability: 'reports.dsa',
   },
 } as const

@@ -106,3 +106,19 @@ export const DISCOUNT_GONE_ERRORS = [
 
 export const isDiscountGone = (code: string): boolean =>
   (DISCOUNT_GONE_ERRORS as readonly string[]).includes(code)
+
+/** The withdrawal period of a purchase (CRD Art. 9): 14 days from payment. */
+export const WITHDRAWAL_DAYS = 14
+export const WITHDRAWAL_PERIOD_MS = WITHDRAWAL_DAYS * 24 * 60 * 60_000
+
+/**
+ * What a withdrawal refunds of a purchase, minor units: with the checkout's
+ * consent (CRD Art. 16(m)) only the share of the unused credits, rounded
+ * down; without it (orders from before the box) the whole price.
+ */
+export const withdrawalRefund = (
+  amount: number,
+  credits: number,
+  unused: number,
+  consented: boolean,
+): number => (!consented ? amount : credits > 0 ? Math.floor((amount * unused) / credits) : 0)

@@ -9,6 +9,8 @@ import { ReportDialog } from '../../../ui/ReportDialog.tsx'
 import { useOnline } from '../../../ui/useOnline.ts'
 import { ChatHeader } from './-components/ChatHeader.tsx'
 import { Composer } from './-components/Composer.tsx'
+import { FictionalNotice } from './-components/FictionalNotice.tsx'
+import { ScamWarning } from './-components/ScamWarning.tsx'
 import { MessageList } from './-components/MessageList.tsx'
 
 const parseChatId = (raw: string): number | null =>
@@ -46,9 +48,8 @@ function Chat() {
         onBlock={() => void block()}
         onRemove={() => void remove()}
       />
-      {other?.fictional && (
-        <p className="chat-page__fictional">{m.chat_fictional({ name: other.name })}</p>
-      )}
+      <FictionalNotice other={other} />
+      <ScamWarning rows={rows} me={me} />
       {alert && (
         <p role="alert" className="form__error">
           {alert}

@@ -54,6 +54,13 @@ function TransactionPage() {
           <Link to="/chats">{m.credits_tx_chats()}</Link>
         </p>
       )}
+      {t?.status === 'paid' && (
+        <p>
+          <Link to="/withdraw" search={{ order: t.id }}>
+            {m.footer_withdraw()}
+          </Link>
+        </p>
+      )}
     </main>
   )
 }

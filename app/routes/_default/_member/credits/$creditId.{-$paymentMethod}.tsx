@@ -10,6 +10,7 @@ import { worker } from '../../../../data/worker.ts'
 import { useWorker } from '../../../../features/account/forms/use-worker.ts'
 import { methodName } from '../../../../features/credits/methods.ts'
 import { money } from '../../../../features/credits/money.ts'
+import { WithdrawalConsent } from '../../../../features/credits/WithdrawalConsent.tsx'
 import '../../../../features/credits/credits.css'
 import { followOrder } from './-components/after-order.ts'
 
@@ -99,6 +100,7 @@ function ChoosePayment() {
             </label>
           ))}
         </fieldset>
+        <WithdrawalConsent />
         {failed && (
           <p role="alert">
             {failed === 'discount'

@@ -47,6 +47,15 @@ function Credits() {
               </span>
               <span>{m.credits_history_balance({ balance: e.balance_after })}</span>
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              {e.order && (
+                <Link
+                  to="/withdraw"
+                  search={{ order: e.order }}
+                  className="credit-history__withdraw"
+                >
+                  {m.footer_withdraw()}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -2,12 +2,13 @@
 // step: charged on the mandate where the provider holds one, else through
 // the checkout with the same package and method.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useCreditHistory, usePackages } from '../../../../data/usePayments.ts'
 import { worker } from '../../../../data/worker.ts'
 import { methodName } from '../../../../features/credits/methods.ts'
 import { money } from '../../../../features/credits/money.ts'
+import { WithdrawalConsent } from '../../../../features/credits/WithdrawalConsent.tsx'
 import { followOrder } from './-components/after-order.ts'
 
 export const Route = createFileRoute('/_default/_member/credits/repeat-order')({
@@ -23,7 +24,8 @@ function RepeatOrder() {
   const last = history?.last_order
   const pkg = packages?.packages.find((p) => p.id === last?.package)
 
-  async function buy() {
+  async function buy(e: FormEvent) {
+    e.preventDefault()
     setBusy(true)
     setFailed(false)
     const res = await worker().repeatOrder()
@@ -51,10 +53,13 @@ function RepeatOrder() {
               method: methodName(last.method),
             })}
           </p>
-          {failed && <p role="alert">{m.credits_pay_failed()}</p>}
-          <button type="button" className="button" disabled={busy} onClick={() => void buy()}>
-            {m.credits_repeat_submit({ amount: money(pkg.price, packages.currency) })}
-          </button>
+          <form onSubmit={(e) => void buy(e)} aria-busy={busy}>
+            <WithdrawalConsent />
+            {failed && <p role="alert">{m.credits_pay_failed()}</p>}
+            <button type="submit" className="button" disabled={busy}>
+              {m.credits_repeat_submit({ amount: money(pkg.price, packages.currency) })}
+            </button>
+          </form>
         </>
       )}
     </main>

@@ -7,6 +7,7 @@ import { useConsoleQuery } from '../../../../data/console-client.ts'
 import { actionName, typeName } from '../../../../features/operator/moderation.ts'
 import { formatNumber } from '../../../../ui/format.ts'
 import '../../../../features/operator/moderation.css'
+import { TransparencySubmissions } from './-components/TransparencySubmissions.tsx'
 
 export const Route = createFileRoute('/_default/operator/_console/dsa')({ component: DsaPage })
 
@@ -100,6 +101,7 @@ function DsaPage() {
           </section>
         </div>
       )}
+      <TransparencySubmissions />
     </main>
   )
 }

@@ -1,0 +1,106 @@
+// The one refund path: a refund at the payment provider of (part of) a paid
+// order, then the provider's new state applied through settle (the unspent
+// credits go back through the ledger, never below zero). The console's refunds
+// (api/operator/members.ts) and a member's withdrawal (withdrawal.ts) both use
+// it. The claim (a staff_refunds row keyed on the caller's client id, with the
+// amount) is taken under the order's row lock, so retries and concurrent
+// requests never refund more than was paid; a refund the provider refuses
+// releases the claim.
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orders, staffRefunds } from '../../db/schema/index.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import type { PaymentProvider } from './provider.ts'
+import { settlePayment } from './settle.ts'
+
+export interface RefundDeps {
+  provider: PaymentProvider
+  /** The site's origin, for settle's receipt links. */
+  base: string
+}
+
+export interface RefundClaim {
+  orderId: number
+  /** The claim's key: the same id twice refunds once. */
+  clientId: string
+  /** Minor units of the order's currency. */
+  amount: number
+  /** The staff member who refunds; null for the member's own withdrawal. */
+  staffId: number | null
+}
+
+/** What was refunded of an order through this path so far, minor units. */
+export async function refundedOf(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${staffRefunds.amount}), 0)` })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.orderId, orderId))
+  return Number(row?.sum ?? 0)
+}
+
+/**
+ * Refunds `claim.amount` of the order at the provider. `record` runs in the
+ * transaction that stores the provider's refund id (the console's audit row,
+ * the withdrawal's refunded time). False when the claim's client id was
+ * already taken (nothing more is refunded); throws 422 not_refundable for an
+ * unpaid order, 422 refund_too_large beyond what is left, 503 when the
+ * provider refuses.
+ */
+export async function refundThroughProvider(
+  db: Db,
+  deps: RefundDeps,
+  claim: RefundClaim,
+  record?: (tx: Db, refundId: string) => Promise<void>,
+): Promise<boolean> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, claim.orderId))
+  if (!order) throw notFound()
+  if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
+    throw new ApiFailure(422, 'not_refundable', 'order_id', 'the order was not paid')
+  const paymentId = order.paymentId
+  // What the provider says is left also counts refunds made elsewhere (its dashboard).
+  const payment = await deps.provider.getPayment(paymentId)
+  const left = payment.amount - payment.refunded - payment.chargedBack
+  const claimed = await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    const [again] = await tx
+      .select()
+      .from(staffRefunds)
+      .where(eq(staffRefunds.clientId, claim.clientId))
+    if (again) return false
+    const ours = await refundedOf(tx, order.id)
+    if (claim.amount > Math.min(left, order.amount - ours))
+      throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
+    await tx.insert(staffRefunds).values({
+      clientId: claim.clientId,
+      orderId: order.id,
+      staffId: claim.staffId,
+      amount: claim.amount,
+    })
+    return true
+  })
+  if (!claimed) return false
+  let refundId: string
+  try {
+    refundId = (
+      await deps.provider.refund(paymentId, claim.amount, `Refund of order ${order.publicId}`)
+    ).id
+  } catch (e) {
+    await db.delete(staffRefunds).where(eq(staffRefunds.clientId, claim.clientId))
+    console.error('refund: the provider refused', e)
+    throw new ApiFailure(503, 'provider_unavailable')
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffRefunds)
+      .set({ providerRefundId: refundId })
+      .where(eq(staffRefunds.clientId, claim.clientId))
+    await record?.(tx, refundId)
+  })
+  try {
+    await settlePayment(db, { provider: deps.provider, base: deps.base }, paymentId)
+  } catch (e) {
+    // The refund stands at the provider; its webhook or the reconcile job applies it.
+    console.error('refund: settling after the refund failed', e)
+  }
+  return true
+}

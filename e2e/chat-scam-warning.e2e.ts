@@ -1,0 +1,83 @@
+// The scam warning in the chat (api/contract/rules/scam.ts): when the other
+// member asks to move to another app, the recipient sees a warning to keep
+// the conversation on the site; when they ask for money, a warning never to
+// send any. The sender sees no warning for their own lines.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  logIn,
+  newContext,
+  type Site,
+  startSite,
+} from './harness.ts'
+
+const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
+
+let site: Site
+let browser: Browser
+let ctxA: BrowserContext
+let ctxB: BrowserContext
+let a: Page
+let b: Page
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  ctxA = await newContext(browser, site)
+  ctxB = await newContext(browser, site)
+  a = await ctxA.newPage()
+  b = await ctxB.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+afterEach(async (t) => {
+  if (t.task.result?.state === 'fail') {
+    await describePage(a)
+    await describePage(b)
+  }
+})
+
+const me = (p: Page) =>
+  p.evaluate(
+    async () =>
+      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number } }).profile.id,
+  )
+
+async function send(p: Page, text: string) {
+  const box = p.getByRole('textbox', { name: 'Your message' })
+  await box.fill(text)
+  await box.press('Enter')
+  await p.locator('.message--mine.message--sent', { hasText: text }).waitFor({ timeout: 15_000 })
+}
+
+describe('the scam warning in the chat', () => {
+  it('the recipient is warned of moving off the site, then of paying; the sender is not', async () => {
+    await logIn(a, DEMO)
+    await a.waitForURL(/\/members/)
+    const aId = await me(a)
+    await logIn(b, B_LOGIN)
+    await b.waitForURL(/\/members/)
+    await b.goto(`/members/${aId}/chat`)
+    await b.waitForURL(/\/chats\/\d+$/)
+    const chat = new URL(b.url()).pathname
+    await b.locator('.composer__balance').waitFor()
+    await send(b, 'Add me on WhatsApp, I am rarely here')
+    expect(await b.locator('[data-scam-warning]').count()).toBe(0)
+
+    await a.goto(chat)
+    const warning = a.getByRole('note').filter({ hasText: 'continue elsewhere' })
+    await warning.waitFor({ timeout: 15_000 })
+    expect(await warning.getAttribute('data-scam-warning')).toBe('off_site')
+
+    await send(b, 'Could you send me money for the train ticket?')
+    await a.locator('[data-scam-warning="payment"]').waitFor({ timeout: 15_000 })
+    expect(await a.locator('[data-scam-warning]').textContent()).toContain('Never send money')
+  })
+})
