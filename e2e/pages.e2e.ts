@@ -161,6 +161,20 @@ describe('the error page (spec §2)', () => {
     expect(await page.getByRole('link', { name: 'Edit your profile' }).count()).toBe(1)
     expect(await page.getByLabel('Email address').count()).toBe(0)
   })
+
+  it('answers the profile and the chat of a member who does not exist with 404', async () => {
+    for (const path of ['/members/999999999', '/members/999999999/chat']) {
+      const res = await page.goto(path)
+      expect(res?.status()).toBe(404)
+      await page.getByRole('heading', { name: 'Your profile' }).waitFor()
+    }
+  })
+
+  it('says at once that a transaction id that cannot exist does not exist', async () => {
+    await page.goto('/transactions/doesnotexist123')
+    await page.getByRole('alert').filter({ hasText: 'This transaction does not exist.' }).waitFor()
+    expect(await page.getByText('Waiting for the payment…').count()).toBe(0)
+  })
 })
 
 describe('pages that do not fit a logged-in member redirect (spec §2)', () => {
@@ -208,4 +222,29 @@ describe('developer panel and pages (spec §2, development configuration)', () =
   })
 
   afterAll(() => context?.close())
+})
+
+describe('/match-finder (spec §2)', () => {
+  it('puts each radio button in line with its label', async () => {
+    const ctx = await confirmedContext()
+    const p = await ctx.newPage()
+    await p.goto('/match-finder')
+    const radio = p.getByRole('radio', { name: 'Women' })
+    await radio.waitFor()
+    const aligned = await p.evaluate(() =>
+      [...document.querySelectorAll('label.radio')].every((label) => {
+        const input = label.querySelector('input')?.getBoundingClientRect()
+        const range = document.createRange()
+        range.selectNodeContents(label)
+        const text = [...range.getClientRects()].filter((r) => r.width > 0 && r.left > (input?.right ?? 0))
+        const word = text[0]
+        if (!input || !word) return false
+        const middle = (r: DOMRect) => r.top + r.height / 2
+        // Side by side, and their middles within a few pixels.
+        return word.left >= input.right && Math.abs(middle(input) - middle(word)) <= 4
+      }),
+    )
+    expect(aligned).toBe(true)
+    await ctx.close()
+  })
 })
