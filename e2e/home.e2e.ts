@@ -76,6 +76,8 @@ describe('the gay site (niche 7) shows men', () => {
       baseURL: `http://gay.localhost:${new URL(site.url).port}`,
       locale: 'en-GB',
     })
+    // The 18+ notice of a niche site, confirmed before (features/site/flags.ts).
+    await gay.addInitScript(() => localStorage.setItem('amora-entry-confirmed', '1'))
     const p = await gay.newPage()
     await p.goto('/')
     await p.locator('ul.grid li.tile').first().waitFor()
