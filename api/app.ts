@@ -215,7 +215,7 @@ export function createApi({
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))
-    .route('/', searchRoutes(db))
+    .route('/', searchRoutes(db, accounts.trustProxy ?? false))
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
     .route('/', settingsRoutes(db, accounts.trustProxy ?? false))

@@ -7,7 +7,7 @@ import type { AppDeps } from './app.ts'
 import { type Api, createApi, picturesOf } from './app.ts'
 import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
-import { type GuestPage, guestPageOf, lightPageOf } from './contract/rules/index.ts'
+import { type GuestPage, guestPageOf, lightPageOf, parseMemberId } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
 import { isBot } from './http/bots.ts'
 import { requestHost } from './http/host.ts'
@@ -21,6 +21,7 @@ import { servePictures } from './images/serve.ts'
 import { currentStaff } from './operator/auth.ts'
 import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
 import { shellFor } from './settings/shell.ts'
+import { liveMember } from './shared/members.ts'
 import { accountsFromEnv } from './shared/site.ts'
 import { formLogin } from './site/form-login.ts'
 import {
@@ -111,7 +112,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       // app running) rather than a dead end. Nothing is stored.
       .post('/', (c) => c.redirect('/', 303))
       .post('/signup', (c) => c.redirect(`/signup${new URL(c.req.url).search}`, 303))
-      .get('*', appPages(build.isPage, shell))
+      .get('*', appPages(build.isPage, shell, deps.db))
   )
 }
 
@@ -308,13 +309,28 @@ function consolePages(db: AppDeps['db'], shell: Shell): MiddlewareHandler {
   }
 }
 
+/** A member's profile and chat pages: the member, as the app reads the id. */
+const MEMBER_PAGE = /^\/members\/([^/]+)(?:\/chat)?\/?$/
+
+/**
+ * Whether a page that names a member names one that exists (an unknown or
+ * deleted member's profile or chat is a page that does not exist: 404, as
+ * GET /api/profile.php answers). Any other path: true.
+ */
+async function memberPageExists(db: AppDeps['db'], path: string): Promise<boolean> {
+  const raw = MEMBER_PAGE.exec(path)?.[1]
+  if (raw === undefined) return true
+  const id = parseMemberId(raw)
+  return id !== null && (await liveMember(db, id)) !== undefined
+}
+
 /**
  * Any other page. Spec §2: a path no page of the app matches answers 404 (the app's
  * error page); a bot gets the plain status without the app.
  */
-function appPages(isPage: (path: string) => boolean, shell: Shell) {
+function appPages(isPage: (path: string) => boolean, shell: Shell, db: AppDeps['db']) {
   return async (c: Context): Promise<Response> => {
-    const known = isPage(c.req.path)
+    const known = isPage(c.req.path) && (await memberPageExists(db, c.req.path))
     if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
     // A lander's first load is the landers' light entry (client-rendered,
     // docs/landers-and-tracking.md); other public pages are prerendered for guests.

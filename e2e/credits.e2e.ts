@@ -103,6 +103,18 @@ describe('buying credits in Chromium', () => {
     await page.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL(/\/api\/payments\/checkout\.php\?id=tr_/)
     expect(await page.locator('body').textContent()).toContain('TEST PAYMENT')
+    // Styled like the site: a card on the page colour, the pay button in the brand's colour.
+    const look = await page.evaluate(() => ({
+      page: getComputedStyle(document.body).backgroundColor,
+      card: getComputedStyle(document.querySelector('main') as Element).backgroundColor,
+      pay: getComputedStyle(document.querySelector('button[value="paid"]') as Element)
+        .backgroundColor,
+    }))
+    expect(look).toEqual({
+      page: 'rgb(250, 247, 249)',
+      card: 'rgb(255, 255, 255)',
+      pay: 'rgb(194, 24, 91)',
+    })
     paymentId = new URL(page.url()).searchParams.get('id') ?? ''
     await page.locator('button[value="paid"]').click()
     await page.waitForURL(/\/transactions\/[\w-]+$/)

@@ -12,9 +12,13 @@ let page: Page
 beforeAll(async () => {
   site = await startSite({
     DEMO_MEMBERS: '400',
-    SITE_SETTINGS: JSON.stringify({ logged_out_search: 'all' }),
+    SITE_SETTINGS: JSON.stringify({
+      logged_out_search: 'all',
+      sites: { 'gay.localhost': { niche: 7 } },
+    }),
   })
-  browser = await launchBrowser()
+  // *.localhost resolves to the test server: a site per host (the gay site here).
+  browser = await launchBrowser(['--host-resolver-rules=MAP *.localhost 127.0.0.1'])
   context = await newContext(browser, site)
   page = await context.newPage()
 })
@@ -63,5 +67,36 @@ describe('search on the index', () => {
     await nl.getByRole('heading', { name: 'Anmelden' }).waitFor()
     expect(await nl.getAttribute('html', 'lang')).toBe('de')
     await dutch.close()
+  })
+})
+
+describe('the gay site (niche 7) shows men', () => {
+  it("a guest home and a man's member search default to men", async () => {
+    const gay = await browser.newContext({
+      baseURL: `http://gay.localhost:${new URL(site.url).port}`,
+      locale: 'en-GB',
+    })
+    // The 18+ notice of a niche site, confirmed before (features/site/flags.ts).
+    await gay.addInitScript(() => localStorage.setItem('amora-entry-confirmed', '1'))
+    const p = await gay.newPage()
+    await p.goto('/')
+    await p.locator('ul.grid li.tile').first().waitFor()
+    const guest = await p.evaluate(async () => {
+      const res = await fetch('/api/search.php')
+      return ((await res.json()) as { filters: { gender: string } }).filters.gender
+    })
+    expect(guest).toBe('male')
+    await p.goto('/login')
+    await p.locator('form[data-ready]').first().waitFor({ state: 'attached' })
+    await p.getByLabel('Email address').fill(DEMO.email)
+    await p.getByLabel('Password').fill(DEMO.password)
+    await p.getByRole('button', { name: 'Log in' }).click()
+    await p.waitForURL(/\/members/)
+    const gender = p.locator('select[name="gender"]')
+    await gender.waitFor()
+    await p.waitForFunction(
+      () => (document.querySelector('select[name="gender"]') as HTMLSelectElement).value === 'male',
+    )
+    await gay.close()
   })
 })

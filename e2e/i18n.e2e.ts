@@ -112,3 +112,41 @@ describe('a German visitor', () => {
     await expectNoEnglish()
   })
 })
+
+describe('a Polish visitor on a 360 px phone', () => {
+  it('gets the header on one row, as a guest and as a member', async () => {
+    const polish = await browser.newContext({
+      baseURL: site.url,
+      locale: 'pl-PL',
+      viewport: { width: 360, height: 740 },
+    })
+    const p = await polish.newPage()
+    /** Every part of the header sits on the brand's row (their vertical middles agree). */
+    const oneRow = () =>
+      p.evaluate(() => {
+        const nav = document.querySelector('.top-nav')
+        const brand = nav?.querySelector('.brand')?.getBoundingClientRect()
+        if (!nav || !brand) return false
+        const middle = brand.top + brand.height / 2
+        const parts = [...nav.querySelectorAll('.top-nav__guest a, .top-nav__toggle')]
+        return (
+          parts.length > 0 &&
+          parts.every((el) => {
+            const r = el.getBoundingClientRect()
+            return Math.abs(r.top + r.height / 2 - middle) < r.height / 2
+          })
+        )
+      })
+    await p.goto('/login')
+    await p.getByRole('link', { name: 'Zarejestruj się' }).first().waitFor()
+    expect(await oneRow()).toBe(true)
+    await p.locator('form[data-ready]').first().waitFor({ state: 'attached' })
+    await p.getByLabel('Adres e-mail').fill(DEMO.email)
+    await p.getByLabel('Hasło').fill(DEMO.password)
+    await p.getByRole('button', { name: 'Zaloguj się' }).click()
+    await p.waitForURL(/\/members/)
+    await p.locator('.top-nav__toggle').waitFor()
+    expect(await oneRow()).toBe(true)
+    await polish.close()
+  })
+})

@@ -204,6 +204,42 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     expect(likeWrites('POST')).toEqual([{ method: 'POST', status: 200 }])
   })
 
+  it("shows the member's own text, the site's visible fields and notes, and a photo gallery", async () => {
+    const main = page.locator('main')
+    await main.getByText('Loves the harbour, markets and long bike rides.').waitFor()
+    await main.getByText('Someone to share a coffee and a walk along the Scheldt.').waitFor()
+    await page.getByRole('heading', { name: 'Details' }).waitFor()
+    expect(await page.locator('.profile-page__fields dt').count()).toBeGreaterThan(0)
+
+    // Arrows over the photo, a dot per photo, the arrow keys and a swipe.
+    const gallery = page.getByRole('region', { name: `Photos of ${DEMO2.name}` })
+    const photo = (n: number) => gallery.getByRole('img', { name: `Photo ${n} of 2 of Demo Two` })
+    expect(await gallery.getByRole('button', { name: /^Show photo \d$/ }).count()).toBe(2)
+    await gallery.getByRole('button', { name: 'Next photo' }).click()
+    await photo(2).waitFor()
+    expect(
+      await gallery.getByRole('button', { name: 'Show photo 2' }).getAttribute('aria-current'),
+    ).toBe('true')
+    await page.keyboard.press('ArrowLeft')
+    await photo(1).waitFor()
+    await page.keyboard.press('ArrowRight')
+    await photo(2).waitFor()
+    const box = await gallery.boundingBox()
+    if (!box) throw new Error('no gallery box')
+    const y = box.y + box.height / 3
+    await page.mouse.move(box.x + box.width * 0.3, y)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.8, y, { steps: 4 })
+    await page.mouse.up()
+    await photo(1).waitFor()
+    // The arrows sit over the photo, not under it.
+    const next = await gallery.getByRole('button', { name: 'Next photo' }).boundingBox()
+    const img = await photo(1).boundingBox()
+    if (!next || !img) throw new Error('no boxes')
+    expect(next.y).toBeGreaterThan(img.y)
+    expect(next.y + next.height).toBeLessThan(img.y + img.height)
+  })
+
   it('starts a chat from the profile page', async () => {
     await page.getByRole('button', { name: `Chat with ${DEMO2.name}` }).click()
     await page.waitForURL(/\/chats\/\d+$/)
@@ -276,8 +312,25 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
   it('shows the liked member the like first, marked new, and clears the mark once opened', async () => {
     await logOut()
     await logInTo(DEMO2)
-    await page.getByRole('link', { name: 'Likes', exact: true }).click()
+    // Counters: the new likes on the header's Likes link (its name stays
+    // "Likes", the number is its description), on the mobile menu button and
+    // in the document title.
+    const likesLink = page.getByRole('link', { name: 'Likes', exact: true })
+    await likesLink.locator('.nav-count').waitFor()
+    expect(Number(await likesLink.locator('.nav-count').textContent())).toBeGreaterThan(0)
+    const described = await likesLink.getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/^\d+ new$/)
+    await page.waitForFunction(() => /^\(\d+\) /.test(document.title))
+    await page.setViewportSize({ width: 360, height: 720 })
+    await page.locator('.top-nav__toggle .nav-count').waitFor()
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await likesLink.click()
     await page.waitForURL(/\/likes$/)
+    // The tab reads "Received 1 new", not "Received1 new".
+    await page
+      .getByRole('navigation', { name: 'Likes lists' })
+      .getByRole('link', { name: /^Received \d+ new$/ })
+      .waitFor()
     const list = page.getByRole('list', { name: 'Received' })
     await list.locator('li').first().waitFor()
     const first = list.locator('li').first()

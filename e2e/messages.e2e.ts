@@ -132,6 +132,40 @@ describe('messages paid with credits, two members', () => {
     await b.locator('.composer__balance').waitFor()
   })
 
+  it('a chat only opened is in neither list: a conversation begins with its first message', async () => {
+    // The worker has stored the opened conversation (GET /api/chats.php lists it) ...
+    await a.goto('/chats')
+    await a.getByRole('heading', { name: 'Chats' }).waitFor()
+    await pageUntil(
+      a,
+      (args: { name: string; id: number }) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open(args.name)
+          open.onerror = () => resolve(false)
+          open.onsuccess = () => {
+            const get = open.result.transaction('chats').objectStore('chats').get(args.id)
+            get.onsuccess = () => {
+              open.result.close()
+              resolve(get.result !== undefined)
+            }
+            get.onerror = () => resolve(false)
+          }
+        }),
+      { name: DB_NAME, id: chatId },
+      { every: 200, timeout: LIVE },
+    )
+    // ... and the list still leaves it out, on both sides.
+    expect(await a.getByText('No messages yet').count()).toBe(0)
+    expect(await a.locator(`.chat-list a[href="/chats/${chatId}"]`).count()).toBe(0)
+    await b.goto('/chats')
+    await b.getByRole('heading', { name: 'Chats' }).waitFor()
+    expect(await b.getByText('No messages yet').count()).toBe(0)
+    await a.goto(`/chats/${chatId}`)
+    await b.goto(`/chats/${chatId}`)
+    await a.locator('.composer__balance').waitFor()
+    await b.locator('.composer__balance').waitFor()
+  })
+
   it("A writes: the message appears in B's open tab without a reload, and A pays its price once", async () => {
     const before = await balance(a)
     await send(a, 'Hello from A <b>bold?</b>')
@@ -146,6 +180,9 @@ describe('messages paid with credits, two members', () => {
     await send(b, 'Hi A, nice to hear from you')
     await messageIn(a, 'Hi A, nice to hear from you').waitFor({ timeout: LIVE })
     await waitBalance(b, before - COST)
+    // The browser is en-GB: its times are on a 24-hour clock, as the locale writes them.
+    const time = await a.locator('.message__meta time').last().textContent()
+    expect(time).toMatch(/^\d{2}:\d{2}$/)
   })
 
   it('a message typed while the previous one is still being stored is kept and sent', async () => {
@@ -223,6 +260,8 @@ describe('messages paid with credits, two members', () => {
     await send(a, 'Are you there?')
     const row = b.locator('.chat-list__item', { hasText: 'Are you there?' })
     await row.locator('.badge').waitFor({ timeout: LIVE })
+    // The header counts it too, from the same stored numbers as the app badge.
+    await b.getByRole('link', { name: 'Chats', exact: true }).locator('.nav-count').waitFor()
     await row.getByRole('link').click()
     await b.waitForURL(new RegExp(`/chats/${chatId}$`))
     await messageIn(b, 'Are you there?').waitFor()
@@ -263,6 +302,8 @@ describe('messages paid with credits, two members', () => {
     await a.getByText('Not sent: you do not have enough credits.').waitFor({ timeout: LIVE })
     await a.getByRole('link', { name: 'Buy credits' }).waitFor()
     expect(await messageIn(a, 'Can I still write?').count()).toBe(1)
+    // One clear message where the member looks: no vague toast besides it.
+    expect(await a.locator('.toast').count()).toBe(0)
   })
 
   it('after B blocks A, A can no longer send', async () => {

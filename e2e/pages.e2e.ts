@@ -161,6 +161,20 @@ describe('the error page (spec §2)', () => {
     expect(await page.getByRole('link', { name: 'Edit your profile' }).count()).toBe(1)
     expect(await page.getByLabel('Email address').count()).toBe(0)
   })
+
+  it('answers the profile and the chat of a member who does not exist with 404', async () => {
+    for (const path of ['/members/999999999', '/members/999999999/chat']) {
+      const res = await page.goto(path)
+      expect(res?.status()).toBe(404)
+      await page.getByRole('heading', { name: 'Your profile' }).waitFor()
+    }
+  })
+
+  it('says at once that a transaction id that cannot exist does not exist', async () => {
+    await page.goto('/transactions/doesnotexist123')
+    await page.getByRole('alert').filter({ hasText: 'This transaction does not exist.' }).waitFor()
+    expect(await page.getByText('Waiting for the payment…').count()).toBe(0)
+  })
 })
 
 describe('pages that do not fit a logged-in member redirect (spec §2)', () => {
@@ -208,4 +222,56 @@ describe('developer panel and pages (spec §2, development configuration)', () =
   })
 
   afterAll(() => context?.close())
+})
+
+describe('/match-finder (spec §2)', () => {
+  it('puts each radio button in line with its label', async () => {
+    const ctx = await confirmedContext()
+    const p = await ctx.newPage()
+    await p.goto('/match-finder')
+    const radio = p.getByRole('radio', { name: 'Women' })
+    await radio.waitFor()
+    // Per label: how far the radio's middle is from its text's middle, and
+    // whether the text starts after the radio (side by side).
+    const rows = await p.evaluate(() =>
+      [...document.querySelectorAll('label.radio')].map((label) => {
+        const input = label.querySelector('input')?.getBoundingClientRect()
+        const text = [...label.childNodes].filter(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        )
+        const range = document.createRange()
+        if (text[0]) range.selectNodeContents(text[0])
+        const word = range.getBoundingClientRect()
+        if (!input) return { offset: 99, beside: false }
+        const middle = (r: DOMRect) => r.top + r.height / 2
+        return {
+          offset: Math.round(Math.abs(middle(input) - middle(word))),
+          beside: word.left >= input.right,
+        }
+      }),
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      expect(row.beside).toBe(true)
+      expect(row.offset).toBeLessThanOrEqual(4)
+    }
+    await ctx.close()
+  })
+})
+
+describe('a slow device (spec §2 member pages)', () => {
+  it('shows the layout skeleton at once, before the app script has run', async () => {
+    const ctx = await confirmedContext()
+    // No script ever arrives: what shows is the shell's own HTML and CSS.
+    await ctx.route('**/*.js', (route) => route.abort())
+    const p = await ctx.newPage()
+    await p.goto('/members', { waitUntil: 'load' })
+    const bar = p.locator('.boot-skeleton .top-nav')
+    expect(await bar.isVisible()).toBe(true)
+    const box = await bar.boundingBox()
+    expect(box?.height ?? 0).toBeGreaterThan(40)
+    expect(await p.locator('.boot-skeleton__tile').count()).toBeGreaterThan(0)
+    expect(await p.locator('.boot-skeleton__tile').first().isVisible()).toBe(true)
+    await ctx.close()
+  })
 })

@@ -153,14 +153,14 @@ it('gives a member (session cookie) the plain shell', async () => {
   for (const path of ['/', '/login', `/members/${profileId}`]) {
     const { status, body } = await get(path, '127.0.0.1', 'en', 'sid=someone')
     expect(status).toBe(200)
-    expect(body).toContain('<div id="root"></div>')
+    expect(body).toContain('<div id="root"><div class="boot-skeleton"')
     expect(body).not.toContain('id="page-seed"')
   }
 })
 
 it('gives a page that is not public the plain shell', async () => {
   const { body } = await get('/chats', '127.0.0.1', 'en')
-  expect(body).toContain('<div id="root"></div>')
+  expect(body).toContain('<div id="root"><div class="boot-skeleton"')
 })
 
 it("builds each language's light entry with that language's texts only", async () => {

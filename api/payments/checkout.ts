@@ -19,6 +19,29 @@ import type { LocalProvider } from './local.ts'
 import { orderMember } from './orders.ts'
 import { money } from './settle.ts'
 
+/**
+ * The site's look (app/theme/tokens.css, classic template) in a few inline
+ * rules: no script and no built file, so the page stands alone. A card on the
+ * site's page colour, the brand's button for paying, plain ones for the rest.
+ */
+const CHECKOUT_STYLE = html`
+  :root { color-scheme: light; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem;
+    box-sizing: border-box; background: #faf7f9; color: #1d1b20;
+    font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+  .checkout { width: 100%; max-width: 26rem; background: #fff; border-radius: 16px;
+    padding: 1.5rem; box-shadow: 0 6px 24px rgb(29 27 32 / 12%); }
+  .checkout__test { margin: 0 0 1rem; padding: 0.75rem; border-radius: 10px;
+    background: #fff4e5; color: #5c3a00; font-size: 0.9rem; }
+  h1 { margin: 0 0 0.5rem; font-size: 1.5rem; color: #8c0f40; }
+  form p { margin: 0.5rem 0; }
+  button { width: 100%; min-height: 44px; font: inherit; font-weight: 600; cursor: pointer;
+    border-radius: 999px; border: 1px solid #c9c3cc; background: #fff; color: #1d1b20; }
+  button[value="paid"] { background: #c2185b; border-color: #c2185b; color: #fff; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #8c0f40; outline-offset: 2px; }
+  a { color: #8c0f40; }
+`
+
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en">
   <head>
@@ -26,10 +49,11 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>${title}</title>
+    <style>${CHECKOUT_STYLE}</style>
   </head>
   <body>
-    <main>
-      <p><strong>TEST PAYMENT: no money moves.</strong> This is the built-in local payment provider; set MOLLIE_API_KEY to take real payments.</p>
+    <main class="checkout">
+      <p class="checkout__test"><strong>TEST PAYMENT: no money moves.</strong> This is the built-in local payment provider; set MOLLIE_API_KEY to take real payments.</p>
       ${body}
     </main>
   </body>

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { requestHost } from '../http/host.ts'
 import { fromAnotherSite } from '../http/origin.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
@@ -15,18 +16,21 @@ import { showcase } from './showcase.ts'
  * operator allows logged-out search (spec §6 settings), else 403 as for any
  * member call without a session (spec §8).
  */
-export const searchRoutes = (db: Db) =>
+export const searchRoutes = (db: Db, trustProxy: boolean) =>
   new Hono()
     .get(pathOf(endpoints.search), queryOf(endpoints.search), async (c) => {
       const q = c.req.valid('query')
       const memberId = await sessionMember(c, db)
-      const me = memberId === null ? undefined : await liveMember(db, memberId)
+      const [me, settings] = await Promise.all([
+        memberId === null ? undefined : liveMember(db, memberId),
+        // The host's site: its niche picks the default gender.
+        loadSettings(db, requestHost(c, trustProxy)),
+      ])
       if (!me) {
-        const settings = await loadSettings(db)
         if (!guestMaySearch(settings, q.trafficsource)) throw new ApiFailure(403, 'not_logged_in')
         return c.json((await search(db, guestViewer(settings, q.country), q)).response)
       }
-      const { response, filters } = await search(db, me, q)
+      const { response, filters } = await search(db, { ...me, niche: settings.niche }, q)
       // Spec §7: a manual search is remembered unless do_not_save. Another
       // site's request (a link, an <img>) gets the results, which it cannot
       // read, but never overwrites the member's saved search.
@@ -37,5 +41,7 @@ export const searchRoutes = (db: Db) =>
     })
     // GET /api/showcase.php: public, the guest home's member photos (api/search/showcase.ts).
     .get(pathOf(endpoints.showcase), async (c) =>
-      c.json({ profiles: await showcase(db, await loadSettings(db)) }),
+      c.json({
+        profiles: await showcase(db, await loadSettings(db, requestHost(c, trustProxy))),
+      }),
     )

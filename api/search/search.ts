@@ -14,6 +14,7 @@ import {
   type SearchResponse,
   type Settings,
 } from '../contract/index.ts'
+import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/index.ts'
@@ -33,6 +34,9 @@ export interface Viewer {
   savedSearch: unknown
 }
 
+/** A viewer on a site of a niche (spec §9), which picks the default gender (1 when not said). */
+export type SiteViewer = Viewer & { niche?: number }
+
 /**
  * YYYY-MM-DD of `now` minus `years` (UTC). Today being 29 February, a year
  * without one gives 28 February, not 1 March: someone born on 1 March is not
@@ -46,7 +50,7 @@ function yearsAgo(years: number, now: Date): string {
   return d.toISOString().slice(0, 10)
 }
 /** The filters to apply: explicit ones, else the saved search, else sensible defaults. */
-export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unknown): Filters {
+export function resolveFilters(me: SiteViewer, q: Partial<SearchParams>, saved: unknown): Filters {
   const explicit =
     q.gender !== undefined ||
     q.country !== undefined ||
@@ -65,9 +69,9 @@ export function resolveFilters(me: Viewer, q: Partial<SearchParams>, saved: unkn
   if (region !== null && !regionsOf(country).some((r) => r.id === region)) {
     throw new ApiFailure(400, 'invalid_input', 'countryregion')
   }
-  // Without a stated preference a member is shown the other gender; a guest
-  // (no gender known) is shown women, the largest audience of the site.
-  const fallbackGender: Gender = me.gender === 'female' ? 'male' : 'female'
+  // Without a stated preference the site's niche decides (gay: men, …; the
+  // general site: the other gender, a guest women).
+  const fallbackGender: Gender = nicheGender(me.niche ?? 1, me.id === null ? null : me.gender)
   return {
     gender: q.gender ?? base?.gender ?? fallbackGender,
     country,
@@ -193,7 +197,7 @@ export function searchQuery(db: Db, where: SQL, limit: number, offset: number) {
 
 export async function search(
   db: Db,
-  me: Viewer,
+  me: SiteViewer,
   q: SearchParams,
 ): Promise<{ response: SearchResponse; filters: Filters }> {
   const filters = resolveFilters(me, q, me.savedSearch)
@@ -242,9 +246,12 @@ export function guestMaySearch(
  * else the visitor's geo-IP country, else the operator's own country.
  */
 export function guestViewer(
-  settings: Pick<Settings, 'geoip_selected_country' | 'geoip_country' | 'company_country'>,
+  settings: Pick<
+    Settings,
+    'geoip_selected_country' | 'geoip_country' | 'company_country' | 'niche'
+  >,
   asked: string | undefined,
-): Viewer {
+): SiteViewer {
   const known = (c: string | null | undefined) => (c && isKnownCountry(c) ? c : undefined)
   const country =
     known(asked) ??
@@ -252,7 +259,7 @@ export function guestViewer(
     known(settings.geoip_country) ??
     known(settings.company_country) ??
     'NL'
-  return { id: null, country, gender: '', savedSearch: null }
+  return { id: null, country, gender: '', savedSearch: null, niche: settings.niche }
 }
 
 /** Spec §7: a manual search is remembered (the member's saved search) unless do_not_save. */

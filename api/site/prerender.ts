@@ -68,7 +68,8 @@ export function shellWithPage(
 ): string {
   const data = `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(seed)}</script>`
   const page = shell.replace(
-    /<div id="root"><\/div>/,
+    // The shell's #root holds the layout skeleton (app/index.html): the page replaces it.
+    /<div id="root">(?:<div class="boot-skeleton"[\s\S]*?<\/div><\/div><\/div><\/div>)?<\/div>/,
     // A replacer function: `$` in the page's HTML is not a replacement pattern.
     () => `<div id="root">${html}</div>${data}`,
   )

@@ -12,6 +12,7 @@ import { Locale } from '../contract/index.ts'
 import { slugFor } from '../contract/rules/index.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { addMembers } from '../test/seed.ts'
 import { compileRoutes } from './route-table.ts'
 
 const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
@@ -55,11 +56,19 @@ describeEngines('the page server on %s', (engine) => {
   let database: TestDatabase
   let dist: string
   let server: ReturnType<typeof createServer>
+  /** A member who exists; the paths below say `/members/M`. */
+  let member = 0
+  let deleted = 0
   const get = (path: string, ua = CHROME) =>
-    server.request(`http://localhost${path}`, { headers: { 'user-agent': ua } })
+    server.request(`http://localhost${path.replace('/M', `/${member}`)}`, {
+      headers: { 'user-agent': ua },
+    })
 
   beforeAll(async () => {
     database = await freshDatabase(engine)
+    const [live, gone] = await addMembers(database.db, [{}, { deletedAt: new Date() }])
+    member = live?.id ?? 0
+    deleted = gone?.id ?? 0
     dist = mkdtempSync(join(tmpdir(), 'amora-dist-'))
     mkdirSync(join(dist, 'media'))
     writeFileSync(join(dist, 'index.html'), SHELL)
@@ -89,9 +98,9 @@ describeEngines('the page server on %s', (engine) => {
     '/chats/7',
     '/members',
     '/search',
-    '/members/12',
+    '/members/M',
     '/likes/m/12',
-    '/members/12/chat',
+    '/members/M/chat',
     '/profile',
     '/likes',
     '/likes/received',
@@ -112,7 +121,7 @@ describeEngines('the page server on %s', (engine) => {
     expect(await res.text()).toBe(SHELL)
   })
 
-  it.each(['/no-such-page', '/members/12/nothing', '/login/extra', '/pagesx'])(
+  it.each(['/no-such-page', '/members/M/nothing', '/login/extra', '/pagesx'])(
     'answers the unknown path %s with 404 and the app (its error page)',
     async (path) => {
       const res = await get(path)
@@ -120,6 +129,24 @@ describeEngines('the page server on %s', (engine) => {
       expect(await res.text()).toBe(SHELL)
     },
   )
+
+  // A member page of a member who does not exist is a page that does not exist.
+  it.each([
+    '/members/999999999',
+    '/members/999999999/chat',
+    '/members/0',
+    '/members/abc',
+    '/members/abc/chat',
+  ])('answers the page of a member who does not exist, %s, with 404 and the app', async (path) => {
+    const res = await get(path)
+    expect(res.status).toBe(404)
+    expect(await res.text()).toBe(SHELL)
+  })
+
+  it('answers the profile and chat of a deleted member with 404', async () => {
+    expect((await get(`/members/${deleted}`)).status).toBe(404)
+    expect((await get(`/members/${deleted}/chat`)).status).toBe(404)
+  })
 
   it('answers a bot on an unknown path with the plain status, without the app', async () => {
     const res = await get('/no-such-page', GOOGLEBOT)
@@ -155,7 +182,7 @@ describeEngines('the page server on %s', (engine) => {
     expect(await res.text()).toContain('/l/en/lander.js')
   })
 
-  it.each(['/members', '/members/12', '/signup', '/landers/video/no-such-slug'])(
+  it.each(['/members', '/members/M', '/signup', '/landers/video/no-such-slug'])(
     'answers %s with the app, not the light entry',
     async (path) => {
       const res = await get(path)

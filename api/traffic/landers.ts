@@ -5,6 +5,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL } from
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
+import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions } from '../contract/rules/search.ts'
 import { imagesOf, toProfile } from '../profiles/index.ts'
 import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/index.ts'
@@ -64,7 +65,8 @@ export async function landerMembers(
         isNull(members.deletedAt),
         isNotNull(members.mainImageId),
         inArray(members.country, countryOptions(country)),
-        similar,
+        // The member's similar ones, else the members the site's niche shows a guest.
+        similar ?? eq(members.gender, nicheGender(settings.niche, null)),
       ),
     )
     .orderBy(desc(members.lastActiveAt), desc(members.id))

@@ -17,7 +17,13 @@ import { recordVisit } from './visits.ts'
 export const trafficRoutes = (db: Db, trustProxy = false) =>
   new Hono<ClockEnv>()
     .get(pathOf(endpoints.landerMembers), queryOf(endpoints.landerMembers), async (c) =>
-      c.json(await landerMembers(db, await loadSettings(db), c.req.valid('query').member)),
+      c.json(
+        await landerMembers(
+          db,
+          await loadSettings(db, requestHost(c, trustProxy)),
+          c.req.valid('query').member,
+        ),
+      ),
     )
     .post(pathOf(endpoints.landerVisit), bodyOf(endpoints.landerVisit), async (c) => {
       const body = c.req.valid('json')

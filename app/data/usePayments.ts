@@ -61,7 +61,8 @@ export function useTransaction(id: string) {
       const res = await syncWorker().loadTransaction(id)
       if (!live) return
       if (res.ok && res.value.status !== 'pending') return
-      if (!res.ok && res.error.code === 'not_found') {
+      // No such order, or an id that cannot be one (the API's 400): final, said at once.
+      if (!res.ok && (res.error.code === 'not_found' || res.error.status === 400)) {
         setMissing(true)
         return
       }

@@ -52,6 +52,7 @@ export function AppLink({
   tabIndex?: number
   title?: string
   'aria-hidden'?: boolean | 'true'
+  'aria-describedby'?: string
 }) {
   const nav = useContext(AppNavigate)
   const path = usePathname()

@@ -6,8 +6,9 @@ import { AppLink } from './AppLink.tsx'
 import { mediaUrl } from './media.ts'
 
 /**
- * A member in the grid (spec §2): photo, name, age, city (like/unlike and
- * chat: MemberTile). Photo and name lead to the profile page; the photo link is hidden
+ * A member in the grid (spec §2), photo first: a large portrait photo with
+ * the name, age and city over its foot (like/unlike and chat below it:
+ * MemberTile). Photo and name lead to the profile page; the photo link is hidden
  * from assistive tech and the tab order, as the name link says the same.
  */
 export function MemberTileBase({
@@ -25,35 +26,40 @@ export function MemberTileBase({
   return (
     <li className="tile">
       <article aria-labelledby={titleId}>
-        <AppLink href={href} tabIndex={-1} aria-hidden="true">
-          {profile.main_image ? (
-            <img
-              className="tile__photo"
-              src={mediaUrl(profile.main_image.thumb_filename)}
-              alt={m.tile_photo_alt({ name: profile.name })}
-              loading="lazy"
-              width={160}
-              height={160}
-            />
-          ) : (
-            <div className="tile__photo tile__photo--none" />
-          )}
-        </AppLink>
-        <h2 className="tile__name" id={titleId}>
-          <AppLink href={href} title={m.tile_open_profile({ name: profile.name })}>
-            {profile.name}
+        <div className="tile__media">
+          <AppLink href={href} tabIndex={-1} aria-hidden="true">
+            {profile.main_image ? (
+              <img
+                className="tile__photo"
+                src={mediaUrl(profile.main_image.thumb_filename)}
+                alt={m.tile_photo_alt({ name: profile.name })}
+                loading="lazy"
+                width={240}
+                height={320}
+              />
+            ) : (
+              <div className="tile__photo tile__photo--none" />
+            )}
           </AppLink>
-          {profile.fictional && fictionalIcon && (
-            <span className="tile__fictional" title={m.tile_fictional()}>
-              <Star className="icon" fill="currentColor" aria-hidden="true" />
-              <span className="visually-hidden">{m.tile_fictional()}</span>
-            </span>
-          )}
-        </h2>
-        <p className="tile__meta">
-          {m.tile_age({ age: profile.age })}
-          {profile.city ? ` · ${profile.city}` : ''}
-        </p>
+          {/* Name, age and place over the photo's foot, on a dark gradient. */}
+          <div className="tile__caption">
+            <h2 className="tile__name" id={titleId}>
+              <AppLink href={href} title={m.tile_open_profile({ name: profile.name })}>
+                {profile.name}
+              </AppLink>
+              {profile.fictional && fictionalIcon && (
+                <span className="tile__fictional" title={m.tile_fictional()}>
+                  <Star className="icon" fill="currentColor" aria-hidden="true" />
+                  <span className="visually-hidden">{m.tile_fictional()}</span>
+                </span>
+              )}
+            </h2>
+            <p className="tile__meta">
+              {m.tile_age({ age: profile.age })}
+              {profile.city ? ` · ${profile.city}` : ''}
+            </p>
+          </div>
+        </div>
         {children}
       </article>
     </li>

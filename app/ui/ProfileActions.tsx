@@ -7,13 +7,21 @@ export interface ProfileActionsProps {
   liked: boolean
 }
 
-/** A member's actions on another's profile: like, chat, report and block. */
+/**
+ * A member's actions on another's profile: like and chat in a bar that stays
+ * at the foot of the screen while the profile scrolls (app/styles.css
+ * `.profile-page__bar`), report and block after them.
+ */
 export function ProfileActions({ profile, liked }: ProfileActionsProps) {
   return (
-    <div className="profile-page__actions">
-      <LikeButton profile={profile} liked={liked} />
-      <ChatButton profile={profile} />
-      <SafetyActions profile={profile} />
-    </div>
+    <>
+      <div className="profile-page__bar">
+        <LikeButton profile={profile} liked={liked} />
+        <ChatButton profile={profile} />
+      </div>
+      <div className="profile-page__actions">
+        <SafetyActions profile={profile} />
+      </div>
+    </>
   )
 }

@@ -50,7 +50,11 @@ export function ProfileView({
     profile.country ? formatCountry(profile.country, detail?.country_name) : detail?.country_name,
   ].filter(Boolean)
   const fields = Object.entries(detail?.profile_fields ?? {})
-  const notes = Object.entries(detail?.notes ?? {})
+  // The member's own text, where the site shows it (settings.visible_profile_notes
+  // names `personal`, as by default), and the notes the server let through.
+  const showPersonal = settings?.visible_profile_notes.includes('personal') ?? true
+  const personal = showPersonal ? profile.personal?.trim() : undefined
+  const notes = Object.entries(detail?.notes ?? {}).filter(([key]) => key !== 'personal')
   const isMe = user?.profile.id === profile.id
 
   return (
@@ -98,19 +102,16 @@ export function ProfileView({
             </dl>
           </section>
         )}
-        {(notes.length > 0 || (!detail && profile.personal)) && (
+        {(notes.length > 0 || personal) && (
           <section aria-labelledby="profile-notes">
             <h2 id="profile-notes">{m.member_notes_title()}</h2>
-            {notes.length > 0 ? (
-              notes.map(([key, value]) => (
-                <div key={key} className="profile-page__note">
-                  <h3>{noteLabel(key)}</h3>
-                  <p>{value}</p>
-                </div>
-              ))
-            ) : (
-              <p>{profile.personal}</p>
-            )}
+            {personal && <p className="profile-page__personal">{personal}</p>}
+            {notes.map(([key, value]) => (
+              <div key={key} className="profile-page__note">
+                <h3>{noteLabel(key)}</h3>
+                <p>{value}</p>
+              </div>
+            ))}
           </section>
         )}
         {user && (

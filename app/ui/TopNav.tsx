@@ -16,6 +16,7 @@ import { useSession } from '../data/session.ts'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
 import { AppLink, useAppNavigate, usePathname } from './AppLink.tsx'
+import { NavCount, useCountLabel, useNavCounts, useTitleCount } from './NavCount.tsx'
 import { startOutboxToasts } from './outbox-toasts.ts'
 import { showToast } from './toasts.ts'
 
@@ -37,6 +38,16 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
   const menuId = useId()
   const toggle = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLElement>(null)
+  const counts = useNavCounts()
+  const shown = {
+    unread: flags.chat ? counts.unread : 0,
+    likes: flags.likes ? counts.likes : 0,
+  }
+  const total = user ? shown.unread + shown.likes : 0
+  useTitleCount(preview ? 0 : total)
+  const chatsCount = useCountLabel(shown.unread)
+  const likesCount = useCountLabel(shown.likes)
+  const menuCount = useCountLabel(total)
   // Actions the server refused for good (likes, ...) show as toasts on every page.
   useEffect(startOutboxToasts, [])
   // A new page closes the menu.
@@ -85,6 +96,7 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
               className="top-nav__toggle"
               aria-expanded={open}
               aria-controls={menuId}
+              aria-describedby={menuCount}
               onClick={() => setOpen(!open)}
             >
               {open ? (
@@ -93,6 +105,16 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
                 <Menu className="icon" aria-hidden="true" />
               )}
               <span className="top-nav__toggle-text">{m.theme_menu()}</span>
+              <NavCount
+                id={menuCount}
+                count={total}
+                label={[
+                  shown.unread > 0 ? m.chats_unread({ count: shown.unread }) : '',
+                  shown.likes > 0 ? m.likes_new_count({ count: shown.likes }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              />
             </button>
           )}
           <nav
@@ -109,15 +131,25 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
                   {m.nav_members()}
                 </AppLink>
                 {flags.chat && (
-                  <AppLink href="/chats" current>
+                  <AppLink href="/chats" current aria-describedby={chatsCount}>
                     <MessageCircle className="icon" aria-hidden="true" />
                     {m.nav_chats()}
+                    <NavCount
+                      id={chatsCount}
+                      count={shown.unread}
+                      label={m.chats_unread({ count: shown.unread })}
+                    />
                   </AppLink>
                 )}
                 {flags.likes && (
-                  <AppLink href="/likes" current>
+                  <AppLink href="/likes" current aria-describedby={likesCount}>
                     <Heart className="icon" aria-hidden="true" />
                     {m.nav_likes()}
+                    <NavCount
+                      id={likesCount}
+                      count={shown.likes}
+                      label={m.likes_new_count({ count: shown.likes })}
+                    />
                   </AppLink>
                 )}
                 {flags.notifications && (

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { overwriteGetLocale } from '../../messages/paraglide/runtime.js'
 import {
+  clockLocale,
   daysAgo,
   formatCountry,
   formatDate,
@@ -94,5 +95,18 @@ describe('the member’s current locale', () => {
     expect(formatTime(afternoon)).toBe('14:30')
     overwriteGetLocale(() => 'pl')
     expect(formatMonthName(3)).toBe('marzec')
+  })
+})
+
+describe('times follow the browser region within the app language', () => {
+  it('an en-GB browser reading the site in English gets a 24-hour clock', () => {
+    expect(clockLocale('en', ['en-GB', 'en'])).toBe('en-GB')
+    expect(formatTime(afternoon, clockLocale('en', ['en-GB']))).toBe('14:30')
+    expect(plain(formatTime(afternoon, clockLocale('en', ['en-US'])))).toBe('2:30 PM')
+  })
+
+  it('keeps the app language when the browser speaks another one', () => {
+    expect(clockLocale('pl', ['en-GB', 'nl-NL'])).toBe('pl')
+    expect(clockLocale('nl', ['en-GB', 'nl-BE'])).toBe('nl-BE')
   })
 })

@@ -7,6 +7,24 @@ import { getLocale } from '../../messages/paraglide/runtime.js'
 
 type When = Date | string | number
 
+/**
+ * The locale dates and times are written in: the app's language, with the
+ * browser's region when the browser speaks that language (en + an en-GB
+ * browser → en-GB: a 24-hour clock, the day first; pl stays pl). The server
+ * render has no browser: the language alone.
+ */
+export function clockLocale(
+  language: string = getLocale(),
+  preferred: readonly string[] = typeof window === 'undefined' ? [] : navigator.languages,
+): string {
+  const match = preferred.find((l) => l.toLowerCase().split('-')[0] === language.toLowerCase())
+  try {
+    return match ? (Intl.getCanonicalLocales(match)[0] ?? language) : language
+  } catch {
+    return language
+  }
+}
+
 const at = (when: When) => (when instanceof Date ? when : new Date(when))
 
 // Building an Intl formatter costs far more than using one; a chat list or a
@@ -46,15 +64,15 @@ export const formatMoney = (amount: number, currency: string, locale: string = g
 export const formatDate = (
   when: When,
   style: 'medium' | 'long' = 'medium',
-  locale: string = getLocale(),
+  locale: string = clockLocale(),
 ) => dateFormat(locale, { dateStyle: style }).format(at(when))
 
 /** A clock time: "2:30 PM" (en), "14:30" (de). */
-export const formatTime = (when: When, locale: string = getLocale()) =>
+export const formatTime = (when: When, locale: string = clockLocale()) =>
   dateFormat(locale, { timeStyle: 'short' }).format(at(when))
 
 /** Date and time together, for lists where both matter. */
-export const formatDateTime = (when: When, locale: string = getLocale()) =>
+export const formatDateTime = (when: When, locale: string = clockLocale()) =>
   dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at(when))
 
 /** The name of a month on its own, 1 = January ("Januar" in de, "styczeń" in pl). */
@@ -94,5 +112,5 @@ export function daysAgo(when: When, now: When = new Date()): number {
 }
 
 /** A chat list's "when": the time for today, the date before that. */
-export const formatWhen = (when: When, now: When = new Date(), locale: string = getLocale()) =>
+export const formatWhen = (when: When, now: When = new Date(), locale: string = clockLocale()) =>
   daysAgo(when, now) === 0 ? formatTime(when, locale) : formatDate(when, 'medium', locale)

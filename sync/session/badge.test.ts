@@ -89,3 +89,16 @@ it('leaves no badge row when a wipe begins while the count is on its way', async
   expect(await db.kv.count()).toBe(0)
   expect(await db.chats.count()).toBe(0)
 })
+
+it('stores the two numbers behind the badge for the header and the title', async () => {
+  await unreadChat(1, 3)
+  await unreadChat(2, 5)
+  await likedBy(11, true)
+  await likedBy(12, false)
+  await publishBadge(ctx)
+  expect(await kvGet(db, 'counts')).toEqual({ unread: 8, likes: 1 })
+  await db.chats.update(1, { num_unread_messages: 0 })
+  await publishBadge(ctx)
+  expect(await kvGet(db, 'counts')).toEqual({ unread: 5, likes: 1 })
+  expect(await kvGet(db, 'badge')).toBe(6)
+})

@@ -1,16 +1,23 @@
 // The install badge (spec §4): unread messages + new likes, computed by the
 // worker from the store after every sync, so it is right even when no push
-// told the service worker.
+// told the service worker. The two numbers behind it are stored too (kv
+// `counts`): the header, the mobile menu and the document title show them.
 import { badgeCount as badgeRule } from '../../api/contract/rules/badge.ts'
 import type { SyncContext } from '../core/context.ts'
-import { kvGet, kvPut } from '../store/kv.ts'
+import { type Counts, kvGet, kvPut } from '../store/kv.ts'
 import type { LocalDb } from '../store/store.ts'
 
-export async function badgeCount(db: LocalDb): Promise<number> {
+/** Unread messages and new likes in the synced lists: what the header, title and badge count. */
+export async function badgeCounts(db: LocalDb): Promise<Counts> {
   const chats = await db.chats.toArray()
   const unread = chats.reduce((sum, c) => sum + Math.max(0, c.num_unread_messages), 0)
-  const newLikes = await db.likedBy.filter((l) => l.likeNew).count()
-  return badgeRule(unread, newLikes)
+  const likes = await db.likedBy.filter((l) => l.likeNew).count()
+  return { unread, likes }
+}
+
+export async function badgeCount(db: LocalDb): Promise<number> {
+  const { unread, likes } = await badgeCounts(db)
+  return badgeRule(unread, likes)
 }
 
 /**
@@ -29,7 +36,12 @@ export function publishBadge(
   const { db } = ctx
   return db.transaction('rw', [db.chats, db.likedBy, db.kv], async () => {
     if (db.epoch !== epoch) return null
-    const count = await badgeCount(db)
+    const counts = await badgeCounts(db)
+    const count = badgeRule(counts.unread, counts.likes)
+    // The header's and the title's numbers, from the same count as the badge.
+    const stored = await kvGet(db, 'counts')
+    if (stored?.unread !== counts.unread || stored.likes !== counts.likes)
+      await kvPut(db, 'counts', counts)
     if ((await kvGet(db, 'badge')) !== count) {
       await kvPut(db, 'badge', count)
       ctx.emit({ type: 'badge', count })

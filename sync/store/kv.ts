@@ -19,6 +19,12 @@ export interface PushState {
   subscribed: boolean
 }
 
+/** Unread messages and new likes, as the badge last counted them (sync/session/badge.ts). */
+export interface Counts {
+  unread: number
+  likes: number
+}
+
 export interface KvValues {
   /** The signed-in member (spec §3 User); one writer: sync/session. */
   user: User
@@ -32,6 +38,7 @@ export interface KvValues {
   push: PushState
   /** The install badge last computed (spec §4: unread messages + new likes). */
   badge: number
+  counts: Counts
   /** When the likes snapshot last written was asked for (sync/likes). */
   likesSyncedAt: number
   likesCounts: LikesCounts

@@ -71,8 +71,13 @@ export const storeReads = {
       }
     )
   },
-  /** The chat list in the server's order. */
-  chats: (db: LocalDb) => db.chats.orderBy('order').toArray(),
+  /**
+   * The chat list in the server's order. A conversation begins with its first
+   * message: one only opened (GET /api/chat.php makes its row) is left out,
+   * on both sides, until someone writes.
+   */
+  chats: async (db: LocalDb) =>
+    (await db.chats.orderBy('order').toArray()).filter((c) => c.last_message !== null),
   /** One conversation of the list. */
   chat: (db: LocalDb, id: number) => db.chats.get(id),
   /** A conversation's messages, oldest first (own pending ones last). */

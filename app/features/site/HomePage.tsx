@@ -3,14 +3,18 @@ import type { Profile } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { useSession } from '../../data/session.ts'
 import { useHomeSearch } from '../../data/useMembers.ts'
+import { usePackages } from '../../data/usePayments.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { fictionalIconOf, searchVisible } from '../../data/view.ts'
 import { worker } from '../../data/worker.ts'
-import { NicheHero } from '../../theme/NicheHero.tsx'
+import { NicheHero, nicheOf } from '../../theme/NicheHero.tsx'
+import { useLook } from '../../theme/site.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import type { TileProps } from '../../ui/MemberTile.tsx'
 import { MemberTileBase } from '../../ui/MemberTileBase.tsx'
+import { mediaUrl } from '../../ui/media.ts'
 import { SignupStart } from '../account/forms/SignupStart.tsx'
+import { money } from '../credits/money.ts'
 import { useWorker } from '../account/forms/use-worker.ts'
 import { captureNetwork } from '../tracking/tracking.ts'
 import { WORKER_WHEN_SEEN } from './settled.ts'
@@ -30,18 +34,24 @@ export function HomePage({ Tile }: { Tile?: ComponentType<TileProps> }) {
   const visible = searchVisible(user !== null, settings, network !== null)
   return (
     <main className="page home">
-      <div className="home__hero">
-        <NicheHero className="home__intro">
-          {user && (
+      {user ? (
+        <div className="home__hero">
+          <NicheHero className="home__intro">
             <p className="home__ctas">
               <AppLink className="button" href="/members">
                 {m.home_cta_members()}
               </AppLink>
             </p>
-          )}
-        </NicheHero>
-        {!user && <SignupStart network={network} />}
-      </div>
+          </NicheHero>
+        </div>
+      ) : (
+        <>
+          <GuestHero />
+          <div className="home__hero">
+            <SignupStart network={network} />
+          </div>
+        </>
+      )}
       {/* The member photos come from the worker: once their place is in view
           (a wide screen's first view), a prerendered page starts it at once
           (app/features/site/settled.ts). */}
@@ -58,6 +68,68 @@ export function HomePage({ Tile }: { Tile?: ComponentType<TileProps> }) {
       )}
       {!user && <HowItWorks />}
     </main>
+  )
+}
+
+/** How many member photos the guest's first screen shows. */
+const HERO_PHOTOS = 6
+
+/**
+ * A guest's first screen sells (docs/sites-and-templates.md "Photo first"):
+ * photos of the niche's members (the public showcase: approved photos
+ * only), the niche's promise in a line, what it costs (free to join, the
+ * price of a message) and one sign-up button; the form follows below. The
+ * photos' place is kept from the first paint, so nothing jumps when they come.
+ */
+function GuestHero() {
+  const { niche } = useLook()
+  const { title, tagline } = nicheOf(niche)
+  const settings = useSettings()
+  const shown = useWorker(() => worker().showcase())
+  const packages = usePackages(
+    settings?.geoip_selected_country ?? settings?.geoip_country ?? undefined,
+  )
+  const cheapest = packages?.packages.reduce<number | undefined>(
+    (low, p) => (low === undefined || p.message_price < low ? p.message_price : low),
+    undefined,
+  )
+  const photos = (shown?.profiles ?? []).filter((p) => p.main_image).slice(0, HERO_PHOTOS)
+  return (
+    <section className="guest-hero" aria-labelledby="hero-title">
+      <div className="guest-hero__pitch">
+        <h1 id="hero-title" className="guest-hero__title">
+          {title()}
+        </h1>
+        <p className="guest-hero__value">{tagline()}</p>
+        <p className="guest-hero__price">
+          {m.home_free()}
+          {packages && cheapest !== undefined && (
+            <> · {m.home_message_price({ price: money(cheapest, packages.currency) })}</>
+          )}
+        </p>
+        <a className="button guest-hero__cta" href="#home-signup-title">
+          {m.traffic_cta_signup()}
+        </a>
+      </div>
+      <ul className="guest-hero__photos" aria-label={m.home_photos_label()}>
+        {/* Empty cells hold the place while the photos load; a site with fewer keeps only its own. */}
+        {Array.from({ length: shown ? photos.length : HERO_PHOTOS }, (_, i) => {
+          const p = photos[i]
+          return (
+            <li key={p?.id ?? `empty-${i}`}>
+              {p?.main_image && (
+                <img
+                  src={mediaUrl(p.main_image.thumb_filename)}
+                  alt={m.tile_photo_alt({ name: p.name })}
+                  width={160}
+                  height={200}
+                />
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }
 

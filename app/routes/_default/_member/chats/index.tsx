@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { MessageCircle } from 'lucide-react'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useChats } from '../../../../data/useChats.ts'
 import { formatWhen } from '../../../../ui/format.ts'
@@ -16,7 +17,15 @@ function Chats() {
     <main className="page page--narrow">
       <h1>{m.chats_title()}</h1>
       {chats === undefined && <p>{m.loading()}</p>}
-      {chats?.length === 0 && <p>{m.chats_empty()}</p>}
+      {chats?.length === 0 && (
+        <div className="empty-state">
+          <MessageCircle className="empty-state__icon" aria-hidden="true" />
+          <p>{m.chats_empty()}</p>
+          <Link to="/members" className="button">
+            {m.chats_empty_action()}
+          </Link>
+        </div>
+      )}
       <ul className="chat-list" aria-label={m.chats_title()}>
         {chats?.map((c) => (
           <li key={c.id} className="chat-list__item">

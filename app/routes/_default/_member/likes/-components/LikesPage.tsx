@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Heart } from 'lucide-react'
 import { useState } from 'react'
 import { m } from '../../../../../../messages/paraglide/messages.js'
 import { useLikes } from '../../../../../data/useLikes.ts'
@@ -34,7 +35,10 @@ export function LikesPage({ type }: { type: LikesType }) {
         >
           {m.likes_received()}
           {data && data.newCount > 0 && (
-            <span className="badge">{m.likes_new_count({ count: data.newCount })}</span>
+            <>
+              {' '}
+              <span className="badge">{m.likes_new_count({ count: data.newCount })}</span>
+            </>
           )}
         </Link>
         <Link
@@ -48,7 +52,22 @@ export function LikesPage({ type }: { type: LikesType }) {
       {data === undefined && <p>{m.loading()}</p>}
       {data && !data.synced && data.entries.length === 0 && <p>{m.likes_not_saved()}</p>}
       {data?.synced && data.entries.length === 0 && (
-        <p>{type === 'received' ? m.likes_empty_received() : m.likes_empty_given()}</p>
+        <div className="empty-state">
+          <Heart className="empty-state__icon" aria-hidden="true" />
+          <p>{type === 'received' ? m.likes_empty_received() : m.likes_empty_given()}</p>
+          {type === 'received' ? (
+            <>
+              <p>{m.likes_empty_received_hint()}</p>
+              <Link to="/profile" className="button">
+                {m.likes_empty_profile_action()}
+              </Link>
+            </>
+          ) : (
+            <Link to="/members" className="button">
+              {m.likes_empty_action()}
+            </Link>
+          )}
+        </div>
       )}
       {data && data.entries.length > 0 && (
         <ul
