@@ -98,6 +98,10 @@ export const LIMITS = {
   // For an account younger than a day: half the pace, and 200 in an hour.
   like_new: { limit: 30, windowMs: MINUTE },
   like_new_hour: { limit: 200, windowMs: 60 * MINUTE },
+  // "Is typing" signals (api/chats/typing.ts): the client sends one every
+  // 2 s at most while its member types, 30 a minute in one chat; 60 leaves
+  // room for two chats at once, a script sending more is refused.
+  typing: { limit: 60, windowMs: MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

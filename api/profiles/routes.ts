@@ -51,10 +51,21 @@ async function profilePage(
  * the profile without like state. An unknown and a deleted member get the same
  * 404, so the answer reveals nothing about accounts that were.
  */
-export const profileRoutes = (db: Db) =>
+export const profileRoutes = (db: Db, deps: ProfileDeps = {}) =>
   new Hono().get(pathOf(endpoints.profile), queryOf(endpoints.profile), async (c) => {
     const { id } = c.req.valid('query')
     const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
     if (!row) throw notFound()
-    return c.json(await profilePage(db, row, viewer))
+    const page = await profilePage(db, row, viewer)
+    // A HEAD (a link checker) is no visit.
+    if (viewer !== null && c.req.method === 'GET') await deps.viewed?.(viewer, row.id)
+    return c.json(page)
   })
+
+export interface ProfileDeps {
+  /**
+   * A signed-in member opened a profile (the presence domain records the
+   * visit; wired in api/app.ts, since presence builds on profiles).
+   */
+  viewed?: (viewer: number, profile: number) => Promise<unknown>
+}

@@ -67,9 +67,13 @@ export const messages = pgTable(
      * kept as long as the message, so a replayed send is one message.
      */
     clientId: uuid('client_id'),
+    /** When the recipient opened the conversation after it came (PUT /api/chat.php); null until then. */
+    readAt: ts('read_at'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // What a read marks: the few messages of a conversation not read yet.
+    index('messages_unread_idx').on(t.conversationId).where(sql`read_at IS NULL`),
     uniqueIndex('messages_client_key').on(t.senderId, t.clientId).where(sql`client_id IS NOT NULL`),
   ],
 )
