@@ -12,6 +12,7 @@ import type { VisitorsResponse } from '../contract/index.ts'
 import { notifyMembersSoon } from '../events/bus.ts'
 import { profileColumns, profilesFor } from '../profiles/index.ts'
 import { rowsOf } from '../shared/rows.ts'
+import { newVisitsOf } from '../shared/visits.ts'
 
 /** A second visit within this long of the last one is not recorded, whatever the day. */
 export const VISIT_BURST = '30 minutes'
@@ -79,7 +80,7 @@ export async function visitorsOf(db: Db, memberId: number): Promise<VisitorsResp
     visited_at: r.visitedAt.toISOString(),
     is_new: seenAt === null || r.visitedAt > seenAt,
   }))
-  return { visitors, new_count: visitors.filter((v) => v.is_new).length }
+  return { visitors, new_count: await newVisitsOf(db, memberId) }
 }
 
 /** The member looked at their visitors: none is new any more (their other devices hear of it). */
@@ -89,9 +90,4 @@ export async function markVisitorsSeen(db: Db, memberId: number): Promise<void> 
     .values({ memberId, visitorsSeenAt: sql`now()` })
     .onConflictDoUpdate({ target: memberPrivacy.memberId, set: { visitorsSeenAt: sql`now()` } })
   await notifyMembersSoon(db, [memberId], { type: 'visitors' }).catch(() => undefined)
-}
-
-/** How many visits came since the member last opened the list (the push badge counts them). */
-export async function newVisitsOf(db: Db, memberId: number): Promise<number> {
-  return (await visitorsOf(db, memberId)).new_count
 }

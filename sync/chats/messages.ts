@@ -36,6 +36,7 @@ export const rowOf = (m: Message): MessageRow => ({
   sentAt: m.sent_at,
   status: 'sent',
   order: m.id,
+  readAt: m.read_at,
 })
 
 export class MessagesSync {
@@ -145,6 +146,17 @@ export class MessagesSync {
     }
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return ok({ added })
+  }
+
+  /**
+   * The newest page again (a `seen` poke: the read marks of messages already
+   * stored changed; a pull by cursor would not bring them).
+   */
+  async refreshNewest(conversation: number): Promise<Result<null>> {
+    const res = await fenced(this.ctx.db, () => request('messages', { query: { conversation } }))
+    if (!res.ok) return res
+    await this.store(res.value.messages)
+    return ok(null)
   }
 
   /** One page older than the oldest stored message (scrolling up); whether more exist. */

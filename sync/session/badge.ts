@@ -1,4 +1,4 @@
-// The install badge (spec §4): unread messages + new likes, computed by the
+// The install badge (spec §4): unread messages + new likes (+ new visits), computed by the
 // worker from the store after every sync, so it is right even when no push
 // told the service worker.
 import { badgeCount as badgeRule } from '../../api/contract/rules/badge.ts'
@@ -10,7 +10,8 @@ export async function badgeCount(db: LocalDb): Promise<number> {
   const chats = await db.chats.toArray()
   const unread = chats.reduce((sum, c) => sum + Math.max(0, c.num_unread_messages), 0)
   const newLikes = await db.likedBy.filter((l) => l.likeNew).count()
-  return badgeRule(unread, newLikes)
+  const newVisits = (await kvGet(db, 'visitors'))?.new_count ?? 0
+  return badgeRule(unread, newLikes, newVisits)
 }
 
 /**
