@@ -65,7 +65,11 @@ export class MessagesSync {
           body: { conversation: p.conversation, text: p.text, client_id: entry.id },
         }),
       settle: async (_p, answer: SendMessageResponse) => {
-        await db.messages.put(rowOf(answer.message))
+        const row = rowOf(answer.message)
+        // The recipient may have read it before this answer came (the pokes
+        // go out before it): a read mark stored meanwhile stays.
+        const stored = await db.messages.get(row.key)
+        await db.messages.put({ ...row, readAt: row.readAt ?? stored?.readAt ?? null })
         const credits = await kvGet(db, 'credits')
         if (credits) await kvPut(db, 'credits', { ...credits, credits: answer.credits })
       },
