@@ -1,5 +1,5 @@
 // The member's privacy choices about live signals on /notifications
-// (docs/live.md): read receipts and browsing invisibly.
+// (docs/live.md): read receipts, browsing invisibly, hiding when online.
 import { useState } from 'react'
 import type { PrivacyUpdate } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
@@ -42,6 +42,15 @@ export function PrivacySettings() {
             onChange={(e) => void change({ browse_invisibly: e.target.checked })}
           />
           {m.privacy_browse_invisibly()}
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            disabled={busy}
+            checked={privacy.hide_online}
+            onChange={(e) => void change({ hide_online: e.target.checked })}
+          />
+          {m.privacy_hide_online()}
         </label>
       </div>
       <p role="status" className="form__status">
