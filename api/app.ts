@@ -44,6 +44,8 @@ import { paymentJobs } from './payments/settle.ts'
 import { withdrawalJobs } from './payments/withdrawal.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { profileFieldRoutes } from './profiles/fields-routes.ts'
+import { recordVisit } from './presence/index.ts'
+import { presenceRoutes } from './presence/routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { pushRoutes } from './push/routes.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -221,7 +223,11 @@ export function createApi({
     .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
     .route('/', sessionRoutes(db))
     .route('/', likesRoutes(db, { memberLimits }))
-    .route('/', profileRoutes(db))
+    .route(
+      '/',
+      profileRoutes(db, { viewed: (viewer, profile) => recordVisit(db, viewer, profile) }),
+    )
+    .route('/', presenceRoutes(db))
     .route('/', chatRoutes(db))
     .route(
       '/',

@@ -136,6 +136,12 @@ describe('install badge (spec §4)', () => {
     expect(badgeCount(7, 0), 'unread messages alone').toBe(7)
   })
 
+  it('counts new visits to the profile beside new likes', () => {
+    expect(badgeCount(1, 2, 3)).toBe(6)
+    expect(badgeCount(0, 0, 2), 'new visits alone').toBe(2)
+    expect(badgeCount(0, 0, -1)).toBe(0)
+  })
+
   it('counts a negative count (a stale decrement) as none', () => {
     expect(badgeCount(-2, 1)).toBe(1)
     expect(badgeCount(2, -1)).toBe(2)

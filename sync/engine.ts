@@ -17,6 +17,7 @@ import { EventStream } from './core/stream.ts'
 import { CHATS_START_DELAY_MS } from './core/timing.ts'
 import { LikesSync } from './likes/likes.ts'
 import { MembersSync } from './members/members.ts'
+import { PresenceSync } from './presence/presence.ts'
 import { pushSubscribed, storePushSubscribed } from './push/push.ts'
 import { searchPage } from './search/search.ts'
 import type { SearchFilters } from './search/search-key.ts'
@@ -38,6 +39,7 @@ export class SyncEngine {
   readonly likes: LikesSync
   readonly members: MembersSync
   readonly messages: MessagesSync
+  readonly presence: PresenceSync
   private readonly scheduler: Scheduler
   private readonly stream: EventStream
   private leader = false
@@ -50,7 +52,15 @@ export class SyncEngine {
       [
         { name: 'user', run: () => this.refreshUser(), firstDelayMs: 'interval' },
         { name: 'chats', run: () => this.syncChats(), firstDelayMs: CHATS_START_DELAY_MS },
-        { name: 'likes', run: () => this.syncLikes(), firstDelayMs: CHATS_START_DELAY_MS },
+        {
+          name: 'likes',
+          // The visitors list goes with the likes (it is one of their lists).
+          run: async () => {
+            await this.syncLikes()
+            await this.syncVisitors()
+          },
+          firstDelayMs: CHATS_START_DELAY_MS,
+        },
       ],
       (e: unknown) => emit({ type: 'error', error: { code: 'sync_failed', message: String(e) } }),
     )
@@ -77,6 +87,7 @@ export class SyncEngine {
     this.likes = new LikesSync(db, this.outbox, { now, sessionGone })
     this.members = new MembersSync(db, this.likes, { now, sessionGone })
     this.messages = new MessagesSync(this.ctx, this.outbox)
+    this.presence = new PresenceSync(this.ctx)
     this.stream = new EventStream(
       (poke) => void this.onPoke(poke),
       (up) => {
@@ -92,8 +103,20 @@ export class SyncEngine {
   private async onPoke(poke: Poke): Promise<void> {
     switch (poke.type) {
       case 'messages':
-        if (poke.conversation !== undefined) await this.messages.pull(poke.conversation)
+        if (poke.conversation !== undefined) {
+          await this.presence.typingDone(poke.conversation)
+          await this.messages.pull(poke.conversation)
+        }
         await this.syncChats()
+        break
+      case 'seen':
+        if (poke.conversation !== undefined) await this.messages.refreshNewest(poke.conversation)
+        break
+      case 'typing':
+        if (poke.conversation !== undefined) await this.presence.typingHeard(poke.conversation)
+        break
+      case 'visitors':
+        await this.syncVisitors()
         break
       case 'chats':
       case 'read':
@@ -155,7 +178,16 @@ export class SyncEngine {
     await this.outbox.drain()
     await this.syncChats()
     await this.syncLikes()
+    await this.syncVisitors()
     await this.messages.syncCredits()
+  }
+
+  /** GET /api/visitors.php into the store (polled with the likes), then the badge. */
+  async syncVisitors(): Promise<Result<number>> {
+    const epoch = this.ctx.db.epoch
+    const res = await this.presence.syncVisitors()
+    if (res.ok) await publishBadge(this.ctx, epoch)
+    return res
   }
 
   /** GET /api/likes.php into the store (spec §9: polled with chats). */

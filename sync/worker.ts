@@ -12,6 +12,7 @@ import { linkHandlers } from './links/handlers.ts'
 import { membersHandlers } from './members/handlers.ts'
 import { paymentsHandlers } from './payments/payments.ts'
 import { withdrawalHandlers } from './payments/withdrawal.ts'
+import { presenceHandlers } from './presence/presence.ts'
 import { pushHandlers } from './push/handlers.ts'
 import { sessionHandlers } from './session/handlers.ts'
 import { localDb } from './store/store.ts'
@@ -46,6 +47,7 @@ const api = combineHandlers(
     syncCredits: () => engine.messages.syncCredits(),
     refreshUser: () => engine.refreshUser(),
   }),
+  presenceHandlers(engine.presence),
   pushHandlers({
     setPushSubscribed: (subscribed) => engine.setPushSubscribed(subscribed),
   }),

@@ -2,19 +2,21 @@ import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { fileReport, setBlock } from '../blocks/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
-import type { CreditsResponse } from '../contract/index.ts'
+import type { CreditsResponse, TypingResponse } from '../contract/index.ts'
 import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/messages.ts'
 import { balanceOf, messageCost, zeroCredits } from '../credits/index.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
 import { type Counted, limitMemberAction } from '../http/member-limits.ts'
 import { countedSSE, messagesSent } from '../http/metrics.ts'
+import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { type AccountsDeps, linkBase } from '../shared/site.ts'
 import { hideChat, listMessages, markRead, sendMessage, sendState } from './messages.ts'
+import { sendTyping } from './typing.ts'
 
 /** How long a client waits before it tries the stream again when this process has no LISTEN. */
 const EVENTS_RETRY_DOWN_MS = 5000
@@ -118,6 +120,12 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         return c.json({ conversation, status: 'deleted' as const })
       },
     )
+    .post(pathOf(endpoints.typing), requireMember(db), bodyOf(endpoints.typing), async (c) => {
+      const memberId = c.get('memberId')
+      await enforce(c, db, 'typing', `member:${memberId}`)
+      const status = await sendTyping(db, memberId, c.req.valid('json').conversation)
+      return c.json({ status } satisfies TypingResponse)
+    })
     .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
       c.json(await creditsOf(db, c.get('memberId'))),
     )

@@ -5,7 +5,7 @@
 // lost answer, or the same send twice at once) gets the first answer from
 // the claim without a second debit.
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
@@ -16,19 +16,22 @@ import { debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
+import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
 import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { parseRows } from '../shared/rows.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
 
 type Row = typeof messages.$inferSelect
 
-const toMessage = (r: Row): Message => ({
+/** A stored message as answered; its read mark only when read receipts pass between the two. */
+const toMessage = (r: Row, receipts = false): Message => ({
   id: r.id,
   conversation: r.conversationId,
   from: r.senderId,
   text: r.body,
   sent_at: r.createdAt.toISOString(),
   client_id: r.clientId,
+  read_at: receipts && r.readAt ? r.readAt.toISOString() : null,
 })
 
 /**
@@ -60,7 +63,8 @@ export async function listMessages(
   memberId: number,
   q: { conversation: number; before?: number | undefined; after?: number | undefined },
 ): Promise<MessagesResponse> {
-  await otherMember(db, memberId, q.conversation)
+  const other = await otherMember(db, memberId, q.conversation)
+  const receipts = await readReceiptsBetween(db, memberId, other)
   const inConversation = eq(messages.conversationId, q.conversation)
   const take = MESSAGES_PAGE_SIZE + 1
   const rows =
@@ -89,7 +93,11 @@ export async function listMessages(
       ? rows.slice(0, MESSAGES_PAGE_SIZE)
       : rows.slice(1)
     : rows
-  return { messages: page.map(toMessage), has_more: hasMore, pp: MESSAGES_PAGE_SIZE }
+  return {
+    messages: page.map((r) => toMessage(r, receipts)),
+    has_more: hasMore,
+    pp: MESSAGES_PAGE_SIZE,
+  }
 }
 
 type SendOutcome = {
@@ -148,7 +156,7 @@ const sendStatement = preparedStatement<
         'message', jsonb_build_object('id', fresh.id, 'conversation', ${p('conversation')}::bigint,
           'from', ${p('member')}::bigint, 'text', ${p('text')}::text,
           'sent_at', to_char(fresh.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'client_id', ${p('clientId')}::uuid),
+          'client_id', ${p('clientId')}::uuid, 'read_at', NULL),
         'credits', checks.credits - ${p('cost')}::integer)`,
       from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}`,
     })}, ins AS (
@@ -344,10 +352,31 @@ const SendCheck = z.object({
   pushes: z.union([z.number(), z.string()]),
 })
 
-/** PUT /api/chat.php: the member has read the conversation (spec §4: unread 0). */
+/**
+ * PUT /api/chat.php: the member has read the conversation (spec §4: unread 0).
+ * With read receipts on, the other member's messages not read yet get their
+ * read mark now, and the other member hears of it (a `seen` poke) when any did.
+ */
 export async function markRead(db: Db, memberId: number, conversationId: number): Promise<void> {
-  await otherMember(db, memberId, conversationId)
+  const other = await otherMember(db, memberId, conversationId)
+  const receipts = (await privacyOf(db, memberId)).read_receipts
   await db.transaction(async (tx) => {
+    if (receipts) {
+      const marked = await tx
+        .update(messages)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.senderId, other),
+            isNull(messages.readAt),
+          ),
+        )
+        .returning({ id: messages.id })
+      if (marked.length > 0) {
+        await notifyMembers(tx, [other], { type: 'seen', conversation: conversationId })
+      }
+    }
     await tx
       .update(conversationMembers)
       // Read: the next message of this chat may be mailed again.

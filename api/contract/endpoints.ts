@@ -75,6 +75,14 @@ import {
 } from './messages.ts'
 import { operatorEndpoints } from './operator/index.ts'
 import {
+  PrivacySettings,
+  PrivacyUpdate,
+  TypingRequest,
+  TypingResponse,
+  VisitorsResponse,
+  VisitorsSeenResponse,
+} from './presence.ts'
+import {
   CreditHistoryResponse,
   DiscountQuery,
   DiscountResponse,
@@ -389,6 +397,25 @@ export const endpoints = {
     response: ChatDeleteResponse,
   },
   credits: { method: 'GET', path: '/api/credits.php', response: CreditsResponse },
+  /** The member is typing: a `typing` poke to the other member, never stored (docs/live.md). */
+  typing: {
+    method: 'POST',
+    path: '/api/typing.php',
+    body: TypingRequest,
+    response: TypingResponse,
+  },
+  /** Who opened the member's profile, newest first (docs/live.md). */
+  visitors: { method: 'GET', path: '/api/visitors.php', response: VisitorsResponse },
+  /** The visitors list was seen: none is new any more. */
+  visitorsSeen: { method: 'PUT', path: '/api/visitors.php', response: VisitorsSeenResponse },
+  /** Read receipts, browsing invisibly, hiding online, a push for visits. */
+  privacy: { method: 'GET', path: '/api/privacy.php', response: PrivacySettings },
+  privacyUpdate: {
+    method: 'PUT',
+    path: '/api/privacy.php',
+    body: PrivacyUpdate,
+    response: PrivacySettings,
+  },
   /** Server-Sent Events: pokes to pull (not JSON). */
   events: { method: 'GET', path: '/api/events.php', response: null },
   block: { method: 'POST', path: '/api/blocks.php', body: BlockRequest, response: BlockResponse },

@@ -20,6 +20,11 @@ export const Message = z.object({
   text: z.string(),
   sent_at: z.string(),
   client_id: z.string().nullable(),
+  /**
+   * When the recipient read it (opened the conversation after it came); null
+   * while unread, and always null when either member turned read receipts off.
+   */
+  read_at: z.string().nullable(),
 })
 export type Message = z.infer<typeof Message>
 
@@ -119,7 +124,20 @@ export const ReportResponse = z.object({
 
 /** What the live stream pokes about: the client pulls, it trusts nothing else in it. */
 export const Poke = z.object({
-  type: z.enum(['messages', 'chats', 'likes', 'credits', 'read', 'sync']),
+  type: z.enum([
+    'messages',
+    'chats',
+    'likes',
+    'credits',
+    'read',
+    'sync',
+    // The other member read the conversation: its read marks changed.
+    'seen',
+    // The other member is typing in the conversation (never stored).
+    'typing',
+    // Someone visited the member's profile.
+    'visitors',
+  ]),
   conversation: z.number().int().optional(),
 })
 export type Poke = z.infer<typeof Poke>

@@ -15,6 +15,12 @@ export const Profile = z.object({
   main_image: z.object({ thumb_filename: z.string() }).nullable(),
   /** Shown with settings.fictional_icon (spec §3). */
   fictional: z.boolean(),
+  /**
+   * How recently the member was active (docs/live.md): `now` (seen within 5
+   * minutes), `today`, `week`, or null (longer ago, or they hide it). In
+   * search, profile and chat answers; absent where an answer does not say.
+   */
+  last_active: z.enum(['now', 'today', 'week']).nullable().optional(),
 })
 export type Profile = z.infer<typeof Profile>
 

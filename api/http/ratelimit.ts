@@ -105,6 +105,10 @@ export const LIMITS = {
   // unknown addresses and orders alike, so the limit tells nothing either.
   withdrawal_link: { limit: 10, windowMs: 60 * MINUTE },
   withdrawal_link_order: { limit: 3, windowMs: 60 * MINUTE },
+  // "Is typing" signals (api/chats/typing.ts): the client sends one every
+  // 2 s at most while its member types, 30 a minute in one chat; 60 leaves
+  // room for two chats at once, a script sending more is refused.
+  typing: { limit: 60, windowMs: MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { images, members } from '../../db/schema/index.ts'
 import type { Image, OwnProfile, Profile } from '../contract/index.ts'
+import { lastActiveOf } from '../contract/rules/live.ts'
 
 type MemberRow = typeof members.$inferSelect
 
@@ -20,8 +21,24 @@ export const profileColumns = {
   personal: members.personal,
   mainImageId: members.mainImageId,
   fictional: members.fictional,
+  /**
+   * When the member was last seen (ms since the epoch): their newest session
+   * use (renewed at most every SESSION_TOUCH_S, api/http/session.ts) or the
+   * page-hidden beacon's last activity, whichever is later; null when they
+   * hide it (member_privacy.hide_online). Answered as `last_active`.
+   */
+  // Qualified by hand: drizzle writes a column of a one-table select
+  // unqualified, and inside these subqueries "id" would be the session's.
+  seenMs: sql<number | null>`CASE WHEN EXISTS (SELECT 1 FROM member_privacy mp
+      WHERE mp.member_id = "members"."id" AND mp.hide_online) THEN NULL
+    ELSE extract(epoch FROM greatest("members"."last_active_at",
+      (SELECT max(s.last_seen_at) FROM sessions s WHERE s.member_id = "members"."id"))) * 1000 END`
+    .mapWith((v: unknown) => (v === null ? null : Number(v)))
+    .as('seen_ms'),
 }
-export type ProfileSource = Pick<MemberRow, keyof typeof profileColumns>
+type BaseColumns = Exclude<keyof typeof profileColumns, 'seenMs'>
+/** A row a profile is built from; `seenMs` where the statement read it (profileColumns). */
+export type ProfileSource = Pick<MemberRow, BaseColumns> & { seenMs?: number | null }
 
 /** Whole years between a YYYY-MM-DD birth date and `now` (UTC). */
 export function ageOn(dateOfBirth: string, now = new Date()): number {
@@ -89,6 +106,9 @@ export function toProfile(row: ProfileSource, imgs: Image[]): Profile {
     images: imgs,
     main_image: main ? { thumb_filename: main.thumb_filename } : null,
     fictional: row.fictional,
+    ...(row.seenMs === undefined
+      ? {}
+      : { last_active: row.seenMs === null ? null : lastActiveOf(row.seenMs, Date.now()) }),
   }
 }
 
@@ -97,6 +117,15 @@ export const toOwnProfile = (row: MemberRow, imgs: Image[]): OwnProfile => ({
   date_of_birth: row.dateOfBirth,
   language: row.language,
 })
+
+/** When one member was last seen, as profileColumns.seenMs reads it (null: hidden, or unknown). */
+export async function seenMsOf(db: Db, memberId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ seenMs: profileColumns.seenMs })
+    .from(members)
+    .where(eq(members.id, memberId))
+  return row?.seenMs ?? null
+}
 
 /** Profiles for rows already loaded, with their images in one extra query. */
 export async function profilesFor(db: Db, rows: ProfileSource[]): Promise<Profile[]> {

@@ -9,7 +9,7 @@ import { pathOf, queryOf } from '../http/validate.ts'
 import { regionName } from '../reference/index.ts'
 import { loadSettings } from '../settings/index.ts'
 import { liveMember, type MemberRow } from '../shared/members.ts'
-import { imagesOf, toProfile } from './profiles.ts'
+import { imagesOf, seenMsOf, toProfile } from './profiles.ts'
 import { likeFlags } from './relation.ts'
 
 /** The string entries of a JSON object column whose key the operator lets show. */
@@ -27,14 +27,15 @@ async function profilePage(
   row: MemberRow,
   viewer: number | null,
 ): Promise<ProfileResponse> {
-  const [imgs, settings, flags] = await Promise.all([
+  const [imgs, settings, flags, seen] = await Promise.all([
     imagesOf(db, [row.id]),
     loadSettings(db),
     viewer === null ? null : likeFlags(db, viewer, row.id),
+    seenMsOf(db, row.id),
   ])
   return {
     profile: {
-      ...toProfile(row, imgs.get(row.id) ?? []),
+      ...toProfile({ ...row, seenMs: seen }, imgs.get(row.id) ?? []),
       // Only what the operator made visible (settings.visible_profile_*).
       profile_fields: visible(row.profileFields, settings.visible_profile_fields),
       notes: visible(row.notes, settings.visible_profile_notes),
@@ -51,10 +52,21 @@ async function profilePage(
  * the profile without like state. An unknown and a deleted member get the same
  * 404, so the answer reveals nothing about accounts that were.
  */
-export const profileRoutes = (db: Db) =>
+export const profileRoutes = (db: Db, deps: ProfileDeps = {}) =>
   new Hono().get(pathOf(endpoints.profile), queryOf(endpoints.profile), async (c) => {
     const { id } = c.req.valid('query')
     const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
     if (!row) throw notFound()
-    return c.json(await profilePage(db, row, viewer))
+    const page = await profilePage(db, row, viewer)
+    // A HEAD (a link checker) is no visit.
+    if (viewer !== null && c.req.method === 'GET') await deps.viewed?.(viewer, row.id)
+    return c.json(page)
   })
+
+export interface ProfileDeps {
+  /**
+   * A signed-in member opened a profile (the presence domain records the
+   * visit; wired in api/app.ts, since presence builds on profiles).
+   */
+  viewed?: (viewer: number, profile: number) => Promise<unknown>
+}

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { badgeCount } from '../contract/rules/badge.ts'
 import type { PushPayload } from '../contract/rules/push.ts'
 import { rowsOf } from '../shared/rows.ts'
+import { newVisitsOf } from '../shared/visits.ts'
 import { notBlockedSql } from './blocks.ts'
 import { pushTexts } from './texts.ts'
 
@@ -182,5 +183,5 @@ export async function badgeOf(db: Db, memberId: number): Promise<number> {
     z.object({ unread: z.number(), likes: z.number() }),
   )
   const row = rows[0]
-  return badgeCount(row?.unread ?? 0, row?.likes ?? 0)
+  return badgeCount(row?.unread ?? 0, row?.likes ?? 0, await newVisitsOf(db, memberId))
 }

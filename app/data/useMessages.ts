@@ -1,7 +1,7 @@
 // A conversation's messages and the credits balance, from the store. Opening a
 // chat pulls what is new, marks it read (spec §4: unread 0, here at once and
 // on the server) and refreshes the balance the composer shows.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { syncWorker } from '../../sync/client.ts'
 import { useKv, useStored } from './stored.ts'
 
@@ -16,7 +16,25 @@ export function useMessages(conversation: number) {
     })()
     void w.syncCredits()
   }, [conversation])
-  return useStored('messages', [conversation])
+  const rows = useStored('messages', [conversation])
+  useReadWhileOpen(conversation, rows?.length)
+  return rows
+}
+
+/**
+ * A message arriving while the chat is open and in sight is read: the chat
+ * marks it (the sender's "Seen", docs/live.md). The first answer of the
+ * store is the opening's own read above.
+ */
+function useReadWhileOpen(conversation: number, count: number | undefined) {
+  const previous = useRef<number | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list grows
+  useEffect(() => {
+    const before = previous.current
+    previous.current = count
+    if (before === undefined || count === undefined || count <= before) return
+    if (document.visibilityState === 'visible') void syncWorker().markChatRead(conversation)
+  }, [count])
 }
 
 /** The balance and the price of a message (kv `credits`), refreshed by useMessages. */

@@ -4,6 +4,7 @@ import type { Profile } from '../../api/contract/index.ts'
 import { m } from '../../messages/paraglide/messages.js'
 import { AppLink } from './AppLink.tsx'
 import { mediaUrl } from './media.ts'
+import { OnlineDot } from './OnlineDot.tsx'
 
 /**
  * A member in the grid (spec §2), photo first: a large portrait photo with
@@ -53,6 +54,7 @@ export function MemberTileBase({
                   <span className="visually-hidden">{m.tile_fictional()}</span>
                 </span>
               )}
+              <OnlineDot lastActive={profile.last_active} />
             </h2>
             <p className="tile__meta">
               {m.tile_age({ age: profile.age })}

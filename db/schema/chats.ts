@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 // Chats: a conversation per pair of members, each member's side of it, and
 // the messages.
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
@@ -66,6 +67,12 @@ export const messages = pgTable(
      * Its idempotency is member_actions' (api/http/idempotency.ts), not this column's.
      */
     clientId: uuid('client_id'),
+    /** When the recipient opened the conversation after it came (PUT /api/chat.php); null until then. */
+    readAt: ts('read_at'),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    // What a read marks: the few messages of a conversation not read yet.
+    index('messages_unread_idx').on(t.conversationId).where(sql`read_at IS NULL`),
+  ],
 )

@@ -63,6 +63,7 @@ function messagesServer() {
             text,
             sent_at: '2026-01-10T12:00:00.000Z',
             client_id,
+            read_at: null,
           },
           credits: 90,
         },

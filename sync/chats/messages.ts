@@ -36,6 +36,7 @@ export const rowOf = (m: Message): MessageRow => ({
   sentAt: m.sent_at,
   status: 'sent',
   order: m.id,
+  readAt: m.read_at,
 })
 
 export class MessagesSync {
@@ -64,7 +65,11 @@ export class MessagesSync {
           body: { conversation: p.conversation, text: p.text, client_id: entry.id },
         }),
       settle: async (_p, answer: SendMessageResponse) => {
-        await db.messages.put(rowOf(answer.message))
+        const row = rowOf(answer.message)
+        // The recipient may have read it before this answer came (the pokes
+        // go out before it): a read mark stored meanwhile stays.
+        const stored = await db.messages.get(row.key)
+        await db.messages.put({ ...row, readAt: row.readAt ?? stored?.readAt ?? null })
         const credits = await kvGet(db, 'credits')
         if (credits) await kvPut(db, 'credits', { ...credits, credits: answer.credits })
       },
@@ -145,6 +150,17 @@ export class MessagesSync {
     }
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return ok({ added })
+  }
+
+  /**
+   * The newest page again (a `seen` poke: the read marks of messages already
+   * stored changed; a pull by cursor would not bring them).
+   */
+  async refreshNewest(conversation: number): Promise<Result<null>> {
+    const res = await fenced(this.ctx.db, () => request('messages', { query: { conversation } }))
+    if (!res.ok) return res
+    await this.store(res.value.messages)
+    return ok(null)
   }
 
   /** One page older than the oldest stored message (scrolling up); whether more exist. */

@@ -7,7 +7,10 @@ import type { OutboxEvent } from './outbox.ts'
 export type SyncEvent =
   | { type: 'user'; user: User | null }
   | { type: 'error'; error: SyncError }
-  | { type: 'synced'; what: 'user' | 'chats' | 'search' | 'likes' | 'settings' | 'account' }
+  | {
+      type: 'synced'
+      what: 'user' | 'chats' | 'search' | 'likes' | 'settings' | 'account' | 'visitors'
+    }
   /**
    * The install badge (spec §4: unread messages + new likes), computed by the
    * worker after every sync and 0 when the session ends; the page hands it to

@@ -248,11 +248,12 @@ describe('polling (spec §9)', () => {
     })
     await engine.syncNow()
     const order = server.requests.map((r) => `${r.method} ${r.url.pathname}`)
-    expect(order.slice(-5)).toEqual([
+    expect(order.slice(-6)).toEqual([
       'GET /api/user.php',
       'POST /api/likes.php',
       'GET /api/chats.php',
       'GET /api/likes.php',
+      'GET /api/visitors.php',
       'GET /api/credits.php',
     ])
   })

@@ -1,4 +1,4 @@
-// The install badge (spec §4): unread messages + new likes, computed by the
+// The install badge (spec §4): unread messages + new likes (+ new visits), computed by the
 // worker from the store after every sync, so it is right even when no push
 // told the service worker. The two numbers behind it are stored too (kv
 // `counts`): the header, the mobile menu and the document title show them.
@@ -11,8 +11,10 @@ import type { LocalDb } from '../store/store.ts'
 export async function badgeCounts(db: LocalDb): Promise<Counts> {
   const chats = await db.chats.toArray()
   const unread = chats.reduce((sum, c) => sum + Math.max(0, c.num_unread_messages), 0)
-  const likes = await db.likedBy.filter((l) => l.likeNew).count()
-  return { unread, likes }
+  const newLikes = await db.likedBy.filter((l) => l.likeNew).count()
+  const newVisits = (await kvGet(db, 'visitors'))?.new_count ?? 0
+  // The likes menu holds the visitors too: its number counts both.
+  return { unread, likes: newLikes + newVisits }
 }
 
 export async function badgeCount(db: LocalDb): Promise<number> {

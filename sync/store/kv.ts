@@ -8,9 +8,11 @@ import type {
   CreditsResponse,
   Discount,
   PackagesResponse,
+  PrivacySettings,
   Settings,
   Transaction,
   User,
+  VisitorsResponse,
 } from '../../api/contract/index.ts'
 import type { LikesCounts, LocalDb } from './store.ts'
 
@@ -53,6 +55,15 @@ export interface KvValues {
   transaction: Transaction
   /** Purchases and spends with the balance after each (GET /api/credit_history.php). */
   creditHistory: CreditHistoryResponse
+  /** Who visited the member's profile, newest first (GET /api/visitors.php). */
+  visitors: VisitorsResponse
+  /**
+   * Conversations whose other member is typing: until when (ms) each shows
+   * "… is typing". Ephemeral: kept only here, from the live stream's pokes.
+   */
+  typing: Record<string, number>
+  /** The member's privacy choices (GET /api/privacy.php). */
+  privacy: PrivacySettings
 }
 
 export type KvKey = keyof KvValues

@@ -114,6 +114,8 @@ export interface MessageRow {
   retryAt?: number
   /** Sort key: the server id, or a number past every id for what is not sent yet. */
   order: number
+  /** When the recipient read it, if read receipts pass between the two (docs/live.md). */
+  readAt?: string | null
 }
 
 /** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */

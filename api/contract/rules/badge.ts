@@ -3,6 +3,9 @@
 // the server to the same counts read from the database for a push message
 // (api/push/payload.ts badgeOf): both sides call this.
 
-/** Unread messages plus new likes; a count below zero (a stale decrement) counts as none. */
-export const badgeCount = (unreadMessages: number, newLikes: number): number =>
-  Math.max(0, unreadMessages) + Math.max(0, newLikes)
+/**
+ * Unread messages plus new likes plus new visits to the member's profile
+ * (docs/live.md); a count below zero (a stale decrement) counts as none.
+ */
+export const badgeCount = (unreadMessages: number, newLikes: number, newVisits = 0): number =>
+  Math.max(0, unreadMessages) + Math.max(0, newLikes) + Math.max(0, newVisits)

@@ -6,6 +6,7 @@ import { useChat } from '../../../data/useChats.ts'
 import { useCredits, useMessages } from '../../../data/useMessages.ts'
 import { worker } from '../../../data/worker.ts'
 import { ReportDialog } from '../../../ui/ReportDialog.tsx'
+import { TypingIndicator } from '../../../ui/TypingIndicator.tsx'
 import { useOnline } from '../../../ui/useOnline.ts'
 import { ChatHeader } from './-components/ChatHeader.tsx'
 import { Composer } from './-components/Composer.tsx'
@@ -64,6 +65,7 @@ function Chat() {
         showOlder={scroll.older === 'idle' && count >= 50}
         onOlder={() => void scroll.loadOlder()}
       />
+      {other && <TypingIndicator conversation={id} name={other.name} />}
       <Composer
         conversation={id}
         credits={credits?.credits}

@@ -9,6 +9,7 @@ import { worker } from '../../../data/worker.ts'
 import { failureText } from '../../../features/account/forms/failure-text.ts'
 import { MailChangeForm } from '../../../features/account/forms/MailChangeForm.tsx'
 import { useWorker } from '../../../features/account/forms/use-worker.ts'
+import { PrivacySettings } from '../../../features/presence/PrivacySettings.tsx'
 import { PushSettings } from '../../../features/push/PushSettings.tsx'
 
 const EMAIL_CHANGE_INCORRECT = 'email-change-incorrect'
@@ -23,6 +24,7 @@ function Notifications() {
     <main className="page page--narrow">
       <h1>{m.notifications_title()}</h1>
       {hash === EMAIL_CHANGE_INCORRECT ? <EmailChangeIncorrect /> : <PushSettings />}
+      {hash !== EMAIL_CHANGE_INCORRECT && <PrivacySettings />}
     </main>
   )
 }

@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router'
+import type { Profile } from '../../../../../api/contract/index.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { mediaUrl } from '../../../../ui/media.ts'
+import { OnlineDot } from '../../../../ui/OnlineDot.tsx'
 
 /** Who the chat is with (as far as the chat knows yet). */
 export interface ChatPartner {
   id: number
   name: string
   main_image?: { thumb_filename: string } | null
+  last_active?: Profile['last_active']
 }
 
 /** The chat's head: the other member's photo, name and profile link, and what can be done. */
@@ -36,6 +39,7 @@ export function ChatHeader({
       )}
       <div className="chat-page__who">
         <h1>{other ? m.chat_page_title({ name: other.name }) : m.chat_page_title_unknown()}</h1>
+        <OnlineDot lastActive={other?.last_active} label />
         {other && (
           <Link to="/members/$memberId" params={{ memberId: String(other.id) }}>
             {m.chat_profile_link()}

@@ -39,7 +39,11 @@ export function Composer({
         maxLength={MESSAGE_MAX}
         placeholder={m.chat_input_label()}
         aria-describedby="composer-cost composer-hint"
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value)
+          // "… is typing" on the other side (the worker sends one every 2 s at most).
+          if (e.target.value.trim() !== '') void worker().typing(conversation)
+        }}
         onKeyDown={onKey}
       />
       <button type="submit" className="button" disabled={text.trim().length === 0}>

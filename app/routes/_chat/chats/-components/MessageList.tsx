@@ -3,6 +3,7 @@ import { m } from '../../../../../messages/paraglide/messages.js'
 import type { MessageRow } from '../../../../data/useMessages.ts'
 import { worker } from '../../../../data/worker.ts'
 import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
+import { SeenMark } from '../../../../ui/SeenMark.tsx'
 
 // Messages group by the member's own calendar day (a message at 00:30 local
 // time belongs to that day, whatever its UTC date).
@@ -35,6 +36,7 @@ export function MessageList({
   showOlder: boolean
   onOlder: () => void
 }) {
+  const seenKey = rows && lastSeenKey(rows, me)
   return (
     <ol
       ref={listRef}
@@ -58,6 +60,7 @@ export function MessageList({
           key={row.key}
           row={row}
           mine={row.from === me}
+          seen={row.key === seenKey}
           online={online}
           newDay={i === 0 || localDay(rows[i - 1]!.sentAt) !== localDay(row.sentAt)}
         />
@@ -66,14 +69,25 @@ export function MessageList({
   )
 }
 
+/** The member's newest message the other member read: "Seen" shows under it only. */
+function lastSeenKey(rows: MessageRow[], me: number | undefined): string | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!
+    if (row.from === me && row.readAt) return row.key
+  }
+  return undefined
+}
+
 function MessageItem({
   row,
   mine,
+  seen,
   online,
   newDay,
 }: {
   row: MessageRow
   mine: boolean
+  seen: boolean
   online: boolean
   newDay: boolean
 }) {
@@ -109,6 +123,7 @@ function MessageItem({
           </p>
         )}
         {row.status === 'failed' && <FailedActions row={row} />}
+        {seen && row.readAt && <SeenMark readAt={row.readAt} />}
       </li>
     </>
   )

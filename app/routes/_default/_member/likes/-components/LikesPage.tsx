@@ -7,6 +7,7 @@ import { worker } from '../../../../../data/worker.ts'
 import { LikeButton } from '../../../../../ui/LikeButton.tsx'
 import { mediaUrl } from '../../../../../ui/media.ts'
 import type { LikesType } from './likes-type.ts'
+import { VisitorsList, VisitorsTabCount } from './VisitorsList.tsx'
 
 /**
  * Likes received (new first, spec §4, each opening /likes/m/{id}, which
@@ -15,14 +16,7 @@ import type { LikesType } from './likes-type.ts'
  */
 export function LikesPage({ type }: { type: LikesType }) {
   // Opening the page refreshes the lists; the worker also polls them (spec §9).
-  const data = useLikes(type)
-
-  const [loading, setLoading] = useState(false)
-  async function showMore(loaded: number, pageSize: number) {
-    setLoading(true)
-    await worker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
-    setLoading(false)
-  }
+  const data = useLikes(type === 'visitors' ? 'received' : type)
 
   return (
     <main className="page page--narrow">
@@ -48,7 +42,37 @@ export function LikesPage({ type }: { type: LikesType }) {
         >
           {m.likes_given()}
         </Link>
+        <Link
+          to="/likes/$type"
+          params={{ type: 'visitors' }}
+          aria-current={type === 'visitors' ? 'page' : undefined}
+        >
+          {m.likes_visitors()}
+          <VisitorsTabCount />
+        </Link>
       </nav>
+      {type === 'visitors' && <VisitorsList />}
+      {type !== 'visitors' && <LikesLists type={type} data={data} />}
+    </main>
+  )
+}
+
+/** The likes received or given (the lists of spec §4). */
+function LikesLists({
+  type,
+  data,
+}: {
+  type: 'received' | 'given'
+  data: ReturnType<typeof useLikes>
+}) {
+  const [loading, setLoading] = useState(false)
+  async function showMore(loaded: number, pageSize: number) {
+    setLoading(true)
+    await worker().loadLikesPage(type, Math.floor(loaded / pageSize) + 1)
+    setLoading(false)
+  }
+  return (
+    <>
       {data === undefined && <p>{m.loading()}</p>}
       {data && !data.synced && data.entries.length === 0 && <p>{m.likes_not_saved()}</p>}
       {data?.synced && data.entries.length === 0 && (
@@ -119,6 +143,6 @@ export function LikesPage({ type }: { type: LikesType }) {
           {loading ? m.loading() : m.likes_show_more()}
         </button>
       )}
-    </main>
+    </>
   )
 }

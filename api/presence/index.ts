@@ -1,0 +1,4 @@
+// The presence domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export { privacyOf, readReceiptsBetween } from './privacy.ts'
+export { recordVisit } from './visits.ts'
