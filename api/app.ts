@@ -168,7 +168,7 @@ export function createApi({
     })),
   )
   jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
-    jobs.register(mediaJobHandlers(store))
+  jobs.register(mediaJobHandlers(store))
   accounts.mailer.attach(jobs)
   // What this process caches is dropped when any process changes it
   // (notifyCacheChange, api/events/bus.ts), and when LISTEN is (back) in place.
