@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
 import { blocks, images, members } from '../../db/schema/index.ts'
 import { type Profile, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
-import { imagesOf, toProfile } from '../profiles/profiles.ts'
+import { imagesOf, profileColumns, toProfile } from '../profiles/profiles.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, addMembers, birthDate, type MemberRow, pictureRow } from '../test/seed.ts'
 import { resolveFilters, search, searchWhere, type Viewer } from './search.ts'
@@ -45,7 +45,7 @@ async function oldSearch(
   const [rows, [counted]] = await Promise.all([
     take > 0
       ? db
-          .select()
+          .select(profileColumns)
           .from(members)
           .where(inArray(members.id, ids))
           .orderBy(...byActivity)
