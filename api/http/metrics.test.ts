@@ -53,6 +53,9 @@ describeEngines('GET /metrics on %s', (engine) => {
       expect(text).toContain('# HELP job_queue_depth')
       expect(text).toContain('job_queue_depth 0')
       expect(text).toContain('# HELP event_streams_open')
+      // The process's own: memory and event-loop lag (prom-client's defaults).
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m)
+      expect(text).toContain('# HELP nodejs_eventloop_lag_seconds')
       // The pool of pg; PGlite has none.
       if (engine === 'postgres') expect(text).toMatch(/^db_pool_waiting \d+$/m)
       else expect(text).not.toContain('db_pool_waiting')

@@ -20,6 +20,10 @@ import { clientIp } from './ratelimit.ts'
 import { logOf, routeOf } from './request-log.ts'
 
 const shared = new client.Registry()
+// The process's own health beside the app's: CPU, resident memory, heap,
+// event-loop lag, GC pauses and open handles (prom-client's defaults, the
+// names every Node dashboard expects). Once per process, in the shared registry.
+client.collectDefaultMetrics({ register: shared })
 
 /** Event streams (GET /api/events.php) open in this process. */
 export const openStreams = new client.Gauge({
