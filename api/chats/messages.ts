@@ -15,10 +15,11 @@ import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
+import { applyOnce, claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
 import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { parseRows } from '../shared/rows.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
+import { holdOpening, openingOf, recordOpening, verdictOf } from './scam-cases.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -250,6 +251,37 @@ export async function sendMessage(
   const cost = await messageCost(db)
   const mailBase = input.mailBase ?? null
   const key = sendKey(memberId, input)
+  // The scam signals of a message that opens a conversation (api/chats/scam-cases.ts).
+  const opening = await openingOf(db, memberId, input.conversation, input.text)
+  const verdict = opening ? verdictOf(opening, input.text) : null
+  if (verdict && 'refuse' in verdict) {
+    // A replay of a send already answered still gets its first answer.
+    const prior = await replayOf(db, key, SendMessageResponse)
+    if (prior) return { created: false, other: 0, pushed: false, answer: prior }
+    throw verdict.refuse
+  }
+  if (verdict && opening) {
+    let other = 0
+    const once = await applyOnce(db, key, SendMessageResponse, async (tx) => {
+      const held = await holdOpening(
+        tx,
+        {
+          member: memberId,
+          conversation: input.conversation,
+          text: input.text,
+          clientId: input.clientId,
+          cost,
+          signals: verdict.hold,
+          textHash: opening.textHash,
+        },
+        (t) => insufficientCredits(t, memberId, cost),
+      )
+      if (held instanceof ApiFailure) throw held
+      other = held.other
+      return held.answer
+    })
+    return { created: !once.replay, other, pushed: false, answer: once.answer }
+  }
   let result: unknown
   try {
     result = await sendStatement(db, {
@@ -280,6 +312,13 @@ export async function sendMessage(
     throw await insufficientCredits(db, memberId, cost)
   }
   const answer = SendMessageResponse.parse(check.response)
+  if (opening?.first)
+    await recordOpening(db, {
+      conversation: input.conversation,
+      member: memberId,
+      recipient: other,
+      textHash: opening.textHash,
+    })
   // After the commit, not inside it: PostgreSQL serialises the commits of
   // transactions that NOTIFY, holding its lock through the commit's WAL
   // flush; a NOTIFY alone writes no WAL, so its commit waits for no flush,
