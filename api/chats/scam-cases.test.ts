@@ -297,6 +297,29 @@ describeEngines('scam signals on first messages on %s', (engine) => {
     expect(rows.map((s) => [s.kind, s.itemType, s.itemId])).toEqual([
       ['warn', 'scam', conversation],
     ])
+    // A warned sender may open the conversation again, checked again.
+    expect((await post(alice.cookie, conversation, 'my whatsapp is +31 6 12345678')).status).toBe(
+      201,
+    )
+    expect((await opening(conversation))?.status).toBe('held')
+    expect(await seen(await signedIn(bob), conversation)).toHaveLength(0)
+    await decide(
+      database.db,
+      {
+        type: 'scam',
+        id: conversation,
+        action: 'warn',
+        rule: 'spam_scam',
+        reason: 'again',
+      } as never,
+      ctx,
+    )
+    expect((await post(alice.cookie, conversation, 'Sorry. Coffee on Sunday?')).status).toBe(201)
+    expect((await seen(await signedIn(bob), conversation)).map((m) => m.text)).toEqual([
+      'Sorry. Coffee on Sunday?',
+    ])
+    expect(await balanceOf(database.db, alice.member.id)).toBe(START - COST)
+    expect(await ledgerSum(database.db, alice.member.id)).toBe(START - COST)
   })
 
   it(`the same first text to ${DUPLICATE_RECIPIENTS} members: the next is refused with 429, nothing stored or charged`, async () => {

@@ -83,7 +83,8 @@ export async function openingOf(
   const result = await db.execute(sql`
     WITH c AS (
       SELECT c.last_message_id IS NULL
-          AND NOT EXISTS (SELECT 1 FROM first_messages f WHERE f.conversation_id = c.id) AS first,
+          AND NOT EXISTS (SELECT 1 FROM first_messages f WHERE f.conversation_id = c.id
+            AND f.status <> 'refused') AS first,
         EXISTS (SELECT 1 FROM first_messages f WHERE f.conversation_id = c.id
           AND f.member_id = ${memberId} AND f.status = 'held') AS under_review
       FROM conversations c
@@ -157,20 +158,37 @@ export function verdictOf(
   return hold.length > 0 ? { hold } : null
 }
 
+/** A refused opening's row as a new one (a later first message after a refusal). */
+const reopened = (at: Date) => ({
+  createdAt: at,
+  status: 'delivered',
+  signals: '',
+  body: null,
+  clientId: null,
+  messageId: null,
+  cost: null,
+  decidedAt: null,
+  decidedBy: null,
+})
+
 /** A delivered first message counts toward the duplicate and burst rules (a lost row costs a count, never a message). */
 export async function recordOpening(
   db: Db,
   input: { conversation: number; member: number; recipient: number; textHash: string },
 ): Promise<void> {
+  const row = {
+    memberId: input.member,
+    recipientId: input.recipient,
+    textHash: input.textHash,
+  }
   await db
     .insert(firstMessages)
-    .values({
-      conversationId: input.conversation,
-      memberId: input.member,
-      recipientId: input.recipient,
-      textHash: input.textHash,
+    .values({ conversationId: input.conversation, ...row })
+    .onConflictDoUpdate({
+      target: firstMessages.conversationId,
+      set: { ...row, ...reopened(new Date()) },
+      setWhere: eq(firstMessages.status, 'refused'),
     })
-    .onConflictDoNothing()
 }
 
 const HoldChecks = z.object({
@@ -200,7 +218,7 @@ export async function holdOpening(
     textHash: string
   },
   short: (tx: Tx) => Promise<ApiFailure>,
-): Promise<{ other: number; answer: SendMessageResponse } | ApiFailure> {
+): Promise<{ answer: SendMessageResponse } | ApiFailure> {
   const [c] = parseRows(
     await tx.execute(sql`
       WITH conv AS (
@@ -221,8 +239,7 @@ export async function holdOpening(
     return new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
   const credits = await debit(tx, input.member, input.cost, 'message', `message:${c.id}`)
   if (credits === null) return short(tx)
-  await tx.insert(firstMessages).values({
-    conversationId: input.conversation,
+  const row = {
     memberId: input.member,
     recipientId: c.other,
     textHash: input.textHash,
@@ -233,9 +250,21 @@ export async function holdOpening(
     clientId: input.clientId,
     messageId: c.id,
     cost: input.cost,
-  })
+    decidedAt: null,
+    decidedBy: null,
+  }
+  // A refused opening makes way for the next (checked again, held again).
+  const [stored] = await tx
+    .insert(firstMessages)
+    .values({ conversationId: input.conversation, ...row })
+    .onConflictDoUpdate({
+      target: firstMessages.conversationId,
+      set: row,
+      setWhere: eq(firstMessages.status, 'refused'),
+    })
+    .returning({ id: firstMessages.conversationId })
+  if (!stored) return new ApiFailure(409, 'under_review', 'conversation')
   return {
-    other: c.other,
     answer: {
       message: {
         id: c.id,

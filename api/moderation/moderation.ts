@@ -31,6 +31,7 @@ import type {
   SanctionView,
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT, QUEUE_OVERDUE_S } from '../contract/operator/moderation.ts'
+import { SCAM_ACTIONS } from '../contract/rules/moderation.ts'
 import { heldOpening, heldOpenings, refuseOpening, releaseOpening } from '../chats/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { refreshMainImage, removeImageRow } from '../images/index.ts'
@@ -365,8 +366,8 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
   }
 }
 
-/** A held first message's summary: the signals that fired (api/contract/rules/scam.ts). */
-const scamSummary = (signals: string) => `scam: ${signals.split(',').join(', ')}`
+/** A held first message's summary: the signals that fired (api/contract/rules/scam.ts), `phone, messenger`. */
+const scamSummary = (signals: string) => signals.split(',').join(', ')
 
 /** A first message held by the scam signals, with its sender's profile. */
 async function scamItem(db: Db, id: number, now: Date): Promise<QueueItemDetail | null> {
@@ -467,12 +468,12 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
       const f = await heldOpening(tx, input.id, true)
       if (!f) throw notFound()
       if (f.status !== 'held') throw new ApiFailure(409, 'already_decided')
-      if (input.action === 'mark_fictional' || input.action === 'unmark_fictional')
+      if (!(SCAM_ACTIONS as readonly string[]).includes(input.action))
         throw new ApiFailure(
           400,
           'invalid_input',
           'action',
-          'a held message is released or refused',
+          'a held message is released (dismiss) or refused with warn, suspend or ban',
         )
       created = f.createdAt
       targetMember = f.memberId

@@ -50,6 +50,9 @@ export const PHOTO_ACTIONS = ['approve', 'reject'] as const
  * dismiss releases it, a restricting action refuses it (refunded) and
  * sanctions its sender.
  */
+/** What a moderator can do with a held first message: dismiss releases it, the others refuse it. */
+export const SCAM_ACTIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const
+
 export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal', 'photo', 'scam'] as const
 export type QueueItemType = (typeof QUEUE_ITEM_TYPES)[number]
 
