@@ -35,6 +35,7 @@ const keys = (list: string) => ['app_name', ...list.split(' ')]
  * entry is a text a native speaker would write exactly so.
  */
 const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
+  // "Link" (a scam signal) is the Dutch, Italian and Polish word too.
   // The console: "Console" (nl, it, fr), "Moderator" (nl, pl), "Support" (nl, de,
   // fr), "Status" (nl, de), "Admin" and "Name" (de), "Staff" (it), "Finance"
   // and "Action" (fr) are the words used there too.
@@ -42,14 +43,14 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   // "Name" and "Region" are their own words. "Cookies" is the word in nl, de,
   // fr and es; "Privacy" in nl and it.
   nl: keys(
-    'nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
+    'op_mod_signal_link nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
   ),
   de: keys(
     'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue op_role_support op_role_admin op_col_name op_col_state',
   ),
   // Italian says "home", "password", "chat" and "single".
   it: keys(
-    'nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu op_nav_label op_nav_staff op_staff_title privacy_title',
+    'op_mod_signal_link nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu op_nav_label op_nav_staff op_staff_title privacy_title',
   ),
   // "Menu" is the Dutch, Italian, French and Polish word too.
   // French spells these words like English.
@@ -59,7 +60,7 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   es: keys(
     'nav_chats chats_title chat_start_error_title chat_page_title_unknown pages_cookies_title',
   ),
-  pl: keys('filter_region theme_menu op_role_moderator'),
+  pl: keys('filter_region theme_menu op_role_moderator op_mod_signal_link'),
 }
 
 /** Placeholder names a message takes: `{x}` in a text, `input x` in a variant message. */

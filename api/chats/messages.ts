@@ -15,11 +15,12 @@ import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
+import { applyOnce, claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
 import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
 import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { parseRows } from '../shared/rows.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
+import { holdOpening, type Opening, openingOf, recordOpening, verdictOf } from './scam-cases.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -126,12 +127,16 @@ export interface SendInput {
  * the recipient's unread count, and the push and mail jobs.
  */
 const sendStatement = preparedStatement<
-  'member' | 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase'
+  'member' | 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
 >(
   'send_message',
   (p) => sql`
     WITH conv AS (
-      SELECT CASE WHEN member_low = ${p('member')} THEN member_high ELSE member_low END AS other
+      SELECT CASE WHEN member_low = ${p('member')} THEN member_high ELSE member_low END AS other,
+        -- No message yet: this send would open the conversation, which the
+        -- scam signals see first (api/chats/scam-cases.ts); stored only when
+        -- the caller says they passed.
+        last_message_id IS NULL AS opening
       FROM conversations
       WHERE id = ${p('conversation')} AND (member_low = ${p('member')} OR member_high = ${p('member')})
     ), me AS (
@@ -143,7 +148,7 @@ const sendStatement = preparedStatement<
         EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
         EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p('member')} AND b.blocked_id = conv.other)
                                         OR (b.blocker_id = conv.other AND b.blocked_id = ${p('member')})) AS blocked,
-        (SELECT credits FROM me) AS credits
+        (SELECT credits FROM me) AS credits, conv.opening
       FROM conv
     ), fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
@@ -158,7 +163,8 @@ const sendStatement = preparedStatement<
           'sent_at', to_char(fresh.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'client_id', ${p('clientId')}::uuid, 'read_at', NULL),
         'credits', checks.credits - ${p('cost')}::integer)`,
-      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}`,
+      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}
+        AND (NOT checks.opening OR ${p('opening')}::boolean)`,
     })}, ins AS (
       INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
       OVERRIDING SYSTEM VALUE
@@ -217,7 +223,7 @@ const sendStatement = preparedStatement<
         AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
       ON CONFLICT DO NOTHING
     )
-    SELECT checks.other, checks.live, checks.blocked, claim.response,
+    SELECT checks.other, checks.live, checks.blocked, checks.opening, claim.response,
       (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes
     FROM checks LEFT JOIN claim ON true`,
 )
@@ -258,28 +264,69 @@ export async function sendMessage(
   const cost = await messageCost(db)
   const mailBase = input.mailBase ?? null
   const key = sendKey(memberId, input)
-  let result: unknown
-  try {
-    result = await sendStatement(db, {
-      member: memberId,
-      conversation: input.conversation,
-      text: input.text,
-      clientId: input.clientId,
-      kind: key.kind,
-      cost,
-      mailBase,
-    })
-  } catch (e) {
-    // The balance did not cover the debit after all: the CHECK failed and
-    // nothing of this send is stored.
-    if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
-    throw e
+  const run = async (opening: boolean) => {
+    let result: unknown
+    try {
+      result = await sendStatement(db, {
+        member: memberId,
+        conversation: input.conversation,
+        text: input.text,
+        clientId: input.clientId,
+        kind: key.kind,
+        cost,
+        mailBase,
+        opening,
+      })
+    } catch (e) {
+      // The balance did not cover the debit after all: the CHECK failed and
+      // nothing of this send is stored.
+      if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
+      throw e
+    }
+    const [check] = parseRows(result, SendCheck)
+    if (!check?.live) throw notFound()
+    if (check.blocked) {
+      throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+    }
+    return check
   }
-  const [check] = parseRows(result, SendCheck)
-  if (!check?.live) throw notFound()
+  let check = await run(false)
   const other = Number(check.other)
-  if (check.blocked) {
-    throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+  let opening: Opening | null = null
+  if (check.opening && Number(check.stored) === 0) {
+    // The send would open the conversation: its scam signals first
+    // (api/chats/scam-cases.ts), then it is refused, held or sent after all.
+    opening = await openingOf(db, memberId, input.conversation, input.text)
+    const verdict = opening ? verdictOf(opening, input.text) : null
+    if (verdict && 'refuse' in verdict) {
+      // A replay of a send already answered still gets its first answer.
+      const prior = await replayOf(db, key, SendMessageResponse)
+      if (prior) return { created: false, other, pushed: false, answer: prior }
+      throw verdict.refuse
+    }
+    if (verdict && opening) {
+      const signals = verdict.hold
+      const textHash = opening.textHash
+      const once = await applyOnce(db, key, SendMessageResponse, async (tx) => {
+        const held = await holdOpening(
+          tx,
+          {
+            member: memberId,
+            conversation: input.conversation,
+            text: input.text,
+            clientId: input.clientId,
+            cost,
+            signals,
+            textHash,
+          },
+          (t) => insufficientCredits(t, memberId, cost),
+        )
+        if (held instanceof ApiFailure) throw held
+        return held.answer
+      })
+      return { created: !once.replay, other, pushed: false, answer: once.answer }
+    }
+    check = await run(true)
   }
   if (check.response === null || Number(check.stored) === 0) {
     // Nothing claimed: the client id was used before (a replay), or the balance was short.
@@ -288,6 +335,13 @@ export async function sendMessage(
     throw await insufficientCredits(db, memberId, cost)
   }
   const answer = SendMessageResponse.parse(check.response)
+  if (opening?.first)
+    await recordOpening(db, {
+      conversation: input.conversation,
+      member: memberId,
+      recipient: other,
+      textHash: opening.textHash,
+    })
   // After the commit, not inside it: PostgreSQL serialises the commits of
   // transactions that NOTIFY, holding its lock through the commit's WAL
   // flush; a NOTIFY alone writes no WAL, so its commit waits for no flush,
@@ -346,6 +400,8 @@ const SendCheck = z.object({
   other: z.union([z.number(), z.string()]),
   live: z.boolean(),
   blocked: z.boolean(),
+  /** The conversation had no message: nothing was stored unless the scam signals had passed. */
+  opening: z.boolean(),
   /** The claim's answer; null when nothing was claimed. */
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),

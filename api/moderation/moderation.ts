@@ -31,6 +31,8 @@ import type {
   SanctionView,
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT, QUEUE_OVERDUE_S } from '../contract/operator/moderation.ts'
+import { SCAM_ACTIONS } from '../contract/rules/moderation.ts'
+import { heldOpening, heldOpenings, refuseOpening, releaseOpening } from '../chats/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { refreshMainImage, removeImageRow } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
@@ -63,7 +65,7 @@ const pendingPhotos = (db: Db) =>
 
 /** Open items, oldest first: whatever waits longer than 24 hours leads the list. */
 export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
-  const [r, c, a, p] = await Promise.all([
+  const [r, c, a, p, h] = await Promise.all([
     db
       .select()
       .from(reports)
@@ -84,6 +86,7 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       .orderBy(asc(appeals.id))
       .limit(QUEUE_LIMIT),
     pendingPhotos(db),
+    heldOpenings(db, QUEUE_LIMIT),
   ])
   const items: QueueItem[] = [
     ...r.map((x) => ({
@@ -112,6 +115,13 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       id: x.id,
       created: x.createdAt,
       summary: 'photo',
+      member: x.memberId,
+    })),
+    ...h.map((x) => ({
+      type: 'scam' as const,
+      id: x.conversationId,
+      created: x.createdAt,
+      summary: scamSummary(x.signals),
       member: x.memberId,
     })),
   ]
@@ -239,6 +249,7 @@ export async function queueItem(
   now: Date,
 ): Promise<QueueItemDetail | null> {
   if (type === 'photo') return photoItem(db, id, now)
+  if (type === 'scam') return scamItem(db, id, now)
   if (type === 'report') {
     const [r] = await db.select().from(reports).where(eq(reports.id, id))
     if (!r) return null
@@ -355,6 +366,34 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
   }
 }
 
+/** A held first message's summary: the signals that fired (api/contract/rules/scam.ts), `phone, messenger`. */
+const scamSummary = (signals: string) => signals.split(',').join(', ')
+
+/** A first message held by the scam signals, with its sender's profile. */
+async function scamItem(db: Db, id: number, now: Date): Promise<QueueItemDetail | null> {
+  const f = await heldOpening(db, id, false)
+  if (!f) return null
+  return {
+    item: {
+      type: 'scam',
+      id,
+      created_at: f.createdAt.toISOString(),
+      overdue: overdue(f.createdAt, now),
+      summary: scamSummary(f.signals),
+      member: f.memberId,
+    },
+    decided_at: f.decidedAt?.toISOString() ?? null,
+    decision: f.status === 'held' ? null : f.status,
+    text: f.body ?? '',
+    from: { member: f.memberId, name: null },
+    url: null,
+    profile: await moderatedProfile(db, f.memberId, now),
+    messages: [],
+    sanction: null,
+    photo: null,
+  }
+}
+
 export interface DecideContext {
   staffId: number
   now: Date
@@ -425,6 +464,20 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
             locale: reporter.language,
           }
         : null
+    } else if (input.type === 'scam') {
+      const f = await heldOpening(tx, input.id, true)
+      if (!f) throw notFound()
+      if (f.status !== 'held') throw new ApiFailure(409, 'already_decided')
+      if (!(SCAM_ACTIONS as readonly string[]).includes(input.action))
+        throw new ApiFailure(
+          400,
+          'invalid_input',
+          'action',
+          'a held message is released (dismiss) or refused with warn, suspend or ban',
+        )
+      created = f.createdAt
+      targetMember = f.memberId
+      informs = null
     } else {
       const [c] = await tx
         .select()
@@ -505,7 +558,12 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
     }
     const actionSeconds = secondsSince(created, ctx.now)
     const decision = { decidedAt: ctx.now, decidedBy: ctx.staffId, decision: action, actionSeconds }
-    if (input.type === 'report')
+    if (input.type === 'scam') {
+      // Dismissed: the message was fine after all and goes out now; any
+      // restricting action refuses it (its credits refunded) with the sanction above.
+      if (action === 'dismiss') await releaseOpening(tx, input.id, ctx.staffId, ctx.now)
+      else await refuseOpening(tx, input.id, ctx.staffId, ctx.now)
+    } else if (input.type === 'report')
       await tx
         .update(reports)
         .set({ ...decision, status: 'decided' })

@@ -76,3 +76,44 @@ export const messages = pgTable(
     index('messages_unread_idx').on(t.conversationId).where(sql`read_at IS NULL`),
   ],
 )
+
+/**
+ * The opening message of each conversation, for the scam signals
+ * (api/chats/scam-cases.ts, thresholds in api/contract/rules/scam.ts): who
+ * opened it, to whom, a digest of the normalised text (near-identical first
+ * messages to many members), and when (bursts of new conversations). A
+ * first message a signal fired on is held here, not in messages: its body,
+ * client id, the reserved message id and what it cost, until a moderator
+ * releases it (then it is stored in messages under that id) or refuses it
+ * (its credits are refunded). status: delivered | held | released | refused.
+ */
+export const firstMessages = pgTable(
+  'first_messages',
+  {
+    conversationId: ref('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: ref('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    recipientId: ref('recipient_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    textHash: text('text_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    status: text('status').notNull().default('delivered'),
+    /** The signals that fired, comma-separated (SCAM_SIGNALS, 'reports'); empty when none. */
+    signals: text('signals').notNull().default(''),
+    /** A held message: what is delivered on release. */
+    body: text('body'),
+    clientId: uuid('client_id'),
+    messageId: ref('message_id'),
+    cost: integer('cost'),
+    decidedAt: ts('decided_at'),
+    decidedBy: ref('decided_by'),
+  },
+  (t) => [
+    index('first_messages_member_idx').on(t.memberId, t.createdAt),
+    index('first_messages_held_idx').on(t.status, t.createdAt),
+  ],
+)

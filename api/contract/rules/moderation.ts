@@ -44,7 +44,16 @@ export const APPEAL_ACTIONS = ['uphold', 'lift'] as const
  */
 export const PHOTO_ACTIONS = ['approve', 'reject'] as const
 
-export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal', 'photo'] as const
+/**
+ * What waits in the queue. `scam`: a conversation's first message held by
+ * the scam signals (api/chats/scam-cases.ts), its id the conversation's;
+ * dismiss releases it, a restricting action refuses it (refunded) and
+ * sanctions its sender.
+ */
+/** What a moderator can do with a held first message: dismiss releases it, the others refuse it. */
+export const SCAM_ACTIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const
+
+export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal', 'photo', 'scam'] as const
 export type QueueItemType = (typeof QUEUE_ITEM_TYPES)[number]
 
 /** An item is overdue after 24 hours; the queue shows those first. */

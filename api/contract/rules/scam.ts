@@ -47,3 +47,30 @@ export function scamWarning(text: string): 'off_site' | 'payment' | null {
   if (signals.includes('payment')) return 'payment'
   return signals.length > 0 ? 'off_site' : null
 }
+
+// The server's signals on the first message of a conversation (the message
+// that opens it), applied by api/chats/scam-cases.ts. Tuned so that nothing
+// fires on the demo seed (api/chats/scam-cases.test.ts): there the demo
+// member opens a conversation about once a day, each with another line.
+
+/** A first message whose text fires a signal above, or from a member this many members reported, is held for a moderator. */
+export const REPORTS_TO_HOLD = 3
+/** Reports older than this many days no longer count toward REPORTS_TO_HOLD. */
+export const REPORTS_WINDOW_DAYS = 30
+/** The same (normalised) first text to this many members within DUPLICATE_WINDOW_HOURS: the next one is refused (429). */
+export const DUPLICATE_RECIPIENTS = 5
+export const DUPLICATE_WINDOW_HOURS = 24
+/** An account younger than NEW_ACCOUNT_DAYS that opened this many conversations within the last hour is refused the next (429). */
+export const BURST_FIRST_MESSAGES = 10
+export const NEW_ACCOUNT_DAYS = 7
+
+/**
+ * A first message's text as the duplicate rule compares it: lower case,
+ * letters and digits only (so punctuation, spacing and emoji do not make a
+ * copy new), names of the recipient aside.
+ */
+export const normaliseFirstText = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')

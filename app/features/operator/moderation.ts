@@ -14,6 +14,9 @@ const ACTIONS: Record<string, () => string> = {
   lift: m.op_mod_action_lift,
   approve: m.op_mod_action_approve,
   reject: m.op_mod_action_reject,
+  // A held first message's outcomes (the decision shown once decided).
+  released: m.op_mod_decision_released,
+  refused: m.op_mod_decision_refused,
 }
 export const actionName = (a: string) => ACTIONS[a]?.() ?? a
 
@@ -32,5 +35,30 @@ const TYPES: Record<string, () => string> = {
   complaint: m.op_mod_type_complaint,
   appeal: m.op_mod_type_appeal,
   photo: m.op_mod_type_photo,
+  scam: m.op_mod_type_scam,
 }
 export const typeName = (t: string) => TYPES[t]?.() ?? t
+
+/** The name of an action on an item of `type`: dismissing a held first message releases it. */
+export const actionOn = (type: string, a: string) =>
+  type === 'scam' && a === 'dismiss' ? m.op_mod_action_release() : actionName(a)
+
+const SIGNALS: Record<string, () => string> = {
+  link: m.op_mod_signal_link,
+  phone: m.op_mod_signal_phone,
+  email: m.op_mod_signal_email,
+  messenger: m.op_mod_signal_messenger,
+  payment: m.op_mod_signal_payment,
+  reports: m.op_mod_signal_reports,
+}
+
+/** An item's summary line: a photo's in words, a held message's signals (`phone, link`) named. */
+export function summaryOf(item: { type: string; summary: string }): string {
+  if (item.type === 'photo') return m.op_mod_photo_summary()
+  if (item.type === 'scam')
+    return item.summary
+      .split(', ')
+      .map((s) => SIGNALS[s]?.() ?? s)
+      .join(', ')
+  return item.summary
+}

@@ -1,8 +1,8 @@
-// The moderation queue (moderators): member reports, complaints, appeals and
-// photos held by pre-moderation in one list, oldest first (what waits longer
-// than 24 hours leads); an item with its context (the profile, the photo, the
-// reported message among its neighbours) and the decision form (action, the
-// rule it applies, a reason, days).
+// The moderation queue (moderators): member reports, complaints, appeals,
+// photos held by pre-moderation and first messages held by the scam signals
+// in one list, oldest first (what waits longer than 24 hours leads); an item
+// with its context (the profile, the photo, the reported or held message) and
+// the decision form (action, the rule it applies, a reason, days).
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type {
@@ -16,11 +16,18 @@ import {
   MODERATION_RULES,
   PHOTO_ACTIONS,
   QUEUE_ITEM_TYPES,
+  SCAM_ACTIONS,
   SUSPEND_MAX_DAYS,
 } from '../../../../../api/contract/rules/moderation.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { call, useConsoleQuery } from '../../../../data/console-client.ts'
-import { actionName, ruleName, typeName } from '../../../../features/operator/moderation.ts'
+import {
+  actionName,
+  actionOn,
+  ruleName,
+  summaryOf,
+  typeName,
+} from '../../../../features/operator/moderation.ts'
 import { formatDateTime } from '../../../../ui/format.ts'
 import '../../../../features/operator/moderation.css'
 
@@ -71,7 +78,7 @@ function QueueList() {
                     {typeName(i.type)} #{i.id}
                   </Link>
                 </td>
-                <td>{i.type === 'photo' ? m.op_mod_photo_summary() : i.summary}</td>
+                <td>{summaryOf(i)}</td>
                 <td>{i.member ?? '—'}</td>
               </tr>
             ))}
@@ -102,9 +109,8 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
       {d && (
         <div className="mod-item">
           <section className="console-card" aria-labelledby="mod-what">
-            <h2 id="mod-what">
-              {d.item.type === 'photo' ? m.op_mod_photo_summary() : d.item.summary}
-            </h2>
+            <h2 id="mod-what">{summaryOf(d.item)}</h2>
+            {d.item.type === 'scam' && <p>{m.op_mod_scam_note()}</p>}
             <p>
               {formatDateTime(d.item.created_at)}
               {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
@@ -209,7 +215,9 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
     ? APPEAL_ACTIONS
     : detail.item.type === 'photo'
       ? PHOTO_ACTIONS
-      : MODERATION_ACTIONS
+      : detail.item.type === 'scam'
+        ? SCAM_ACTIONS
+        : MODERATION_ACTIONS
   const [action, setAction] = useState(actions[0] as string)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -254,7 +262,7 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
         <select name="action" value={action} onChange={(e) => setAction(e.target.value)}>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {actionName(a)}
+              {actionOn(detail.item.type, a)}
             </option>
           ))}
         </select>
