@@ -17,18 +17,14 @@
 // Rounds are 1.1 s apart: the server lets one typing signal per member and
 // conversation through per second (TYPING_SERVER_GAP_MS).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
-import { createApi } from '../api/app.ts'
 import { credit } from '../api/credits/ledger.ts'
-import { createEventBus } from '../api/events/bus.ts'
 import { createLogger } from '../api/http/request-log.ts'
-import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { sessions } from '../db/schema/index.ts'
+import { startServer } from './api-server.ts'
 import { loadavg } from './http.ts'
 import { summarise } from './stats.ts'
 
@@ -39,39 +35,6 @@ const arg = (name: string, fallback: number) => {
 const PAIRS = arg('pairs', 20)
 const ROUNDS = arg('rounds', 10)
 const fmt = (n: number) => n.toFixed(1).padStart(8)
-
-interface Server {
-  url: string
-  close(): Promise<void>
-}
-
-async function startServer(db: Db, listen: TestDatabase['listen']): Promise<Server> {
-  const events = createEventBus(listen)
-  await events.ready()
-  const app = createApi({
-    db,
-    events,
-    memberLimits: false,
-    // The request log would drown the figures.
-    logger: createLogger({ LOG_LEVEL: 'silent' }),
-    accounts: {
-      mailer: createMailer({ devListing: false }),
-      trustProxy: false,
-      publicUrl: undefined,
-    },
-  })
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise((r) => server.once('listening', r))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      await events.close()
-      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
-      await new Promise((r) => server.close(r))
-    },
-  }
-}
 
 /** Pairs of members (2k writes to 2k+1), each with a session and credits. */
 async function setUp(db: Db) {
@@ -133,7 +96,9 @@ async function openStream(
 }
 
 async function run(label: string, dbs: { db: Db; listen: TestDatabase['listen'] }[]) {
-  const servers = await Promise.all(dbs.map((d) => startServer(d.db, d.listen)))
+  // No member limits, and a silent request log: it would drown the figures.
+  const quiet = { memberLimits: false, logger: createLogger({ LOG_LEVEL: 'silent' }) }
+  const servers = await Promise.all(dbs.map((d) => startServer(d.db, d.listen, quiet)))
   const front = servers[0]!.url
   const back = servers[servers.length - 1]!.url
   const { cookies, conversations } = await setUp(dbs[0]!.db)

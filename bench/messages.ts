@@ -12,21 +12,17 @@
 // process; throughput and `processes` (sends/s with 1, 2 and 3 API
 // processes on one database) run real processes (bench/api-process.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import os, { tmpdir } from 'node:os'
-import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
-import { createApi } from '../api/app.ts'
 import { chatsOf } from '../api/chats/chats.ts'
 import { listMessages } from '../api/chats/messages.ts'
 import { credit } from '../api/credits/ledger.ts'
-import { createEventBus } from '../api/events/bus.ts'
-import { createMailer } from '../api/mail/mailer.ts'
 import { emptyPostgresDatabase, freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
 import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
 import { sessions } from '../db/schema/index.ts'
+import { startServer } from './api-server.ts'
 import { keepAliveClient, loadavg, startApiProcess } from './http.ts'
 import { summarise } from './stats.ts'
 
@@ -47,36 +43,6 @@ const SENDERS = arg('senders', 50)
 const THROUGHPUT_SECONDS = arg('throughput-seconds', 10)
 const SCALE = arg('messages', 10_000_000)
 const fmt = (n: number) => n.toFixed(1).padStart(8)
-
-interface Server {
-  url: string
-  close(): Promise<void>
-}
-
-async function startServer(db: Db, listen: TestDatabase['listen']): Promise<Server> {
-  const events = createEventBus(listen)
-  await events.ready()
-  const app = createApi({
-    db,
-    events,
-    accounts: {
-      mailer: createMailer({ devListing: false }),
-      trustProxy: false,
-      publicUrl: undefined,
-    },
-  })
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise((r) => server.once('listening', r))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      await events.close()
-      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
-      await new Promise((r) => server.close(r))
-    },
-  }
-}
 
 /** Members in pairs (i talks to i^1), each with a session cookie and credits. */
 async function setUp(db: Db, count: number) {
