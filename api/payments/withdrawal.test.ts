@@ -11,22 +11,15 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { creditLedger, mails, orders, staffRefunds } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
-import {
-  OrderResponse,
-  PurchasesResponse,
-  WithdrawalLinkPurchase,
-  WithdrawResponse,
-} from '../contract/index.ts'
+import { PurchasesResponse, WithdrawalLinkPurchase, WithdrawResponse } from '../contract/index.ts'
 import { balanceOf, debit, ledgerSum } from '../credits/index.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
+import { POPULAR, paidOrder } from '../test/payments-app.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { type LocalProvider, localProvider } from './local.ts'
-
-/** The seeded "popular" package: 250 credits + 25 bonus for € 19.95, pinned. */
-const POPULAR = { credits: 275, eur: 1995 }
 
 describeEngines('withdrawal from a purchase on %s', (engine) => {
   let t: TestDatabase
@@ -64,35 +57,10 @@ describeEngines('withdrawal from a purchase on %s', (engine) => {
     await t?.close()
   })
 
-  const webhook = (id: string) =>
-    send(app, '/api/payments/webhook.php', {
-      method: 'POST',
-      body: `id=${id}`,
-      contentType: 'application/x-www-form-urlencoded',
-      origin: null,
-    })
-
   /** A member (in `language`) who bought and paid the popular package. */
   const paidBuyer = async (language = 'en') => {
-    const m = await addMember(t.db, { language })
-    const cookie = await login(app, m.email, TEST_PASSWORD)
-    const res = await send(app, '/api/orders.php', {
-      method: 'POST',
-      body: {
-        client_id: randomUUID(),
-        package: 'popular',
-        method: 'ideal',
-        withdrawal_consent: true,
-      },
-      cookie,
-    })
-    expect(res.status).toBe(201)
-    const { transaction } = OrderResponse.parse(await res.json())
-    const [o] = await t.db.select().from(orders).where(eq(orders.publicId, transaction.id))
-    await local.settle(o?.paymentId as string, 'paid')
-    expect((await webhook(o?.paymentId as string)).status).toBe(200)
-    expect(await balanceOf(t.db, m.id)).toBe(POPULAR.credits)
-    return { m, cookie, order: transaction.id, orderId: o?.id as number }
+    const paid = await paidOrder(app, t.db, (id) => local.settle(id, 'paid'), language)
+    return { m: paid.member, cookie: paid.cookie, order: paid.order, orderId: paid.orderId }
   }
 
   const withdraw = async (cookie: string, order: string, site = app) =>
