@@ -2,37 +2,14 @@
 // with a fictional profile says so above the messages, a chat with a real
 // member does not. Profiles are taken from the demo seed's search, where
 // about one in twenty is fictional.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, DEMO, logInMember, openChat } from './harness.ts'
 
-let site: Site
-let browser: Browser
-let ctx: BrowserContext
+const suite = browserSuite(1)
 let page: Page
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctx = await newContext(browser, site)
-  page = await ctx.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') await describePage(page)
+beforeAll(() => {
+  ;[page] = suite.pages as [Page]
 })
 
 type Found = { id: number; name: string; fictional: boolean }
@@ -56,12 +33,10 @@ async function oneOfEach(): Promise<{ fictional: Found; real: Found }> {
 
 describe('the fictional-profile disclosure in the chat', () => {
   it('a chat with a fictional profile says so; a chat with a real member does not', async () => {
-    await logIn(page, DEMO)
-    await page.waitForURL(/\/members/)
+    await logInMember(page, DEMO)
     const { fictional, real } = await oneOfEach()
 
-    await page.goto(`/members/${fictional.id}/chat`)
-    await page.waitForURL(/\/chats\/\d+$/)
+    await openChat(page, fictional.id)
     const notice = page.getByRole('note').filter({ hasText: 'fictional profile' })
     await notice.waitFor()
     expect(await notice.textContent()).toBe(
@@ -75,8 +50,7 @@ describe('the fictional-profile disclosure in the chat', () => {
     })
     expect(order).toBeGreaterThan(0)
 
-    await page.goto(`/members/${real.id}/chat`)
-    await page.waitForURL(/\/chats\/\d+$/)
+    await openChat(page, real.id)
     await page.locator('.chat-messages').waitFor()
     await page.getByRole('heading', { name: real.name }).first().waitFor()
     expect(await page.locator('[data-fictional-notice]').count()).toBe(0)

@@ -2,53 +2,18 @@
 // member asks to move to another app, the recipient sees a warning to keep
 // the conversation on the site; when they ask for money, a warning never to
 // send any. The sender sees no warning for their own lines.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, DEMO, logInMember, openChat } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
+const suite = browserSuite(2)
 let a: Page
 let b: Page
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
+beforeAll(() => {
+  ;[a, b] = suite.pages as [Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-  }
-})
-
-const me = (p: Page) =>
-  p.evaluate(
-    async () =>
-      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number } }).profile.id,
-  )
 
 async function send(p: Page, text: string) {
   const box = p.getByRole('textbox', { name: 'Your message' })
@@ -59,15 +24,9 @@ async function send(p: Page, text: string) {
 
 describe('the scam warning in the chat', () => {
   it('the recipient is warned of moving off the site, then of paying; the sender is not', async () => {
-    await logIn(a, DEMO)
-    await a.waitForURL(/\/members/)
-    const aId = await me(a)
-    await logIn(b, B_LOGIN)
-    await b.waitForURL(/\/members/)
-    await b.goto(`/members/${aId}/chat`)
-    await b.waitForURL(/\/chats\/\d+$/)
-    const chat = new URL(b.url()).pathname
-    await b.locator('.composer__balance').waitFor()
+    const { id: aId } = await logInMember(a, DEMO)
+    await logInMember(b, B_LOGIN)
+    const chat = `/chats/${await openChat(b, aId)}`
     // An opening line first: a first message asking the same is held for a
     // moderator and never reaches the recipient (api/chats/scam-cases.ts).
     await send(b, 'Hi! I liked your profile, how is your week going?')

@@ -7,6 +7,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { totpCode } from '../api/operator/totp.ts'
 
 export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -207,4 +209,94 @@ export async function pageUntil<A>(
     if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${check}`)
     await new Promise((r) => setTimeout(r, every))
   }
+}
+
+/** A browser test file's site, browser and people (see browserSuite). */
+export interface Suite {
+  site: Site
+  browser: Browser
+  /** One page a person, each in a fresh context of its own (another device). */
+  pages: Page[]
+}
+
+/**
+ * The set-up of a browser test file: before it, the site (`env` as for
+ * startSite), Chromium and `people` fresh contexts with a page each; after a
+ * failed test, every page described; after the file, all closed. Call it at
+ * the top of the file; the fields are set once its beforeAll has run.
+ */
+export function browserSuite(people: number, env: Record<string, string> = {}): Suite {
+  const suite = { pages: [] as Page[] } as Suite
+  beforeAll(async () => {
+    suite.site = await startSite(env)
+    suite.browser = await launchBrowser()
+    for (let i = 0; i < people; i++)
+      suite.pages.push(await (await newContext(suite.browser, suite.site)).newPage())
+  })
+  afterEach(async (t) => {
+    if (t.task.result?.state === 'fail') for (const p of suite.pages) await describePage(p)
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.site?.stop()
+  })
+  return suite
+}
+
+/** The page's member, as GET /api/user.php gives it. */
+export const profileOf = (page: Page): Promise<{ id: number; name: string }> =>
+  page.evaluate(
+    async () =>
+      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number; name: string } })
+        .profile,
+  )
+
+/**
+ * Logs `who` in on the page (a context of their own) through the login form
+ * and waits for the members area: the member's profile id and name.
+ */
+export async function logInMember(
+  page: Page,
+  who: { email: string; password: string } = DEMO,
+): Promise<{ id: number; name: string }> {
+  await logIn(page, who)
+  await page.waitForURL(/\/members/)
+  return profileOf(page)
+}
+
+/** Waits for the chat the page is opening (its URL, then its composer): its conversation id. */
+export async function chatOpened(page: Page): Promise<number> {
+  await page.waitForURL(/\/chats\/\d+$/)
+  await page.locator('.composer__balance').waitFor()
+  return Number(new URL(page.url()).pathname.split('/').pop())
+}
+
+/** Opens the page member's chat with member `otherId` (the profile's chat link): its id. */
+export async function openChat(page: Page, otherId: number): Promise<number> {
+  await page.goto(`/members/${otherId}/chat`)
+  return chatOpened(page)
+}
+
+/** A call of the site's API from the page (its session): the status and the JSON answer. */
+export const pageApi = <T>(page: Page, path: string, init?: { method: string; body: unknown }) =>
+  page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init?.method ?? 'GET',
+        headers: init ? { 'content-type': 'application/json' } : {},
+        body: init ? JSON.stringify(init.body) : null,
+      })
+      return { status: res.status, body: await res.json().catch(() => null) }
+    },
+    { path, init },
+  ) as Promise<{ status: number; body: T }>
+
+/** Signs a demo staff member in to the console, password and TOTP code, and waits for it. */
+export async function staffSignIn(page: Page, site: Site, email: string, password: string) {
+  await page.goto('/operator/login')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByLabel('Code from your authenticator app').fill(totpCode(staffSecret(site, email)))
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/operator$/)
 }

@@ -4,70 +4,30 @@
 // silence, and A's message shows "Seen" once B, with the chat open, has it.
 // All of it through the live stream: the fallback poll is 60 s, far beyond
 // these waits.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Well below the 60 s fallback poll of spec §9: what shows this fast came by the stream. */
 const LIVE = 10_000
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
+const suite = browserSuite(2)
 let a: Page
 let b: Page
 let aName = ''
 let bId = 0
 let chatId = 0
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
+beforeAll(() => {
+  ;[a, b] = suite.pages as [Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-  }
-})
-
-const profileOf = (p: Page) =>
-  p.evaluate(
-    async () =>
-      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number; name: string } })
-        .profile,
-  )
 
 const composerBox = (p: Page) => p.getByRole('textbox', { name: 'Your message' })
 
 describe('seen, typing and visits, live between two members', () => {
   it("a visit to B's profile appears in B's open visitors list", async () => {
-    await logIn(b, B_LOGIN)
-    await b.waitForURL(/\/members/)
-    bId = (await profileOf(b)).id
-    await logIn(a, DEMO)
-    await a.waitForURL(/\/members/)
-    aName = (await profileOf(a)).name
+    bId = (await logInMember(b, B_LOGIN)).id
+    aName = (await logInMember(a, DEMO)).name
     await b.goto('/likes/visitors')
     await b.getByText('Nobody has visited your profile yet.').waitFor()
     await a.goto(`/members/${bId}`)
@@ -79,9 +39,7 @@ describe('seen, typing and visits, live between two members', () => {
 
   it("A types: B's open chat shows that A is typing, gone after 5 s of silence", async () => {
     await a.getByRole('button', { name: /^Chat with / }).click()
-    await a.waitForURL(/\/chats\/\d+$/)
-    chatId = Number(new URL(a.url()).pathname.split('/').pop())
-    await a.locator('.composer__balance').waitFor()
+    chatId = await chatOpened(a)
     await b.goto(`/chats/${chatId}`)
     await b.locator('.composer__balance').waitFor()
     const typing = b.getByRole('status').filter({ hasText: `${aName} is typing…` })

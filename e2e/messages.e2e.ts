@@ -4,19 +4,10 @@
 // send costs the message price once, offline sends arrive once on reconnect,
 // 402 keeps the text, a block stops messages, reading clears the unread count
 // and deleting removes the chat at once.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DB_NAME } from '../sync/store/store.ts'
-import {
-  pageUntil,
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import { browserSuite, chatOpened, DEMO, logInMember, pageUntil } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Credits a message costs by default (api/credits/ledger.ts). */
@@ -24,46 +15,14 @@ const COST = 10
 /** Well below the 60 s fallback poll of spec §9: an arrival this fast came by the stream. */
 const LIVE = 10_000
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
+const suite = browserSuite(2)
 let a: Page
 let b: Page
 let chatId = 0
 let aId = 0
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
+beforeAll(() => {
+  ;[a, b] = suite.pages as [Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-  }
-})
-
-async function logInTo(p: Page, who: { email: string; password: string }) {
-  await logIn(p, who)
-  await p.waitForURL(/\/members/)
-}
-
-const me = (p: Page) =>
-  p.evaluate(
-    async () =>
-      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number } }).profile.id,
-  )
 
 /** The balance the composer shows (data-credits). */
 const balance = async (p: Page) =>
@@ -119,15 +78,11 @@ const messageIn = (p: Page, text: string) =>
 
 describe('messages paid with credits, two members', () => {
   it("A opens a chat from B's profile; B has it open too", async () => {
-    await logInTo(b, B_LOGIN)
-    const bId = await me(b)
-    await logInTo(a, DEMO)
-    aId = await me(a)
+    const { id: bId } = await logInMember(b, B_LOGIN)
+    aId = (await logInMember(a, DEMO)).id
     await a.goto(`/members/${bId}`)
     await a.getByRole('button', { name: 'Chat with Demo Two' }).click()
-    await a.waitForURL(/\/chats\/\d+$/)
-    chatId = Number(new URL(a.url()).pathname.split('/').pop())
-    await a.locator('.composer__balance').waitFor()
+    chatId = await chatOpened(a)
     await b.goto(`/chats/${chatId}`)
     await b.locator('.composer__balance').waitFor()
   })
@@ -204,11 +159,11 @@ describe('messages paid with credits, two members', () => {
 
   it("offline, A's two messages wait; back online each arrives once and is charged once", async () => {
     const before = await balance(a)
-    await ctxA.setOffline(true)
+    await a.context().setOffline(true)
     await send(a, 'Offline one')
     await send(a, 'Offline two')
     await a.getByText('Will be sent when you are back online').first().waitFor()
-    await ctxA.setOffline(false)
+    await a.context().setOffline(false)
     await a.evaluate(() => window.dispatchEvent(new Event('online')))
     await messageIn(b, 'Offline one').waitFor({ timeout: LIVE })
     await messageIn(b, 'Offline two').waitFor({ timeout: LIVE })

@@ -2,79 +2,28 @@
 // chat asking to move to another app; the recipient sees nothing of it; a
 // moderator finds it in the queue as a held first message with its signal
 // named, releases it, and the recipient then has it.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { totpCode } from '../api/operator/totp.ts'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  staffSecret,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, DEMO, logInMember, pageApi as api, staffSignIn } from './harness.ts'
 
 const SENDER = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF = 'moderator@example.com'
 const TEXT = 'I am rarely here, add me on WhatsApp'
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
-let ctxS: BrowserContext
+const suite = browserSuite(3)
 let a: Page
 let b: Page
 let s: Page
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  ctxS = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
-  s = await ctxS.newPage()
+beforeAll(() => {
+  ;[a, b, s] = suite.pages as [Page, Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-    await describePage(s)
-  }
-})
-
-const api = <T>(p: Page, path: string, init?: { method: string; body: unknown }) =>
-  p.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json' } : {},
-        body: init ? JSON.stringify(init.body) : null,
-      })
-      return { status: res.status, body: await res.json().catch(() => null) }
-    },
-    { path, init },
-  ) as Promise<{ status: number; body: T }>
 
 let conversation = 0
 
 describe('a held first message', () => {
   it('is answered as sent but the recipient has nothing', async () => {
-    await logIn(a, DEMO)
-    await a.waitForURL(/\/members/)
-    await logIn(b, SENDER)
-    await b.waitForURL(/\/members/)
-    const aId = (await api<{ profile: { id: number } }>(a, '/api/user.php')).body.profile.id
+    const { id: aId } = await logInMember(a, DEMO)
+    await logInMember(b, SENDER)
     const chat = await api<{ id: number }>(b, `/api/chat.php?profile=${aId}`)
     conversation = chat.body.id
     const before = await api<{ messages: unknown[] }>(
@@ -96,12 +45,7 @@ describe('a held first message', () => {
   })
 
   it('waits in the queue with its signal named, and is delivered on release', async () => {
-    await s.goto('/operator/login')
-    await s.getByLabel('Email address').fill(STAFF)
-    await s.getByLabel('Password').fill(DEMO.password)
-    await s.getByLabel('Code from your authenticator app').fill(totpCode(staffSecret(site, STAFF)))
-    await s.getByRole('button', { name: 'Sign in' }).click()
-    await s.waitForURL(/\/operator$/)
+    await staffSignIn(s, suite.site, STAFF, DEMO.password)
     await s.goto('/operator/queue')
     const row = s.getByRole('row').filter({ hasText: `Held first message #${conversation}` })
     await row.waitFor()

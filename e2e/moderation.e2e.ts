@@ -5,81 +5,33 @@
 // has the statement of reasons by mail and the reporter the decision; the
 // member appeals from the mail's link, a second moderator lifts it, and the
 // member can log in again.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { totpCode } from '../api/operator/totp.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  browserSuite,
   DEMO,
-  describePage,
-  launchBrowser,
   logIn,
+  logInMember,
   newContext,
-  type Site,
-  staffSecret,
-  startSite,
+  pageApi as api,
+  staffSignIn as signIn,
 } from './harness.ts'
 
 const REPORTED = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF_PASSWORD = 'demopassword'
 
-let site: Site
-let browser: Browser
-let member: BrowserContext
-let reported: BrowserContext
-let staff: BrowserContext
+// The reporter reads the statement mailed to the suspended member (who can
+// no longer log in): only the full developer listing shows another member's mail.
+// The pages: the reporting member, the reported member and a moderator.
+const suite = browserSuite(3, { DEV_MAIL: 'all' })
 let a: Page
 let b: Page
 let s: Page
-
-beforeAll(async () => {
-  // The reporter reads the statement mailed to the suspended member (who can
-  // no longer log in): only the full developer listing shows another member's mail.
-  site = await startSite({ DEV_MAIL: 'all' })
-  browser = await launchBrowser()
-  member = await newContext(browser, site)
-  reported = await newContext(browser, site)
-  staff = await newContext(browser, site)
-  a = await member.newPage()
-  b = await reported.newPage()
-  s = await staff.newPage()
+beforeAll(() => {
+  ;[a, b, s] = suite.pages as [Page, Page, Page]
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-    await describePage(s)
-  }
-})
-
-const secretOf = (email: string) => staffSecret(site, email)
-
-async function staffSignIn(p: Page, email: string) {
-  await p.goto('/operator/login')
-  await p.getByLabel('Email address').fill(email)
-  await p.getByLabel('Password').fill(STAFF_PASSWORD)
-  await p.getByLabel('Code from your authenticator app').fill(totpCode(secretOf(email)))
-  await p.getByRole('button', { name: 'Sign in' }).click()
-  await p.waitForURL(/\/operator$/)
-}
-
-const api = <T>(p: Page, path: string, init?: { method: string; body: unknown }) =>
-  p.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json' } : {},
-        body: init ? JSON.stringify(init.body) : null,
-      })
-      return { status: res.status, body: await res.json().catch(() => null) }
-    },
-    { path, init },
-  ) as Promise<{ status: number; body: T }>
+const staffSignIn = (p: Page, email: string) => signIn(p, suite.site, email, STAFF_PASSWORD)
 
 type Mail = { kind: string; to: string; subject: string; text: string }
 const mails = async (p: Page) => (await api<{ mails: Mail[] }>(p, '/api/_dev/mail.php')).body.mails
@@ -88,12 +40,8 @@ let reportedId = 0
 
 describe('moderation: report, suspension, statement of reasons, appeal', () => {
   it('a member reports a message another member sent', async () => {
-    await logIn(a, DEMO)
-    await a.waitForURL(/\/members/)
-    await logIn(b, REPORTED)
-    await b.waitForURL(/\/members/)
-    const aId = (await api<{ profile: { id: number } }>(a, '/api/user.php')).body.profile.id
-    reportedId = (await api<{ profile: { id: number } }>(b, '/api/user.php')).body.profile.id
+    const { id: aId } = await logInMember(a, DEMO)
+    reportedId = (await logInMember(b, REPORTED)).id
     const chat = await api<{ id: number }>(b, `/api/chat.php?profile=${aId}`)
     expect(chat.status).toBe(200)
     // An opening line first: a first message asking for money would be held
@@ -163,7 +111,7 @@ describe('moderation: report, suspension, statement of reasons, appeal', () => {
     await b.getByRole('button', { name: 'Send my appeal' }).click()
     await b.getByRole('status').waitFor()
 
-    const second = await newContext(browser, site)
+    const second = await newContext(suite.browser, suite.site)
     const s2 = await second.newPage()
     await staffSignIn(s2, 'moderator2@example.com')
     await s2.goto('/operator/queue')

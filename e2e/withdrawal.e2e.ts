@@ -4,38 +4,15 @@
 // sees it withdrawn with its refund, and gets the acknowledgement mail with
 // the date and time; logged out, the e-mail address and order number bring a
 // confirmation link, and following it withdraws from that purchase.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { DevMailResponse } from '../api/contract/index.ts'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import { browserSuite, DEMO, logInMember, newContext } from './harness.ts'
 
-let site: Site
-let browser: Browser
-let ctx: BrowserContext
+const suite = browserSuite(1, { MOLLIE_API_KEY: '' })
 let page: Page
-
-beforeAll(async () => {
-  site = await startSite({ MOLLIE_API_KEY: '' })
-  browser = await launchBrowser()
-  ctx = await newContext(browser, site)
-  page = await ctx.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') await describePage(page)
+beforeAll(() => {
+  ;[page] = suite.pages as [Page]
 })
 
 const mails = async (p: Page) =>
@@ -64,8 +41,7 @@ describe('withdrawing from a purchase in Chromium', () => {
   let second = ''
 
   it('the checkout does not order without the consent box', async () => {
-    await logIn(page, DEMO)
-    await page.waitForURL(/\/members/)
+    await logInMember(page, DEMO)
     await page.goto('/credits/starter/creditcard')
     const consent = page.getByRole('checkbox', { name: /use the credits at once/ })
     await consent.waitFor()
@@ -116,7 +92,7 @@ describe('withdrawing from a purchase in Chromium', () => {
   })
 
   it('logged out: e-mail address and order number bring a link that confirms the withdrawal', async () => {
-    const guest = await newContext(browser, site)
+    const guest = await newContext(suite.browser, suite.site)
     const p = await guest.newPage()
     await p.goto('/withdraw')
     await p.getByLabel('E-mail address').fill(DEMO.email)

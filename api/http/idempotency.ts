@@ -1,6 +1,8 @@
 // Idempotency of every action that carries a client-generated id (ARCHITECTURE
-// "Data and sync"): likes, messages, orders, and the console's credit
-// adjustments and refunds. The rule, written here only:
+// "Data and sync"): likes, messages, orders, the console's credit
+// adjustments and refunds, and the refund of a member's withdrawal (its job
+// claims the withdrawal's refund id as the member's action). The rule,
+// written here only:
 // - a client id is applied at most once per actor (a member, or a staff member);
 // - a replay (the sync worker's outbox or the console retrying after a lost
 //   answer) gets the first answer back and changes nothing;

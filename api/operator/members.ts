@@ -239,10 +239,10 @@ export async function adjustCredits(
 
 /**
  * Refunds (part of) an order from the console through the one refund path
- * (api/payments/refunds.ts: the claim under the order's row lock, the
+ * (api/payments/refunds.ts: the refund row under the order's row lock, the
  * provider's refund, settle), audited in the transaction that stores the
  * provider's refund id. Applied once per client id of the console's form
- * (api/http/idempotency.ts beginOnce): a repeat gets the first answer with
+ * (api/http/idempotency.ts beginOnce, the only claim): a repeat gets the first answer with
  * `applied: false`, a reused id 422, and a refund the provider refuses (or
  * one that is refused as too large) gives the id back.
  */
@@ -264,10 +264,9 @@ export async function refundOrder(
   if (prior) return repeated(prior)
   const begun = await beginOnce(db, key, RefundResponse, async () => undefined)
   if ('replay' in begun) return repeated(begun.replay)
-  let applied: boolean
   try {
     const claim = { orderId: order.id, clientId: input.client_id, amount: input.amount, staffId }
-    applied = await refundThroughProvider(db, deps, claim, (tx, refundId) =>
+    await refundThroughProvider(db, deps, claim, (tx, refundId) =>
       audit(tx, staffId, {
         action: 'payments.refund',
         targetType: 'member',
@@ -291,7 +290,7 @@ export async function refundOrder(
   const answer: RefundResponse = {
     order: orderEntry(now ?? order, await refundedOf(db, order.id)),
     balance: await balanceOf(db, order.memberId),
-    applied,
+    applied: true,
   }
   await finishOnce(db, key, answer)
   return answer

@@ -16,12 +16,10 @@ import { type LocalProvider, localProvider } from '../payments/local.ts'
 import { mollieProvider } from '../payments/mollie.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
+import { POPULAR, paidOrder } from '../test/payments-app.ts'
 import { type MollieFake, startMollieFake } from '../test/mollie-fake.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { staffSession } from '../test/staff.ts'
-
-/** The seeded "popular" package: 250 credits + 25 bonus for € 19.95, pinned. */
-const POPULAR = { credits: 275, eur: 1995 }
 
 // The Mollie stand-in's certificate is self-signed: this test process only.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
@@ -58,37 +56,12 @@ for (const provider of ['local', 'mollie'] as const) {
       await t?.close()
     })
 
-    const webhook = (id: string) =>
-      send(app, '/api/payments/webhook.php', {
-        method: 'POST',
-        body: `id=${id}`,
-        contentType: 'application/x-www-form-urlencoded',
-        origin: null,
-      })
-
     /** A member who bought and paid the popular package: their id and the order's row id. */
     const paidBuyer = async () => {
-      const m = await addMember(t.db)
-      const cookie = await login(app, m.email, TEST_PASSWORD)
-      const res = await send(app, '/api/orders.php', {
-        method: 'POST',
-        body: {
-          client_id: randomUUID(),
-          package: 'popular',
-          method: 'ideal',
-          withdrawal_consent: true,
-        },
-        cookie,
-      })
-      expect(res.status).toBe(201)
-      const { transaction } = OrderResponse.parse(await res.json())
-      const [o] = await t.db.select().from(orders).where(eq(orders.publicId, transaction.id))
-      const paymentId = o?.paymentId as string
-      if (fake) fake.setStatus(paymentId, 'paid')
-      else await local?.settle(paymentId, 'paid')
-      expect((await webhook(paymentId)).status).toBe(200)
-      expect(await balanceOf(t.db, m.id)).toBe(POPULAR.credits)
-      return { memberId: m.id, orderId: o?.id as number, paymentId }
+      const pay = (id: string) =>
+        fake ? fake.setStatus(id, 'paid') : (local as LocalProvider).settle(id, 'paid')
+      const { member, orderId, paymentId } = await paidOrder(app, t.db, pay)
+      return { memberId: member.id, orderId, paymentId }
     }
     const refund = (body: Record<string, unknown>, cookie = finance.cookie) =>
       send(app, '/api/operator/refund.php', { method: 'POST', body, cookie })

@@ -2,10 +2,12 @@
 // order, then the provider's new state applied through settle (the unspent
 // credits go back through the ledger, never below zero). The console's refunds
 // (api/operator/members.ts) and a member's withdrawal (withdrawal.ts) both use
-// it. The claim (a staff_refunds row keyed on the caller's client id, with the
-// amount) is taken under the order's row lock, so retries and concurrent
-// requests never refund more than was paid; a refund the provider refuses
-// releases the claim.
+// it. Each caller claims its refund once through its idempotency record
+// (api/http/idempotency.ts beginOnce: the staff member's client id, or the
+// member's withdrawal) before it calls this; here the refund's row
+// (staff_refunds, keyed on that client id, with the amount) is written under
+// the order's row lock, so concurrent refunds never refund more than was
+// paid; a refund the provider refuses deletes the row again.
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, staffRefunds } from '../../db/schema/index.ts'
@@ -21,7 +23,7 @@ export interface RefundDeps {
 
 export interface RefundClaim {
   orderId: number
-  /** The claim's key: the same id twice refunds once. */
+  /** The client id the caller claimed (beginOnce): the refund row's key. */
   clientId: string
   /** Minor units of the order's currency. */
   amount: number
@@ -39,19 +41,19 @@ export async function refundedOf(db: Db, orderId: number): Promise<number> {
 }
 
 /**
- * Refunds `claim.amount` of the order at the provider. `record` runs in the
- * transaction that stores the provider's refund id (the console's audit row,
- * the withdrawal's refunded time). False when the claim's client id was
- * already taken (nothing more is refunded); throws 422 not_refundable for an
- * unpaid order, 422 refund_too_large beyond what is left, 503 when the
- * provider refuses.
+ * Refunds `claim.amount` of the order at the provider, for a caller that has
+ * claimed `claim.clientId` (beginOnce): that claim is the only one, so a
+ * retry never gets here twice. `record` runs in the transaction that stores
+ * the provider's refund id (the console's audit row, the withdrawal's
+ * refunded time). Throws 422 not_refundable for an unpaid order, 422
+ * refund_too_large beyond what is left, 503 when the provider refuses.
  */
 export async function refundThroughProvider(
   db: Db,
   deps: RefundDeps,
   claim: RefundClaim,
   record?: (tx: Db, refundId: string) => Promise<void>,
-): Promise<boolean> {
+): Promise<void> {
   const [order] = await db.select().from(orders).where(eq(orders.id, claim.orderId))
   if (!order) throw notFound()
   if (!order.grantedAt || !order.paymentId || order.provider !== deps.provider.name)
@@ -60,25 +62,25 @@ export async function refundThroughProvider(
   // What the provider says is left also counts refunds made elsewhere (its dashboard).
   const payment = await deps.provider.getPayment(paymentId)
   const left = payment.amount - payment.refunded - payment.chargedBack
-  const claimed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-    const [again] = await tx
-      .select()
-      .from(staffRefunds)
-      .where(eq(staffRefunds.clientId, claim.clientId))
-    if (again) return false
     const ours = await refundedOf(tx, order.id)
     if (claim.amount > Math.min(left, order.amount - ours))
       throw new ApiFailure(422, 'refund_too_large', 'amount', 'more than is left to refund')
-    await tx.insert(staffRefunds).values({
-      clientId: claim.clientId,
-      orderId: order.id,
-      staffId: claim.staffId,
-      amount: claim.amount,
-    })
-    return true
+    const stored = await tx
+      .insert(staffRefunds)
+      .values({
+        clientId: claim.clientId,
+        orderId: order.id,
+        staffId: claim.staffId,
+        amount: claim.amount,
+      })
+      .onConflictDoNothing()
+      .returning({ clientId: staffRefunds.clientId })
+    // The key is one caller's claim; another actor's refund under the same id is refused.
+    if (stored.length === 0)
+      throw new ApiFailure(422, 'client_id_reused', 'client_id', 'this id named another refund')
   })
-  if (!claimed) return false
   let refundId: string
   try {
     refundId = (
@@ -102,5 +104,4 @@ export async function refundThroughProvider(
     // The refund stands at the provider; its webhook or the reconcile job applies it.
     console.error('refund: settling after the refund failed', e)
   }
-  return true
 }

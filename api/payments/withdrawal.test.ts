@@ -9,24 +9,26 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { creditLedger, mails, orders, staffRefunds } from '../../db/schema/index.ts'
-import { type Api, createApi } from '../app.ts'
 import {
-  OrderResponse,
-  PurchasesResponse,
-  WithdrawalLinkPurchase,
-  WithdrawResponse,
-} from '../contract/index.ts'
+  creditLedger,
+  mails,
+  memberActions,
+  orders,
+  staffRefunds,
+  withdrawals,
+} from '../../db/schema/index.ts'
+import { type Api, createApi } from '../app.ts'
+import { PurchasesResponse, WithdrawalLinkPurchase, WithdrawResponse } from '../contract/index.ts'
 import { balanceOf, debit, ledgerSum } from '../credits/index.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
+import { POPULAR, paidOrder } from '../test/payments-app.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { type LocalProvider, localProvider } from './local.ts'
-
-/** The seeded "popular" package: 250 credits + 25 bonus for € 19.95, pinned. */
-const POPULAR = { credits: 275, eur: 1995 }
+import type { OrderRow } from './orders.ts'
+import { WITHDRAWAL_REFUND, withdraw as withdrawFrom, withdrawalJobs } from './withdrawal.ts'
 
 describeEngines('withdrawal from a purchase on %s', (engine) => {
   let t: TestDatabase
@@ -64,35 +66,11 @@ describeEngines('withdrawal from a purchase on %s', (engine) => {
     await t?.close()
   })
 
-  const webhook = (id: string) =>
-    send(app, '/api/payments/webhook.php', {
-      method: 'POST',
-      body: `id=${id}`,
-      contentType: 'application/x-www-form-urlencoded',
-      origin: null,
-    })
-
   /** A member (in `language`) who bought and paid the popular package. */
   const paidBuyer = async (language = 'en') => {
-    const m = await addMember(t.db, { language })
-    const cookie = await login(app, m.email, TEST_PASSWORD)
-    const res = await send(app, '/api/orders.php', {
-      method: 'POST',
-      body: {
-        client_id: randomUUID(),
-        package: 'popular',
-        method: 'ideal',
-        withdrawal_consent: true,
-      },
-      cookie,
-    })
-    expect(res.status).toBe(201)
-    const { transaction } = OrderResponse.parse(await res.json())
-    const [o] = await t.db.select().from(orders).where(eq(orders.publicId, transaction.id))
-    await local.settle(o?.paymentId as string, 'paid')
-    expect((await webhook(o?.paymentId as string)).status).toBe(200)
-    expect(await balanceOf(t.db, m.id)).toBe(POPULAR.credits)
-    return { m, cookie, order: transaction.id, orderId: o?.id as number }
+    const paid = await paidOrder(app, t.db, (id) => local.settle(id, 'paid'), language)
+    const { member: m, cookie, order, orderId, paymentId } = paid
+    return { m, cookie, order, orderId, paymentId }
   }
 
   const withdraw = async (cookie: string, order: string, site = app) =>
@@ -236,6 +214,37 @@ describeEngines('withdrawal from a purchase on %s', (engine) => {
     expect(await refundsOf(orderId)).toHaveLength(1)
     expect(await mailsTo(m.id, 'withdrawal')).toHaveLength(1)
     expect(await balanceOf(t.db, m.id)).toBe(0)
+  })
+
+  it('the refund job run twice at once refunds once: one claim, one refund at the provider', async () => {
+    const { m, orderId, paymentId } = await paidBuyer()
+    await debit(t.db, m.id, 200, 'message', 'message:w4')
+    // Withdrawn without a poke: the job waits in the queue, and runs here twice at once.
+    const [o] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+    const body = await withdrawFrom(
+      t.db,
+      { base: 'http://localhost' },
+      o as OrderRow,
+      'member',
+      new Date(),
+    )
+    // 75 of 275 credits unused: 1995 × 75 / 275 = 544.09, rounded down; twice would still fit.
+    expect(body.withdrawal).toMatchObject({ unused_credits: 75, refund_amount: 544 })
+    const [w] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId))
+    const job = withdrawalJobs(t.db, () => ({ provider: local, base: 'http://localhost' }))[
+      WITHDRAWAL_REFUND
+    ]
+    await Promise.all([job({ withdrawal: w?.id }), job({ withdrawal: w?.id })])
+    await jobs.runDue()
+    expect((await refundsOf(orderId)).map((r) => r.amount)).toEqual([544])
+    expect((await local.getPayment(paymentId)).refunded).toBe(544)
+    const claims = await t.db
+      .select()
+      .from(memberActions)
+      .where(eq(memberActions.kind, `${WITHDRAWAL_REFUND}:${w?.id}`))
+    expect(claims).toHaveLength(1)
+    expect(await balanceOf(t.db, m.id)).toBe(0)
+    expect(await ledgerSum(t.db, m.id)).toBe(0)
   })
 
   it('after the 14 days: 409 withdrawal_period_over, nothing changes', async () => {

@@ -11,19 +11,16 @@
 // its price (rules/payments.ts withdrawalRefund); unused means what the
 // purchase granted, less what was taken back before, and at most the member's
 // balance (credits are spent from one balance, so two withdrawals never refund
-// more than is left). The job refunds through the console's refund path
-// (refunds.ts), keyed on the withdrawal's refund client id, and settle takes
-// the refunded credits back through the ledger.
+// more than is left). The job claims the refund once through the member's
+// idempotency record (api/http/idempotency.ts beginOnce: the withdrawal's
+// refund client id, kind payments.withdrawal_refund:<withdrawal>), refunds
+// through the console's refund path (refunds.ts), and settle takes the
+// refunded credits back through the ledger.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import {
-  members,
-  orders,
-  staffRefunds,
-  withdrawalLinks,
-  withdrawals,
-} from '../../db/schema/index.ts'
+import { members, orders, withdrawalLinks, withdrawals } from '../../db/schema/index.ts'
 import type { Purchase, Withdrawal, WithdrawResponse } from '../contract/index.ts'
 import {
   type TransactionStatus,
@@ -32,6 +29,7 @@ import {
 } from '../contract/rules/payments.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { abandonOnce, beginOnce, finishOnce } from '../http/idempotency.ts'
 import { enqueue, RetryAfter } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { hashToken } from '../shared/tokens.ts'
@@ -279,28 +277,49 @@ export async function purchaseOf(db: Db, o: OrderRow, now: Date): Promise<Purcha
   return toPurchase(o, w, now)
 }
 
-/** The refund job: refunds the withdrawal's amount once, through the console's refund path. */
+/** The answer stored in the withdrawal refund's action record: the provider's refund id. */
+const Refunded = z.object({ refund: z.string() })
+
+/**
+ * The refund job: refunds the withdrawal's amount once, through the console's
+ * refund path. The claim is the member's action record of the refund (one
+ * per withdrawal), as the console's is the staff member's: a second run
+ * finds it and refunds nothing.
+ */
 export const withdrawalJobs = (db: Db, deps: () => RefundDeps) => ({
   [WITHDRAWAL_REFUND]: async (payload: unknown) => {
     const id = (payload as { withdrawal?: unknown }).withdrawal
     if (typeof id !== 'number') throw new Error(`${WITHDRAWAL_REFUND} without withdrawal`)
     const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id))
     if (!w?.refundClientId || w.refundedAt || w.refundAmount <= 0) return
-    const clientId = w.refundClientId
-    const markDone = (tx: Db) =>
-      tx.update(withdrawals).set({ refundedAt: new Date() }).where(eq(withdrawals.id, w.id))
-    const applied = await refundThroughProvider(
-      db,
-      deps(),
-      { orderId: w.orderId, clientId, amount: w.refundAmount, staffId: null },
-      async (tx) => {
-        await markDone(tx)
-      },
-    )
-    if (applied) return
-    // The claim was taken before: done when the provider took it, else still under way.
-    const [claim] = await db.select().from(staffRefunds).where(eq(staffRefunds.clientId, clientId))
-    if (claim?.providerRefundId) await markDone(db)
-    else throw new RetryAfter(60_000, 'refund under way')
+    const key = {
+      memberId: w.memberId,
+      clientId: w.refundClientId,
+      kind: `${WITHDRAWAL_REFUND}:${w.id}`,
+    }
+    const begun = await beginOnce(db, key, Refunded, async () => undefined).catch((e: unknown) => {
+      // Another run holds the claim and is still at the provider: try again later.
+      if (e instanceof ApiFailure && e.code === 'action_in_progress')
+        throw new RetryAfter(60_000, 'refund under way')
+      throw e
+    })
+    if ('replay' in begun) return
+    try {
+      await refundThroughProvider(
+        db,
+        deps(),
+        { orderId: w.orderId, clientId: w.refundClientId, amount: w.refundAmount, staffId: null },
+        async (tx, refundId) => {
+          await tx
+            .update(withdrawals)
+            .set({ refundedAt: new Date() })
+            .where(eq(withdrawals.id, w.id))
+          await finishOnce(tx, key, { refund: refundId })
+        },
+      )
+    } catch (e) {
+      await abandonOnce(db, key)
+      throw e
+    }
   },
 })

@@ -139,7 +139,7 @@ const actionRecords = <N extends string>(name: N, actor: string, actors: () => P
     (t) => [primaryKey({ columns: [t.actorId, t.clientId] })],
   )
 
-/** A member's actions (the app). */
+/** A member's actions (the app, and the refund job of a withdrawal). */
 export const memberActions = actionRecords('member_actions', 'member_id', () => members.id)
 /** A staff member's actions (the console's credit adjustments and refunds). */
 export const staffActions = actionRecords('staff_actions', 'staff_id', () => staff.id)

@@ -208,7 +208,10 @@ export const withdrawals = pgTable(
     unusedCredits: integer('unused_credits').notNull(),
     /** Minor units of the order's currency to refund (0: nothing to refund). */
     refundAmount: integer('refund_amount').notNull(),
-    /** The refund's claim (staff_refunds.client_id); null when nothing is refunded. */
+    /**
+     * The refund's client id: claimed once in the member's action record
+     * (member_actions), the key of its staff_refunds row; null when nothing is refunded.
+     */
     refundClientId: uuid('refund_client_id'),
     /** When the provider took the refund. */
     refundedAt: ts('refunded_at'),
