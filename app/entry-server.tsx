@@ -6,7 +6,7 @@
 // router (app/guest-app.tsx). Members keep the plain shell.
 import { type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { guestPageOf } from '../api/contract/rules/index.ts'
+import { guestPageOf } from '../api/contract/rules/slugs.ts'
 import { type Locale, locales, overwriteGetLocale } from '../messages/paraglide/runtime.js'
 import { type PageSeed, setPageSeed } from './data/page-seed.ts'
 import { LoginPage } from './features/account/LoginPage.tsx'

@@ -5,7 +5,7 @@
 // same tree, so the HTML and the first client render match. Its links are
 // page loads into the app (app/ui/AppLink.tsx).
 import type { ReactNode } from 'react'
-import type { GuestPage } from '../api/contract/rules/index.ts'
+import type { GuestPage } from '../api/contract/rules/slugs.ts'
 import { SiteFrame } from './features/site/SiteFrame.tsx'
 import type { FileRoutesById } from './routeTree.gen.ts'
 import { Footer } from './ui/Footer.tsx'

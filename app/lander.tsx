@@ -16,7 +16,7 @@ import {
   type Lander,
   type LightPage,
   lightPageOf,
-} from '../api/contract/rules/index.ts'
+} from '../api/contract/rules/slugs.ts'
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { readPageSeed, setPageSeed } from './data/page-seed.ts'
 import { session } from './data/session.ts'

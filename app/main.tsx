@@ -7,7 +7,6 @@ import { worker } from './data/worker.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
-import { captureNetwork } from './features/tracking/tracking.ts'
 import { preloadPageChunks, router } from './router.tsx'
 import './styles.css'
 import './ui/site.css'
@@ -17,8 +16,15 @@ import './ui/site.css'
 document.documentElement.lang = getLocale()
 
 // Affiliate traffic may land on any page: keep its network entry and take the
-// tracking keys out of the address before the router reads it (spec §9).
-captureNetwork()
+// tracking keys out of the address before the router reads it (spec §9). An
+// address without a query has none, so the code loads only with one.
+const tracked = window.location.search
+  ? import('./features/tracking/tracking.ts').then(
+      (t) => void t.captureNetwork(),
+      // A tracking chunk that cannot load must not keep the page from showing.
+      (e: unknown) => console.error('tracking: the chunk did not load', e),
+    )
+  : Promise.resolve()
 // Spec §8: a chunk that fails to load reloads the page (at most once per path per 10 s).
 installChunkReload()
 // Spec §2 developer panel: `?dev=1` opens it on this device.
@@ -35,7 +41,7 @@ const app = (
 // entry instead (app/lander.tsx), without the router.
 preloadPageChunks(window.location.pathname)
 void session.load()
-createRoot(document.getElementById('root')!).render(app)
+void tracked.then(() => createRoot(document.getElementById('root')!).render(app))
 
 registerServiceWorker()
 

@@ -3,7 +3,7 @@
 // what counts). Sent once per page and tab in VISIT_REPEAT_MS (a reload or a
 // second render sends nothing), and never from a browser under automation
 // (navigator.webdriver): the server leaves bots out as well.
-import type { TrackingRecord } from '../../api/contract/rules/index.ts'
+import type { TrackingRecord } from '../../api/contract/rules/tracking.ts'
 import { syncWorker } from '../../sync/client.ts'
 
 /** The server counts one visitor once per 30 minutes (LIMITS.lander_visit); the tab asks no more often. */

@@ -3,7 +3,7 @@
 // worker's `user` events for React via useSyncExternalStore.
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../api/contract/index.ts'
-import { SIGNED_IN_COOKIE } from '../../api/contract/rules/index.ts'
+import { SIGNED_IN_COOKIE } from '../../api/contract/rules/login.ts'
 import { onSyncEvent, syncWorker } from '../../sync/client.ts'
 
 type State = { user: User | null; known: boolean }

@@ -16,11 +16,8 @@ import {
 import { DEV_PANEL_KEY, useFlag } from '../features/site/flags.ts'
 import { SiteFrame } from '../features/site/SiteFrame.tsx'
 import { lookClasses, useLook } from '../theme/site.ts'
-// The error page (with the navigation and footer it brings) stays in the
-// shell: the default layout's pages need the same navigation and footer.
-import { ErrorPage } from '../ui/ErrorPage.tsx'
+import { LazyErrorPage, LazyNotFound } from '../ui/LazyErrorPages.tsx'
 import { LoadingBar } from '../ui/LoadingBar.tsx'
-import { NotFound } from '../ui/NotFound.tsx'
 import { RouterNavigate } from '../ui/RouterNavigate.tsx'
 import { Toasts } from '../ui/Toasts.tsx'
 import { useIsClient } from '../ui/use-client.ts'
@@ -36,7 +33,7 @@ export const Route = createRootRouteWithContext<{ session: typeof session }>()({
     await context.session.load()
   },
   component: Root,
-  notFoundComponent: () => <NotFound chrome />,
+  notFoundComponent: () => <LazyNotFound chrome />,
   errorComponent: RootError,
 })
 
@@ -77,7 +74,7 @@ function RootError({ error }: ErrorComponentProps) {
   }, [chunk])
   return (
     <div id="app-root" className={`${look.template} ${lookClasses(look)} app-error-page`}>
-      <ErrorPage status={500} message={m.error_body()} />
+      <LazyErrorPage status={500} message={m.error_body()} />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
 import { useAppNavigate } from './AppLink.tsx'
-import { showToast } from './toasts.ts'
+import { showFailureToast } from './failure-toast.ts'
 
 /**
  * Starts (or reopens) the conversation with a member: GET /api/chat.php
@@ -28,7 +28,7 @@ export function ChatButton({
     const res = await worker().startChat(profile.id)
     setBusy(false)
     if (!res.ok) {
-      showToast({ kind: 'danger', title: m.chat_start_error_title(), body: m.chat_start_error() })
+      showFailureToast((t) => t.chatNotStarted())
       return
     }
     navigate(`/chats/${res.value.id}`)

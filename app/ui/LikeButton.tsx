@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
-import { showToast } from './toasts.ts'
+import { showFailureToast } from './failure-toast.ts'
 
 /**
  * Like/unlike toggle (spec §4: like toggles to unlike per profile). The
@@ -27,7 +27,7 @@ export function LikeButton({
     } catch (e) {
       // The local store refused the write (quota, storage switched off).
       console.error('like: storing the action failed', e)
-      showToast({ kind: 'danger', body: liked ? m.outbox_unlike_failed() : m.outbox_like_failed() })
+      showFailureToast((t) => t.likeNotStored(liked))
     }
   }
   if (!flags.likes) return null

@@ -16,9 +16,9 @@ import { useSession } from '../data/session.ts'
 import { worker } from '../data/worker.ts'
 import { useLook } from '../theme/site.ts'
 import { AppLink, useAppNavigate, usePathname } from './AppLink.tsx'
+import { showFailureToast } from './failure-toast.ts'
 import { NavCount, useCountLabel, useNavCounts, useTitleCount } from './NavCount.tsx'
 import { startOutboxToasts } from './outbox-toasts.ts'
-import { showToast } from './toasts.ts'
 
 /**
  * The top bar. A member's links collapse into a menu button on small screens
@@ -77,7 +77,7 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
     const res = await worker().logout()
     // Spec §4: on a logout error the user is still cleared and login shown;
     // the worker ends the session either way (store, pictures, badge).
-    if (!res.ok) showToast({ kind: 'info', body: m.logout_failed() })
+    if (!res.ok) showFailureToast((t) => t.logoutFailed())
     navigate('/login')
   }
 

@@ -1,12 +1,5 @@
-import { m } from '../../messages/paraglide/messages.js'
 import { onSyncEvent } from '../data/worker.ts'
-import { showToast } from './toasts.ts'
-
-const MESSAGES: Record<string, () => string> = {
-  like: m.outbox_like_failed,
-  unlike: m.outbox_unlike_failed,
-  like_seen: m.outbox_seen_failed,
-}
+import { showFailureToast } from './failure-toast.ts'
 
 /**
  * Kinds whose refusal shows where the action shows: a message not sent says
@@ -27,6 +20,6 @@ export function startOutboxToasts(): void {
   started = true
   onSyncEvent((e) => {
     if (e.type !== 'outbox_dropped' || SHOWN_IN_PLACE.has(e.kind)) return
-    showToast({ kind: 'danger', body: (MESSAGES[e.kind] ?? m.outbox_failed)() })
+    showFailureToast((t) => t.refused(e.kind))
   })
 }

@@ -2,7 +2,7 @@ import {
   type FormLoginFailure,
   isFormLoginFailure,
   samePath,
-} from '../../../api/contract/rules/index.ts'
+} from '../../../api/contract/rules/login.ts'
 
 // Apart from the page: the app's route checks the query with it, and the
 // route's definition loads with every page (the page itself loads when shown).

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { isSlugLocale, type SlugPage, slugFor } from '../../../api/contract/rules/index.ts'
+import { isSlugLocale, type SlugPage, slugFor } from '../../../api/contract/rules/slugs.ts'
 import { getLocale } from '../../../messages/paraglide/runtime.js'
 import { useSettings } from '../../data/useSettings.ts'
 

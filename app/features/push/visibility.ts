@@ -2,7 +2,7 @@
 // push (docs/push.md): while a page is visible and a member signed in, the
 // server is told so every VISIBLE_PING_MS and holds that for VISIBLE_HOLD_MS
 // (api/contract/rules/visibility.ts); going hidden tells it at once.
-import { VISIBLE_PING_MS } from '../../../api/contract/rules/index.ts'
+import { VISIBLE_PING_MS } from '../../../api/contract/rules/visibility.ts'
 import { worker } from '../../data/worker.ts'
 
 export function startVisibilityReports() {

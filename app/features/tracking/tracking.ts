@@ -11,7 +11,7 @@ import {
   type TrackingRecord,
   trackingFromQuery,
   trackingFromStored,
-} from '../../../api/contract/rules/index.ts'
+} from '../../../api/contract/rules/tracking.ts'
 
 export type NetworkEntry = TrackingRecord
 

@@ -3,7 +3,7 @@
 // works logged out and while suspended; another moderator decides.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { COMPLAINT_TEXT_MIN } from '../../../api/contract/rules/index.ts'
+import { COMPLAINT_TEXT_MIN } from '../../../api/contract/rules/complaints.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { loadStatement, type StatementResponse, sendAppeal } from '../../data/appeal.ts'
 import { actionName, ruleName } from '../../features/operator/moderation.ts'

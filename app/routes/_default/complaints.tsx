@@ -7,7 +7,7 @@ import {
   COMPLAINT_TEXT_MIN,
   COMPLAINT_URL_MAX,
   type ComplaintKind,
-} from '../../../api/contract/rules/index.ts'
+} from '../../../api/contract/rules/complaints.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../messages/paraglide/runtime.js'
 import { useSession } from '../../data/session.ts'

@@ -3,7 +3,7 @@
 // path preselected; paying creates the order and goes to the checkout.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { isDiscountGone } from '../../../../../api/contract/rules/index.ts'
+import { isDiscountGone } from '../../../../../api/contract/rules/payments.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useDiscount, usePackages } from '../../../../data/usePayments.ts'
 import { worker } from '../../../../data/worker.ts'

@@ -1,4 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { lazy } from 'react'
 import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from '../../../../../api/contract/rules/limits.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../../data/session.ts'
@@ -13,9 +14,17 @@ import {
 import type { SearchFilters } from '../../../../data/worker.ts'
 import { formatNumber } from '../../../../ui/format.ts'
 import { MemberTile } from '../../../../ui/MemberTile.tsx'
+import { Optional } from '../../../../ui/Optional.tsx'
 import { AGE_BUCKETS, type AgeBucket, isAgeBucket } from './-components/age-buckets.ts'
-import { CamTile } from './-components/CamTile.tsx'
 import { Filters, type FilterValues } from './-components/Filters.tsx'
+
+/**
+ * Webcam tiles come from their own request after the grid (useCams), so their
+ * code loads with them, not with the shell.
+ */
+const CamTile = lazy(() =>
+  import('./-components/CamTile.tsx').then((mod) => ({ default: mod.CamTile })),
+)
 
 interface MembersSearch {
   gender?: 'male' | 'female'
@@ -118,7 +127,9 @@ function Members() {
                     fictionalIcon={fictionalIcon}
                   />
                 ) : (
-                  <CamTile key={`cam-${it.slot}`} cam={it.item} />
+                  <Optional key={`cam-${it.slot}`}>
+                    <CamTile cam={it.item} />
+                  </Optional>
                 ),
               )}
             </ul>

@@ -1,6 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { parseSlug } from '../../../../../api/contract/rules/index.ts'
+import { requireSlug } from '../../../../features/landers/slug-route.ts'
 import { IconsLander } from '../../../../features/landers/pages/IconsLander.tsx'
 
 /**
@@ -13,9 +13,9 @@ const ToSlug = lazy(() =>
 )
 
 export const Route = createFileRoute('/_empty/landers/iconslanding/$')({
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
     const slug = params._splat?.split('/')[0] ?? ''
-    if (slug !== '' && !parseSlug('iconslanding', slug)) throw notFound()
+    if (slug !== '') await requireSlug((s) => s.parseSlug('iconslanding', slug) !== null)
   },
   component: function Page() {
     const { _splat } = Route.useParams()

@@ -1,10 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import {
-  EMPTY_LAYOUT_LANDERS,
-  isLander,
-  type Lander,
-  parseSlug,
-} from '../../../../../api/contract/rules/index.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { isLander, type Lander } from '../../../../../api/contract/rules/slugs.ts'
+import { requireSlug } from '../../../../features/landers/slug-route.ts'
 import { CollageLander } from '../../../../features/landers/pages/CollageLander.tsx'
 import { MapLander } from '../../../../features/landers/pages/MapLander.tsx'
 import { SocialLander } from '../../../../features/landers/pages/SocialLander.tsx'
@@ -26,11 +22,13 @@ const PAGES: Partial<Record<Lander, () => React.JSX.Element>> = {
  * the shell without asking the server).
  */
 export const Route = createFileRoute('/_lander/landers/$lander/$slug')({
-  beforeLoad: ({ params }) => {
-    const { lander, slug } = params
-    if (!isLander(lander) || EMPTY_LAYOUT_LANDERS.includes(lander) || !parseSlug(lander, slug))
-      throw notFound()
-  },
+  beforeLoad: ({ params: { lander, slug } }) =>
+    requireSlug(
+      (s) =>
+        s.isLander(lander) &&
+        !s.EMPTY_LAYOUT_LANDERS.includes(lander) &&
+        s.parseSlug(lander, slug) !== null,
+    ),
   component: LanderPage,
 })
 

@@ -1,13 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { parseSlug } from '../../../../../../api/contract/rules/index.ts'
+import { requireSlug } from '../../../../../features/landers/slug-route.ts'
 import { MemberLanding } from '../../../../../features/landers/MemberLanding.tsx'
 import { parseMemberId } from '../../../../../ui/member-id.ts'
 
 /** Spec §2 /members/{id}/landing3/{slug} in the empty layout, open to guests (docs/landers-and-tracking.md). */
 export const Route = createFileRoute('/_empty/members/$memberId/landing3/$slug')({
-  beforeLoad: ({ params }) => {
-    if (parseMemberId(params.memberId) === null || !parseSlug('landing3', params.slug))
-      throw notFound()
+  beforeLoad: async ({ params }) => {
+    if (parseMemberId(params.memberId) === null) throw notFound()
+    await requireSlug((s) => s.parseSlug('landing3', params.slug) !== null)
   },
   component: function Page() {
     const { memberId } = Route.useParams()
