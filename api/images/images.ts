@@ -97,6 +97,8 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
  * 3. on any failure every file of the request is deleted and no row stays.
  * With `pending` (the site pre-moderates photos) the rows wait for a
  * moderator: seen only by their owner, never the main picture until approved.
+ * Either way the rows are unreviewed: guests do not see them until a
+ * moderator approved them from the queue (db/schema/profiles.ts `reviewed`).
  * A crash between the puts and the commit leaves unreferenced files under
  * random names: garbage, never a row without its file.
  */
@@ -137,7 +139,7 @@ export async function saveImages(
       }
       const rows = await tx
         .insert(images)
-        .values(planned.map((names) => ({ memberId, ...names, status })))
+        .values(planned.map((names) => ({ memberId, ...names, status, reviewed: false })))
         .returning({ id: images.id })
       if (rows.length !== planned.length) throw new Error('image rows not stored')
       if (status === 'approved') {

@@ -53,13 +53,17 @@ export function memberOfUrl(url: string | null): number | null {
 const overdue = (created: Date, now: Date) =>
   now.getTime() - created.getTime() > QUEUE_OVERDUE_S * 1000
 
-/** Photos held by pre-moderation of live members, oldest first. */
+/**
+ * Photos of live members no moderator saw yet, oldest first: those held by
+ * pre-moderation and, where the site does not pre-moderate, those members
+ * already see but guests do not (post-moderation).
+ */
 const pendingPhotos = (db: Db) =>
   db
     .select({ id: images.id, memberId: images.memberId, createdAt: images.createdAt })
     .from(images)
     .innerJoin(members, eq(members.id, images.memberId))
-    .where(and(eq(images.status, 'pending'), isNull(members.deletedAt)))
+    .where(and(eq(images.reviewed, false), isNull(members.deletedAt)))
     .orderBy(asc(images.id))
     .limit(QUEUE_LIMIT)
 
@@ -614,8 +618,10 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
 }
 
 /**
- * Decides a photo held by pre-moderation: approve (it becomes visible, and
- * the main picture if the member has none) or reject (it is removed, and the
+ * Decides a photo no moderator saw yet: approve (it becomes visible, to
+ * guests too, and the main picture if the member has none; a picture members
+ * already saw, where the site does not pre-moderate, is marked reviewed) or
+ * reject (it is removed, and the
  * member gets a statement of reasons they can appeal, as for any removal).
  * Audited; the time to action is in the audit row.
  */
@@ -626,14 +632,14 @@ async function decidePhoto(tx: Db, input: DecideRequest, ctx: DecideContext): Pr
     throw new ApiFailure(400, 'invalid_input', 'rule', 'a decision names the rule it applies')
   const [img] = await tx.select().from(images).where(eq(images.id, input.id)).for('update')
   if (!img) throw notFound()
-  if (img.status !== 'pending') throw new ApiFailure(409, 'already_decided')
+  if (img.reviewed) throw new ApiFailure(409, 'already_decided')
   const actionSeconds = secondsSince(img.createdAt, ctx.now)
   const files: string[] = []
   const mailIds: number[] = []
   let sanction: typeof sanctions.$inferSelect | null = null
   let appealToken: string | null = null
   if (input.action === 'approve') {
-    await tx.update(images).set({ status: 'approved' }).where(eq(images.id, img.id))
+    await tx.update(images).set({ status: 'approved', reviewed: true }).where(eq(images.id, img.id))
     await refreshMainImage(tx, img.memberId)
   } else {
     const gone = await removeImageRow(tx, img.memberId, img.id)

@@ -7,7 +7,10 @@
 // Whenever a photo goes (rejection, a moderator's removal, the member's own
 // delete, account deletion by the member or by staff) its files leave the
 // media directory after the commit; the media.delete job deletes what a
-// request left behind, and nothing outside the directory.
+// request left behind, and nothing outside the directory. Without
+// pre-moderation a new photo is shown to members at once but to no guest
+// (profile, search, the home's showcase, landers) until a moderator
+// reviewed it from the same queue.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,6 +45,8 @@ import { staffSession } from '../test/staff.ts'
 
 /** The host whose site pre-moderates photos; any other host does not. */
 const REVIEWED = 'http://pm.example'
+/** A host whose site lets guests search (and does not pre-moderate photos). */
+const OPEN = 'http://open.example'
 
 describeEngines('photo pre-moderation and removed files on %s', (engine) => {
   let t: TestDatabase
@@ -54,10 +59,14 @@ describeEngines('photo pre-moderation and removed files on %s', (engine) => {
   beforeAll(async () => {
     t = await freshDatabase(engine)
     mediaDir = await mkdtemp(join(tmpdir(), 'api-photo-review-'))
-    api = accountsApi(t.db, { mediaDir, siteHosts: ['pm.example', 'localhost'] })
-    await t.db
-      .insert(siteSettings)
-      .values({ key: 'sites', value: { 'pm.example': { photo_premoderation: true } } })
+    api = accountsApi(t.db, { mediaDir, siteHosts: ['pm.example', 'open.example', 'localhost'] })
+    await t.db.insert(siteSettings).values({
+      key: 'sites',
+      value: {
+        'pm.example': { photo_premoderation: true },
+        'open.example': { logged_out_search: 'all' },
+      },
+    })
     jpeg = await sharp({
       create: { width: 300, height: 300, channels: 3, background: '#3949ab' },
     })
@@ -115,6 +124,52 @@ describeEngines('photo pre-moderation and removed files on %s', (engine) => {
     const mine = await upload(cookie)
     expect(mine.images.map((i) => i.pending)).toEqual([undefined])
     expect(mine.main_image?.id).toBe(mine.images[0]?.id)
+  })
+
+  it('without pre-moderation, shows a new photo to members at once and to guests only once a moderator reviewed it', async () => {
+    // The most recently active member: first in a guest's search and the showcase.
+    const m = await member({ lastActiveAt: new Date() })
+    const cookie = await login(api.app, m.email, TEST_PASSWORD)
+    const photo = (await upload(cookie)).images[0]!
+    const thumb = photo.thumb_filename
+    const [row] = await t.db.select().from(images).where(eq(images.id, photo.id))
+    expect([row?.status, row?.reviewed]).toEqual(['approved', false])
+    /** Every answer a logged-out visitor (or a search engine, a prerendered page) gets. */
+    const guestAnswers = async () => {
+      const answers = await Promise.all([
+        send(api.app, `/api/profile.php?id=${m.id}`),
+        send(api.app, '/api/search.php', { base: OPEN }),
+        send(api.app, '/api/showcase.php'),
+        send(api.app, `/api/lander_members.php?member=${m.id}`),
+        send(api.app, '/api/lander_members.php'),
+      ])
+      for (const a of answers) expect(a.status).toBe(200)
+      return Promise.all(answers.map((a) => a.text()))
+    }
+    for (const body of await guestAnswers()) expect(body).not.toContain(thumb)
+    const guestProfile = ProfileResponse.parse(
+      await (await send(api.app, `/api/profile.php?id=${m.id}`)).json(),
+    ).profile
+    expect([guestProfile.images, guestProfile.main_image]).toEqual([[], null])
+    // A member who is logged in sees it at once, as the main picture.
+    const other = await signedIn()
+    const seen = await profileAs(other.cookie, m.id)
+    expect(seen.images).toEqual([{ id: photo.id, thumb_filename: thumb }])
+    expect(seen.main_image).toEqual({ thumb_filename: thumb })
+    // It waits in the moderation queue (post-moderation).
+    const list = QueueResponse.parse(
+      await (await send(api.app, '/api/operator/queue.php', { cookie: mod.cookie })).json(),
+    )
+    expect(list.items).toContainEqual(
+      expect.objectContaining({ type: 'photo', id: photo.id, member: m.id }),
+    )
+    const ok = await decide({ type: 'photo', id: photo.id, action: 'approve', reason: 'fine' })
+    expect(ok.status).toBe(200)
+    const [after] = await t.db.select().from(images).where(eq(images.id, photo.id))
+    expect([after?.status, after?.reviewed]).toEqual(['approved', true])
+    for (const body of await guestAnswers()) expect(body).toContain(thumb)
+    const again = await decide({ type: 'photo', id: photo.id, action: 'approve', reason: 'fine' })
+    expect([again.status, (await again.json()).error]).toEqual([409, 'already_decided'])
   })
 
   it('holds a new photo as pending: only its owner sees it, marked; nobody else anywhere', async () => {

@@ -3,6 +3,7 @@
 export { allowedValues } from './fields.ts'
 export {
   ageOn,
+  hasGuestPicture,
   imageOf,
   imagesOf,
   type ProfileSource,

@@ -59,12 +59,13 @@ export const imageOf = (r: { id: number; thumb: string; status: string }): Image
  * Images of many members in one query, grouped by member, oldest first.
  * Approved pictures only: every answer about other members is built from
  * this (search tiles, profiles, likes, chats, landers). `own` (the member's
- * own answers) adds their pending pictures, marked.
+ * own answers) adds their pending pictures, marked; `guest` (an answer a
+ * logged-out visitor or a search engine gets) keeps only the reviewed ones.
  */
 export async function imagesOf(
   db: Db,
   memberIds: number[],
-  options: { own?: boolean } = {},
+  options: { own?: boolean; guest?: boolean } = {},
 ): Promise<Map<number, Image[]>> {
   const byMember = new Map<number, Image[]>()
   if (memberIds.length === 0) return byMember
@@ -80,6 +81,7 @@ export async function imagesOf(
       and(
         inArray(images.memberId, memberIds),
         options.own ? undefined : eq(images.status, 'approved'),
+        options.guest ? eq(images.reviewed, true) : undefined,
       ),
     )
     .orderBy(images.memberId, images.id)
@@ -127,11 +129,23 @@ export async function seenMsOf(db: Db, memberId: number): Promise<number | null>
   return row?.seenMs ?? null
 }
 
-/** Profiles for rows already loaded, with their images in one extra query. */
-export async function profilesFor(db: Db, rows: ProfileSource[]): Promise<Profile[]> {
+/**
+ * Whether a member has a picture a guest may see (reviewed): the guest
+ * home's showcase and the landers show only members with one.
+ */
+export const hasGuestPicture = sql`EXISTS (SELECT 1 FROM ${images} gi
+  WHERE gi.member_id = "members"."id" AND gi.status = 'approved' AND gi.reviewed)`
+
+/** Profiles for rows already loaded, with their images in one extra query (`guest`: imagesOf). */
+export async function profilesFor(
+  db: Db,
+  rows: ProfileSource[],
+  options: { guest?: boolean } = {},
+): Promise<Profile[]> {
   const imgs = await imagesOf(
     db,
     rows.map((r) => r.id),
+    options,
   )
   return rows.map((r) => toProfile(r, imgs.get(r.id) ?? []))
 }

@@ -28,7 +28,8 @@ async function profilePage(
   viewer: number | null,
 ): Promise<ProfileResponse> {
   const [imgs, settings, flags, seen] = await Promise.all([
-    imagesOf(db, [row.id]),
+    // A guest (a search engine, a prerendered page) sees reviewed pictures only.
+    imagesOf(db, [row.id], { guest: viewer === null }),
     loadSettings(db),
     viewer === null ? null : likeFlags(db, viewer, row.id),
     seenMsOf(db, row.id),

@@ -128,7 +128,7 @@ async function similarTo(db: Db, meId: number | null, f: Filters): Promise<Profi
     .where(and(searchWhere(meId, { ...f, min_age, max_age }, now), outside))
     .orderBy(desc(members.lastActiveAt), desc(members.id))
     .limit(SEARCH_PAGE_SIZE)
-  return profilesFor(db, rows)
+  return profilesFor(db, rows, { guest: meId === null })
 }
 
 const byActivity = [desc(members.lastActiveAt), desc(members.id)]
@@ -170,7 +170,14 @@ export function pageOf(db: Db, where: SQL, limit: number, offset: number) {
  * however many members match. The filters vary per request, so it is built
  * per request, not prepared (bench/explain.ts EXPLAINs what search() sends).
  */
-export function searchQuery(db: Db, where: SQL, limit: number, offset: number) {
+export function searchQuery(
+  db: Db,
+  where: SQL,
+  limit: number,
+  offset: number,
+  /** A guest's search: reviewed pictures only (imagesOf `guest`). */
+  guest = false,
+) {
   const capped = db
     .select({ id: members.id })
     .from(members)
@@ -188,7 +195,8 @@ export function searchQuery(db: Db, where: SQL, limit: number, offset: number) {
       ...page._.selectedFields,
       images: sql<Image[]>`coalesce((
         SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
-        FROM ${images} i WHERE i.member_id = ${page.id} AND i.status = 'approved'), '[]'::json)`,
+        FROM ${images} i WHERE i.member_id = ${page.id} AND i.status = 'approved'
+          ${guest ? sql`AND i.reviewed` : sql``}), '[]'::json)`,
     })
     .from(counted)
     .leftJoinLateral(page, sql`true`)
@@ -206,7 +214,7 @@ export async function search(
   // Paging ends at the cap, like the count: no request skips more entries
   // (LIMIT 0 past it: PostgreSQL then reads no page at all).
   const take = Math.max(0, Math.min(q.pp, SEARCH_RESULT_CAP - offset))
-  const rows = await searchQuery(db, where, take, offset)
+  const rows = await searchQuery(db, where, take, offset, me.id === null)
   const numResults = rows[0]?.numResults ?? 0
   const profiles: Profile[] = []
   for (const r of rows) {

@@ -1,8 +1,7 @@
-import { and, isNotNull } from 'drizzle-orm'
+import { and } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema/index.ts'
 import type { Profile, Settings } from '../contract/index.ts'
-import { profilesFor } from '../profiles/index.ts'
+import { hasGuestPicture, profilesFor } from '../profiles/index.ts'
 import { guestViewer, pageOf, resolveFilters, searchWhere } from './search.ts'
 
 /** How many member photos the guest home shows where search is closed to guests. */
@@ -11,13 +10,13 @@ export const SHOWCASE_SIZE = 8
 /**
  * The guest home's curated set (not in the spec; the home must show members
  * even where logged-out search is closed): the most recently active live
- * members with a photo, as a guest's default search would find them (women,
+ * members with a reviewed photo (only those are shown to guests), as a guest's default search would find them (women,
  * the operator's or visitor's country). Only what a public profile page
  * shows anyway; no filters, no paging, nothing saved.
  */
 export async function showcase(db: Db, settings: Settings): Promise<Profile[]> {
   const filters = resolveFilters(guestViewer(settings, undefined), {}, null)
-  const where = and(searchWhere(null, filters), isNotNull(members.mainImageId))
+  const where = and(searchWhere(null, filters), hasGuestPicture)
   if (!where) return []
-  return profilesFor(db, await pageOf(db, where, SHOWCASE_SIZE, 0))
+  return profilesFor(db, await pageOf(db, where, SHOWCASE_SIZE, 0), { guest: true })
 }

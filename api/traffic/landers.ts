@@ -1,22 +1,24 @@
 // The members a lander shows (spec §2 landers and member landing pages):
 // real members with a photo, near the visitor (the geo-IP country of the
 // settings, else the operator's), as public cards: name, age, city, photo.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
 import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions } from '../contract/rules/search.ts'
-import { imagesOf, toProfile } from '../profiles/index.ts'
+import { hasGuestPicture, imagesOf, toProfile } from '../profiles/index.ts'
 import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/index.ts'
 
 /** Enough for a collage of 12 and a feed, small enough for a phone's first screen. */
 export const LANDER_MEMBERS = 24
 
 const cards = async (db: Db, rows: (typeof members.$inferSelect)[]): Promise<LanderMember[]> => {
+  // A lander is a guest's page: reviewed pictures only.
   const imgs = await imagesOf(
     db,
     rows.map((r) => r.id),
+    { guest: true },
   )
   return rows.flatMap((r) => {
     const p = toProfile(r, imgs.get(r.id) ?? [])
@@ -63,7 +65,7 @@ export async function landerMembers(
     .where(
       and(
         isNull(members.deletedAt),
-        isNotNull(members.mainImageId),
+        hasGuestPicture,
         inArray(members.country, countryOptions(country)),
         // The member's similar ones, else the members the site's niche shows a guest.
         similar ?? eq(members.gender, nicheGender(settings.niche, null)),

@@ -1,6 +1,6 @@
 // Profile pictures.
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
@@ -20,10 +20,23 @@ export const images = pgTable(
      * never becomes members.main_image_id.
      */
     status: text('status').notNull().default('approved'),
+    /**
+     * A moderator saw it (or it is a seeded demo picture). Guests (logged-out
+     * visitors, search engines, prerendered pages, landers) see reviewed
+     * pictures only; a member who is logged in also sees an approved picture
+     * that still waits for its review. An upload is unreviewed until a
+     * moderator approves it from the queue (docs/sites-and-templates.md,
+     * "Photos guests see"). The default is for rows written by the seed
+     * and by tests; the upload service always sets it, and a pending picture
+     * is never reviewed (its review approves it).
+     */
+    reviewed: boolean('reviewed').notNull().default(true),
   },
   (t) => [
     index('images_member_idx').on(t.memberId, t.id),
     index('images_pending_idx').on(t.id).where(sql`status = 'pending'`),
     check('images_status_check', sql`"status" IN ('approved', 'pending')`),
+    // The moderation queue's photos: every picture no moderator saw yet.
+    index('images_unreviewed_idx').on(t.id).where(sql`NOT reviewed`),
   ],
 )

@@ -1,3 +1,4 @@
+import { Star } from 'lucide-react'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { type ReactNode, useEffect, useState } from 'react'
 import type { LanderMember } from '../../../api/contract/index.ts'
@@ -101,7 +102,8 @@ export function MemberPhoto({
           {member.fictional && (
             <span className="lander-photo__fictional" title={m.tile_fictional()}>
               {' '}
-              ★<span className="visually-hidden">{m.tile_fictional()}</span>
+              <Star className="icon" fill="currentColor" aria-hidden="true" />
+              <span className="visually-hidden">{m.tile_fictional()}</span>
             </span>
           )}
         </figcaption>
@@ -110,11 +112,16 @@ export function MemberPhoto({
   )
 }
 
-/** Index that advances every `ms` over `count` items (slideshows, transitions). */
+/**
+ * Index that advances every `ms` over `count` items (slideshows, transitions).
+ * A visitor who asks for less motion gets a still first item (WCAG 2.2.2: no
+ * content moving on its own); the page lists the same members anyway.
+ */
 export function useTicker(count: number, ms: number): number {
   const [i, setI] = useState(0)
   useEffect(() => {
     if (count < 2) return
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return
     const t = setInterval(() => setI((x) => (x + 1) % count), ms)
     return () => clearInterval(t)
   }, [count, ms])

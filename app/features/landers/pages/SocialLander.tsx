@@ -1,3 +1,4 @@
+import { Heart } from 'lucide-react'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
@@ -28,7 +29,7 @@ export function SocialLander() {
               <MemberPhoto member={mb} caption={false} />
               <p className="lander-feed__actions">
                 <AppLink href="/signup" className="button button--secondary">
-                  ♥ {m.traffic_like()}
+                  <Heart className="icon" aria-hidden="true" /> {m.traffic_like()}
                 </AppLink>
                 <AppLink href="/signup" className="button">
                   {m.traffic_write({ name: mb.name })}
