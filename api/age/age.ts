@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
 import type { AgeAssuranceSetting, AgeStatus } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { operatorSettings } from '../settings/index.ts'
 import { type AgeProvider, PresentationRefused } from './provider.ts'
 
 /** How long a request link holds: long enough to find the phone and open the app. */
@@ -56,13 +57,20 @@ export async function startCheck(
   const requestId = token(18)
   const nonce = token(24)
   const expiresAt = new Date(input.now.getTime() + AGE_REQUEST_TTL_MS)
-  const { link } = await provider.startRequest({
-    requestId,
-    nonce,
-    responseUri: responseUriOf(input.base, requestId),
-    siteName: input.siteName,
-    now: input.now,
-  })
+  let link: string
+  try {
+    ;({ link } = await provider.startRequest({
+      requestId,
+      nonce,
+      responseUri: responseUriOf(input.base, requestId),
+      siteName: input.siteName,
+      now: input.now,
+    }))
+  } catch (e) {
+    // E.g. a plain-http site on a public host: wallets take https only.
+    console.error('age: request could not be built', provider.id, (e as Error).message)
+    throw new ApiFailure(409, 'age_provider_unavailable')
+  }
   await db.insert(ageRequests).values({
     id: requestId,
     memberId: input.memberId,
@@ -165,4 +173,32 @@ async function close(db: Pick<Db, 'update'>, id: string, state: 'passed' | 'refu
     .where(and(eq(ageRequests.id, id), eq(ageRequests.state, 'pending')))
     .returning({ id: ageRequests.id })
   return rows.length > 0
+}
+
+/**
+ * What a member does that may need a passed check: a like (a first approach),
+ * a message, a credit purchase.
+ */
+export type AgeGatedAction = 'like' | 'message' | 'purchase'
+
+/**
+ * The one rule of when the site asks for age assurance (the operator
+ * setting `age_assurance` of the request's site): `signup`, before any like,
+ * message or purchase; `first_contact`, before the first message and before
+ * a purchase. A member without a passed check gets 403
+ * `age_assurance_required` (the app sends them to /age). Browsing (search,
+ * profiles) stays open either way: a member sees the site before proving
+ * their age, as at sign-up (docs/age-assurance.md).
+ */
+export async function requireAgeAssurance(
+  db: Db,
+  memberId: number,
+  host: string | undefined,
+  action: AgeGatedAction,
+): Promise<void> {
+  const { age_assurance: setting } = await operatorSettings(db, host)
+  if (setting === 'off') return
+  if (setting === 'first_contact' && action === 'like') return
+  if (await isAssured(db, memberId)) return
+  throw new ApiFailure(403, 'age_assurance_required', undefined, 'confirm your age first')
 }
