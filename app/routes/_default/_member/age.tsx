@@ -38,7 +38,7 @@ function AgePage() {
   const [next] = useState(nextOf)
   const navigate = useNavigate()
   const [state, setState] = useState<State>({ kind: 'loading' })
-  const goOn = () => void navigate({ to: next ?? '/members' })
+  const goOn = () => void navigate({ href: next ?? '/members' })
 
   useEffect(() => {
     let live = true

@@ -157,7 +157,9 @@ function FailedActions({ row }: { row: MessageRow }) {
       </span>
       {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
       {age && (
-        <a href={`/age?next=${encodeURIComponent(window.location.pathname)}`}>{m.age_title()}</a>
+        <a href={`/age?next=${encodeURIComponent(window.location.pathname)}`}>
+          {m.chat_confirm_age()}
+        </a>
       )}
       <button
         type="button"
