@@ -5,6 +5,7 @@ import { exportRoutes } from './accounts/export-routes.ts'
 import { authRoutes } from './accounts/login-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { userRoutes } from './accounts/user-routes.ts'
+import { type AgeDeps, ageFromEnv, ageRoutes } from './age/index.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
 import { chatRoutes } from './chats/chat-routes.ts'
 import { messageMailJobHandlers } from './chats/message-mail.ts'
@@ -59,6 +60,8 @@ export interface AppDeps {
   db: Db
   /** The webcam feed and click targets; default from the environment (api/config.ts). */
   cams?: CamsDeps
+  /** Age assurance providers and their trust anchors; default from the environment (api/age/config.ts). */
+  age?: AgeDeps
   /** Mailer, link base and proxy trust of the account routes; default from the environment. */
   accounts?: AccountsDeps
   /**
@@ -139,6 +142,7 @@ const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' &
 export function createApi({
   db,
   cams = camsFromEnv(),
+  age = ageFromEnv(),
   accounts = accountsFromEnv(),
   pictures,
   mediaDir,
@@ -246,6 +250,7 @@ export function createApi({
     .route('/', complaintRoutes(db, accounts, complaintsTo))
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', withdrawalRoutes(db, { accounts, jobs }))
+    .route('/', ageRoutes(db, age, accounts))
     .route('/', pushRoutes(db, { jobs }))
     .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
   if (isLocal(payments))

@@ -29,6 +29,7 @@ import { Route as EmptyMatchFinderRouteImport } from './routes/_empty/match-find
 import { Route as ChatChatsChatIdRouteImport } from './routes/_chat/chats/$chatId'
 import { Route as DefaultDevMailRouteImport } from './routes/_default/[_]dev/mail'
 import { Route as DefaultMemberDevRouteImport } from './routes/_default/_member/[_]dev'
+import { Route as DefaultMemberAgeRouteImport } from './routes/_default/_member/age'
 import { Route as DefaultMemberNotificationsRouteImport } from './routes/_default/_member/notifications'
 import { Route as DefaultMemberProfileRouteImport } from './routes/_default/_member/profile'
 import { Route as DefaultMemberSearchRouteImport } from './routes/_default/_member/search'
@@ -178,6 +179,11 @@ const DefaultDevMailRoute = DefaultDevMailRouteImport.update({
 const DefaultMemberDevRoute = DefaultMemberDevRouteImport.update({
   id: '/_dev',
   path: '/_dev',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberAgeRoute = DefaultMemberAgeRouteImport.update({
+  id: '/age',
+  path: '/age',
   getParentRoute: () => DefaultMemberRoute,
 } as any)
 const DefaultMemberNotificationsRoute =
@@ -506,6 +512,7 @@ export interface FileRoutesByFullPath {
   '/chats/$chatId': typeof ChatChatsChatIdRoute
   '/_dev/mail': typeof DefaultDevMailRoute
   '/_dev': typeof DefaultMemberDevRouteWithChildren
+  '/age': typeof DefaultMemberAgeRoute
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
@@ -577,6 +584,7 @@ export interface FileRoutesByTo {
   '/match-finder': typeof EmptyMatchFinderRoute
   '/chats/$chatId': typeof ChatChatsChatIdRoute
   '/_dev/mail': typeof DefaultDevMailRoute
+  '/age': typeof DefaultMemberAgeRoute
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
@@ -655,6 +663,7 @@ export interface FileRoutesById {
   '/_chat/chats/$chatId': typeof ChatChatsChatIdRoute
   '/_default/_dev/mail': typeof DefaultDevMailRoute
   '/_default/_member/_dev': typeof DefaultMemberDevRouteWithChildren
+  '/_default/_member/age': typeof DefaultMemberAgeRoute
   '/_default/_member/notifications': typeof DefaultMemberNotificationsRoute
   '/_default/_member/profile': typeof DefaultMemberProfileRoute
   '/_default/_member/search': typeof DefaultMemberSearchRoute
@@ -729,6 +738,7 @@ export interface FileRouteTypes {
     | '/chats/$chatId'
     | '/_dev/mail'
     | '/_dev'
+    | '/age'
     | '/notifications'
     | '/profile'
     | '/search'
@@ -800,6 +810,7 @@ export interface FileRouteTypes {
     | '/match-finder'
     | '/chats/$chatId'
     | '/_dev/mail'
+    | '/age'
     | '/notifications'
     | '/profile'
     | '/search'
@@ -877,6 +888,7 @@ export interface FileRouteTypes {
     | '/_chat/chats/$chatId'
     | '/_default/_dev/mail'
     | '/_default/_member/_dev'
+    | '/_default/_member/age'
     | '/_default/_member/notifications'
     | '/_default/_member/profile'
     | '/_default/_member/search'
@@ -1082,6 +1094,13 @@ declare module '@tanstack/react-router' {
       path: '/_dev'
       fullPath: '/_dev'
       preLoaderRoute: typeof DefaultMemberDevRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/age': {
+      id: '/_default/_member/age'
+      path: '/age'
+      fullPath: '/age'
+      preLoaderRoute: typeof DefaultMemberAgeRouteImport
       parentRoute: typeof DefaultMemberRoute
     }
     '/_default/_member/notifications': {
@@ -1510,6 +1529,7 @@ const DefaultMemberDevRouteWithChildren =
 
 interface DefaultMemberRouteChildren {
   DefaultMemberDevRoute: typeof DefaultMemberDevRouteWithChildren
+  DefaultMemberAgeRoute: typeof DefaultMemberAgeRoute
   DefaultMemberNotificationsRoute: typeof DefaultMemberNotificationsRoute
   DefaultMemberProfileRoute: typeof DefaultMemberProfileRoute
   DefaultMemberSearchRoute: typeof DefaultMemberSearchRoute
@@ -1524,6 +1544,7 @@ interface DefaultMemberRouteChildren {
 
 const DefaultMemberRouteChildren: DefaultMemberRouteChildren = {
   DefaultMemberDevRoute: DefaultMemberDevRouteWithChildren,
+  DefaultMemberAgeRoute: DefaultMemberAgeRoute,
   DefaultMemberNotificationsRoute: DefaultMemberNotificationsRoute,
   DefaultMemberProfileRoute: DefaultMemberProfileRoute,
   DefaultMemberSearchRoute: DefaultMemberSearchRoute,

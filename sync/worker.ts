@@ -4,6 +4,7 @@
 // and see the leader's writes through Dexie.
 import * as Comlink from 'comlink'
 import { accountHandlers } from './account/account.ts'
+import { ageHandlers } from './age/age.ts'
 import { chatsHandlers } from './chats/handlers.ts'
 import { consoleHandlers } from './console/handlers.ts'
 import { combineHandlers } from './core/handlers.ts'
@@ -40,6 +41,7 @@ const api = combineHandlers(
   chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() }),
   trafficHandlers(),
   withdrawalHandlers(),
+  ageHandlers(),
   consoleHandlers(),
   linkHandlers(),
   paymentsHandlers({

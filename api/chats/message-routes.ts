@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
+import { requireAgeAssurance } from '../age/index.ts'
 import { fileReport, setBlock } from '../blocks/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CreditsResponse, TypingResponse } from '../contract/index.ts'
@@ -82,8 +83,10 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         // The limit counts new sends only, and before anything is stored or
         // debited: a replay of a client id skips it and gets its first answer.
         let counted: Counted | undefined
+        const state = await sendState(db, memberId, client_id)
+        // A replay gets its first answer whatever changed since.
+        if (!state.replay) await requireAgeAssurance(db, memberId, c.req.header('host'), 'message')
         if (deps.memberLimits !== false) {
-          const state = await sendState(db, memberId, client_id)
           if (!state.replay) {
             counted = await limitMemberAction(c, db, 'message', {
               id: memberId,

@@ -40,6 +40,14 @@ import {
   ValidateEmailQuery,
   ValidateEmailResponse,
 } from './account.ts'
+import {
+  AgeRequestQuery,
+  AgeRequestState,
+  AgeStartRequest,
+  AgeStartResponse,
+  AgeStatus,
+  AgeWalletForm,
+} from './age.ts'
 import { LoginRequest, LogoutResponse } from './auth.ts'
 import {
   CamRedirectQuery,
@@ -444,6 +452,31 @@ export const endpoints = {
     method: 'POST',
     path: '/api/lander_visit.php',
     body: LanderVisitRequest,
+    response: null,
+  },
+  /** Age assurance (api/age/): what this site asks of the member, and whether they have done it. */
+  ageStatus: { method: 'GET', path: '/api/age_assurance.php', response: AgeStatus },
+  /** Start a check: the OpenID4VP request link for the member's age verification app. */
+  ageStart: {
+    method: 'POST',
+    path: '/api/age_assurance.php',
+    body: AgeStartRequest,
+    response: AgeStartResponse,
+  },
+  /** The state of one check, polled by the /age page until the wallet has answered. */
+  ageRequest: {
+    method: 'GET',
+    path: '/api/age_request.php',
+    query: AgeRequestQuery,
+    response: AgeRequestState,
+  },
+  /** Public: the wallet's answer (direct_post, form-encoded) to request `?request=`. */
+  ageWalletResponse: {
+    method: 'POST',
+    path: '/api/age_response.php',
+    query: AgeRequestQuery,
+    body: AgeWalletForm,
+    form: true,
     response: null,
   },
   /** Public: an EU notice-and-action complaint or an appeal; receipted by mail. */

@@ -2,6 +2,7 @@
 // the server (validation) and by the sync worker (parsing responses); it may
 // import zod only.
 export * from './account.ts'
+export * from './age.ts'
 export * from './auth.ts'
 export * from './cams.ts'
 export * from './chats.ts'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AgeAssuranceSetting } from './age.ts'
 import { TEMPLATES } from './rules/templates.ts'
 
 const Region = z.object({ id: z.string(), name: z.string() })
@@ -61,6 +62,12 @@ export const Settings = z.object({
    * as `pending` (seen only by its owner) until a moderator approves it.
    */
   photo_premoderation: z.boolean(),
+  /**
+   * Age assurance (DSA Art. 28, api/age/): `off`; `signup`, a new member
+   * proves to be 18+ before using member features; `first_contact`, before
+   * the first message and before buying credits.
+   */
+  age_assurance: AgeAssuranceSetting,
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -109,6 +109,9 @@ export const LIMITS = {
   // 2 s at most while its member types, 30 a minute in one chat; 60 leaves
   // room for two chats at once, a script sending more is refused.
   typing: { limit: 60, windowMs: MINUTE },
+  // Age checks started by one member (api/age/): a member needs one or two;
+  // 20 an hour stops a script from filling the table with open requests.
+  age_request: { limit: 20, windowMs: 60 * MINUTE },
 } as const
 
 export type Bucket = keyof typeof LIMITS

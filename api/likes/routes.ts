@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
+import { requireAgeAssurance } from '../age/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { LikeSeenResponse } from '../contract/index.ts'
 import { ClientId, IDEMPOTENCY_KEY_HEADER } from '../contract/likes.ts'
@@ -63,6 +64,7 @@ export const likesRoutes = (db: Db, { memberLimits = true }: LikesOptions = {}) 
       const { profile, client_id } = c.req.valid('json')
       const clientId = actionId(c.req.header(IDEMPOTENCY_KEY_HEADER), client_id)
       const memberId = c.get('memberId')
+      await requireAgeAssurance(db, memberId, c.req.header('host'), 'like')
       return c.json(await limitedLike(c, { memberId, profile, clientId, liked: true }))
     })
     .delete(pathOf(endpoints.unlike), requireMember(db), bodyOf(endpoints.unlike), async (c) => {

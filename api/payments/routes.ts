@@ -1,6 +1,7 @@
 // Buying credits over HTTP (spec §2, §3, §7); the work is in orders.ts and settle.ts.
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
+import { requireAgeAssurance } from '../age/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { PaymentMethod } from '../contract/rules/payments.ts'
 import { ApiFailure } from '../http/errors.ts'
@@ -104,6 +105,7 @@ export function paymentsRoutes(db: Db, deps: PaymentsDeps) {
             withdrawalConsent: body.withdrawal_consent,
           }
         }
+        await requireAgeAssurance(db, memberId, c.req.header('host'), 'purchase')
         const orderDeps = { provider: deps.provider, base: baseOf(c) }
         const { created, answer } = await createOrder(db, orderDeps, memberId, input)
         return c.json(answer, created ? 201 : 200)

@@ -48,6 +48,7 @@ export const DEFAULT_SETTINGS: Operator = {
   cdn_prefix: '',
   member_resell: ['cams'],
   photo_premoderation: false,
+  age_assurance: 'off',
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]

@@ -3,6 +3,7 @@
 // (drizzle.config.ts) and db/schema.test.ts checks that the migrations build
 // exactly what it declares. The same SQL migrations run on PGlite and on
 // PostgreSQL, so nothing here may use an extension PGlite lacks.
+export * from './age.ts'
 export * from './blocks.ts'
 export * from './chats.ts'
 export * from './complaints.ts'

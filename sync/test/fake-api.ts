@@ -68,6 +68,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   cdn_prefix: '',
   member_resell: ['cams'],
   photo_premoderation: false,
+  age_assurance: 'off',
   ...over,
 })
 

@@ -1,4 +1,5 @@
-import type { RefObject } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { type RefObject, useEffect } from 'react'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import type { MessageRow } from '../../../../data/useMessages.ts'
 import { worker } from '../../../../data/worker.ts'
@@ -129,18 +130,37 @@ function MessageItem({
   )
 }
 
+/** Failed lines (their keys) that sent the member to /age already. */
+const sentToAge = new Set<string>()
+
 function FailedActions({ row }: { row: MessageRow }) {
   const credits = row.error === 'insufficient_credits'
+  // The site asks for proof of age first (api/age/): to the check, and back
+  // here after it; once per failed line, so a later visit is not sent again.
+  const age = row.error === 'age_assurance_required'
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!age || sentToAge.has(row.key)) return
+    sentToAge.add(row.key)
+    void navigate({ href: `/age?next=${encodeURIComponent(window.location.pathname)}` })
+  }, [age, row.key, navigate])
   return (
     <div className="message__failed" role="alert">
       <span>
         {credits
           ? m.chat_failed_credits()
-          : row.error === 'blocked'
-            ? m.chat_failed_blocked()
-            : m.chat_failed()}
+          : age
+            ? m.chat_failed_age()
+            : row.error === 'blocked'
+              ? m.chat_failed_blocked()
+              : m.chat_failed()}
       </span>
       {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
+      {age && (
+        <a href={`/age?next=${encodeURIComponent(window.location.pathname)}`}>
+          {m.chat_confirm_age()}
+        </a>
+      )}
       <button
         type="button"
         className="button button--quiet"

@@ -46,6 +46,7 @@ export const FIELDS: [SettingKey, FieldKind][] = [
   ['geoip_selected_country', { type: 'country' }],
   ['geoip_country', { type: 'country' }],
   ['photo_premoderation', { type: 'bool' }],
+  ['age_assurance', { type: 'choice', options: ['off', 'signup', 'first_contact'] }],
 ]
 export const FLAGS = ['navigation', 'chat', 'likes', 'notifications', 'footer_copyright'] as const
 

@@ -1,0 +1,228 @@
+// Age assurance with the EU age verification app (DSA Art. 28), on both
+// databases, with a local test issuer and wallet that make real signed
+// presentations (api/age/testing/wallet.ts). Only a verified presentation
+// proving 18+ marks the member; one proving under 18, a wrong nonce, a
+// replay, a late answer, an untrusted issuer or a forged value changes
+// nothing about the member. Only the result, its time and the provider are
+// kept.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
+import { type Api, createApi } from '../app.ts'
+import { AgeRequestState, AgeStartResponse, AgeStatus } from '../contract/index.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { BASE, login, send } from '../test/http.ts'
+import { addMember, TEST_PASSWORD } from '../test/seed.ts'
+import { euAvProvider } from './eu-av.ts'
+import { decline, present, type TestIssuer, testIssuer } from './testing/wallet.ts'
+
+describeEngines('age assurance with the EU age verification app on %s', (engine) => {
+  let t: TestDatabase
+  let app: Api
+  let later: Api
+  let issuer: TestIssuer
+  let rogue: TestIssuer
+
+  beforeAll(async () => {
+    t = await freshDatabase(engine)
+    issuer = await testIssuer('Test Age Issuer')
+    rogue = await testIssuer('Rogue Issuer')
+    const age = { providers: { 'eu-av': euAvProvider({ trustAnchors: [issuer.anchorDer] }) } }
+    const accounts = { mailer: createMailer({ devListing: true }), trustProxy: false }
+    app = createApi({ db: t.db, age, accounts })
+    // The same site 11 minutes on: past the request's 10 minutes.
+    later = createApi({ db: t.db, age, accounts, now: () => new Date(Date.now() + 11 * 60_000) })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  /** The wallet's post, through `via` (the app, or the app of 11 minutes on). */
+  const postVia = (via: Api) => (url: string, body: string) =>
+    send(via, url.slice(BASE.length), {
+      method: 'POST',
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+      origin: null,
+    })
+
+  async function member() {
+    const m = await addMember(t.db)
+    const cookie = await login(app, m.email, TEST_PASSWORD)
+    return { id: m.id, cookie }
+  }
+
+  async function start(cookie: string) {
+    const res = await send(app, '/api/age_assurance.php', {
+      method: 'POST',
+      body: { provider: 'eu-av' },
+      cookie,
+    })
+    expect(res.status).toBe(201)
+    return AgeStartResponse.parse(await res.json())
+  }
+
+  const status = async (cookie: string) =>
+    AgeStatus.parse(await (await send(app, '/api/age_assurance.php', { cookie })).json())
+  const stateOf = async (cookie: string, request: string) =>
+    AgeRequestState.parse(
+      await (await send(app, `/api/age_request.php?request=${request}`, { cookie })).json(),
+    ).state
+  const kept = async (memberId: number) =>
+    t.db.select().from(ageAssurance).where(eq(ageAssurance.memberId, memberId))
+
+  it('a presentation proving 18+ marks the member, keeping only the result, its time and the provider', async () => {
+    const m = await member()
+    expect((await status(m.cookie)).assured).toBe(false)
+    const started = await start(m.cookie)
+    expect(started.link).toMatch(/^openid4vp:\/\/\?/)
+    const link = new URL(started.link)
+    expect(link.searchParams.get('response_mode')).toBe('direct_post')
+    expect(JSON.parse(link.searchParams.get('dcql_query') ?? '{}')).toEqual({
+      credentials: [
+        {
+          id: 'age',
+          format: 'mso_mdoc',
+          meta: { doctype_value: 'eu.europa.ec.av.1' },
+          claims: [{ path: ['eu.europa.ec.av.1', 'age_over_18'], intent_to_retain: false }],
+        },
+      ],
+    })
+    expect(await stateOf(m.cookie, started.request)).toBe('pending')
+
+    const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
+      post: postVia(app),
+    })
+    expect(response.status).toBe(200)
+    expect(await stateOf(m.cookie, started.request)).toBe('passed')
+    const s = await status(m.cookie)
+    expect(s).toMatchObject({ assured: true, provider: 'eu-av' })
+    const rows = await kept(m.id)
+    expect(rows).toHaveLength(1)
+    // The row has exactly these columns: nothing of the document.
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'assuredAt',
+      'memberId',
+      'provider',
+      'result',
+    ])
+    expect(rows[0]?.result).toBe('over_18')
+  })
+
+  it('a presentation proving under 18 closes the request and does not mark the member', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const { response } = await present(started.link, await issuer.issue({ ageOver18: false }), {
+      post: postVia(app),
+    })
+    expect(response.status).toBe(200)
+    expect(await stateOf(m.cookie, started.request)).toBe('refused')
+    expect(await kept(m.id)).toEqual([])
+  })
+
+  it('a presentation bound to another nonce is refused (422) and changes nothing', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
+      post: postVia(app),
+      nonce: 'not-the-request-nonce',
+    })
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({ error: 'presentation_refused' })
+    expect(await stateOf(m.cookie, started.request)).toBe('pending')
+    expect(await kept(m.id)).toEqual([])
+  })
+
+  it('a replayed presentation changes nothing: 409 on the same request, 422 on another', async () => {
+    const m = await member()
+    const first = await start(m.cookie)
+    const done = await present(first.link, await issuer.issue({ ageOver18: true }), {
+      post: postVia(app),
+    })
+    expect(done.response.status).toBe(200)
+    const again = await postVia(app)(done.responseUri, done.body)
+    expect(again.status).toBe(409)
+
+    // Another member's request, answered with the first member's presentation.
+    const other = await member()
+    const second = await start(other.cookie)
+    const secondUri = new URL(second.link).searchParams.get('response_uri') ?? ''
+    const stolen = await postVia(app)(secondUri, done.body)
+    expect(stolen.status).toBe(422)
+    expect(await stateOf(other.cookie, second.request)).toBe('pending')
+    expect(await kept(other.id)).toEqual([])
+  })
+
+  it('an answer after the request expired (10 minutes) is refused with 410 and changes nothing', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
+      post: postVia(later),
+    })
+    expect(response.status).toBe(410)
+    expect(await kept(m.id)).toEqual([])
+    const [row] = await t.db.select().from(ageRequests).where(eq(ageRequests.id, started.request))
+    expect(row?.state).toBe('pending')
+    expect(row?.expiresAt.getTime()).toBe(row!.createdAt.getTime() + 600_000)
+  })
+
+  it('a presentation from an issuer the site does not trust is refused (422) and changes nothing', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const { response } = await present(started.link, await rogue.issue({ ageOver18: true }), {
+      post: postVia(app),
+    })
+    expect(response.status).toBe(422)
+    expect(await stateOf(m.cookie, started.request)).toBe('pending')
+    expect(await kept(m.id)).toEqual([])
+  })
+
+  it('a presentation whose disclosed value was changed after signing is refused (422)', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const { response } = await present(started.link, await issuer.issue({ ageOver18: false }), {
+      post: postVia(app),
+      tamper: true,
+    })
+    expect(response.status).toBe(422)
+    expect(await kept(m.id)).toEqual([])
+  })
+
+  it('a holder who declines in the wallet closes the request; the member stays unassured', async () => {
+    const m = await member()
+    const started = await start(m.cookie)
+    const res = await decline(started.link, postVia(app))
+    expect(res.status).toBe(200)
+    expect(await stateOf(m.cookie, started.request)).toBe('refused')
+    expect(await kept(m.id)).toEqual([])
+  })
+
+  describe('requests', () => {
+    it('a member sees only their own requests; garbage and unknown ids are refused, never a 500', async () => {
+      const a = await member()
+      const b = await member()
+      const started = await start(a.cookie)
+      expect(
+        (await send(app, `/api/age_request.php?request=${started.request}`, { cookie: b.cookie }))
+          .status,
+      ).toBe(404)
+      expect(
+        (await send(app, '/api/age_request.php?request=nope', { cookie: a.cookie })).status,
+      ).toBe(404)
+      const garbage = await postVia(app)(
+        `${BASE}/api/age_response.php?request=${started.request}`,
+        'vp_token=%7B%7D',
+      )
+      expect(garbage.status).toBe(422)
+      const unknown = await postVia(app)(
+        `${BASE}/api/age_response.php?request=unknown`,
+        'vp_token=x',
+      )
+      expect(unknown.status).toBe(404)
+      expect((await send(app, '/api/age_assurance.php', { method: 'POST', body: {} })).status).toBe(
+        403,
+      )
+    })
+  })
+})

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs'
+import type { AgeDeps } from './age.ts'
+import { euAvProvider, pemCertificates } from './eu-av.ts'
+
+/**
+ * The providers as the environment configures them. AGE_TRUST_ANCHORS holds
+ * the IACA root certificates (PEM, one or more) of the proof-of-age issuers
+ * the site trusts, or AGE_TRUST_ANCHORS_FILE names a file of them. Without
+ * any, the EU provider is unavailable and the operator setting should stay
+ * `off` (docs/age-assurance.md).
+ */
+export function ageFromEnv(env: NodeJS.ProcessEnv = process.env): AgeDeps {
+  const pem =
+    env.AGE_TRUST_ANCHORS ??
+    (env.AGE_TRUST_ANCHORS_FILE ? readFileSync(env.AGE_TRUST_ANCHORS_FILE, 'utf8') : '')
+  return { providers: { 'eu-av': euAvProvider({ trustAnchors: pemCertificates(pem) }) } }
+}

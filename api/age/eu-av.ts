@@ -1,0 +1,162 @@
+// The EU age verification app (the "mini wallet" of the Commission's
+// blueprint): an OpenID4VP 1.0 presentation request for the proof of age
+// attestation, an mdoc of doctype eu.europa.ec.av.1 with the element
+// age_over_18. @openid4vc/openid4vp builds the request and parses the
+// answer; @animo-id/mdoc verifies the DeviceResponse: the issuer's signature
+// up to a configured trust anchor (IACA certificate), the device signature
+// over the session transcript (bound to our client id, nonce and response
+// URI), the digests and the validity period.
+import { X509Certificate } from 'node:crypto'
+import { cborEncode, DataItem, type DeviceSignedDocument, Verifier } from '@animo-id/mdoc'
+import { setGlobalConfig } from '@openid4vc/oauth2'
+import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp'
+import { mdocContext } from './mdoc-context.ts'
+import {
+  type AgeProvider,
+  type AgeRequestContext,
+  type AgeVerdict,
+  PresentationRefused,
+} from './provider.ts'
+
+export const AV_DOCTYPE = 'eu.europa.ec.av.1'
+export const AV_NAMESPACE = 'eu.europa.ec.av.1'
+/** The DCQL credential query id; the vp_token answers under it. */
+const QUERY_ID = 'age'
+
+const unsupported = () => {
+  throw new Error('not used by this verifier')
+}
+const sha256 = async (bytes: Uint8Array) =>
+  new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource))
+
+const callbacks = {
+  hash: sha256,
+  signJwt: unsupported,
+  verifyJwt: unsupported,
+  encryptJwe: unsupported,
+  decryptJwe: unsupported,
+}
+const openid4vp = new Openid4vpVerifier({ callbacks })
+
+/**
+ * The request as sent, rebuilt from the context (it is deterministic), so
+ * nothing of it needs storing but the nonce. Client id prefix `redirect_uri`:
+ * the response URI is the verifier's identity and the request is not signed
+ * (docs/age-assurance.md says what a signed request would add).
+ */
+function requestPayload(ctx: AgeRequestContext) {
+  return {
+    response_type: 'vp_token' as const,
+    client_id: `redirect_uri:${ctx.responseUri}`,
+    response_uri: ctx.responseUri,
+    response_mode: 'direct_post' as const,
+    nonce: ctx.nonce,
+    dcql_query: {
+      credentials: [
+        {
+          id: QUERY_ID,
+          format: 'mso_mdoc',
+          meta: { doctype_value: AV_DOCTYPE },
+          claims: [{ path: [AV_NAMESPACE, 'age_over_18'], intent_to_retain: false }],
+        },
+      ],
+    },
+    client_metadata: {
+      client_name: ctx.siteName,
+      vp_formats_supported: { mso_mdoc: {} },
+    },
+  }
+}
+
+/**
+ * The mdoc SessionTranscript of OpenID4VP 1.0 (appendix B.2.6.1, redirect
+ * flow without an encrypted response): [null, null, OpenID4VPHandover], the
+ * handover hashing the client id, the nonce and the response URI. A
+ * presentation made for another request does not verify against it.
+ */
+export async function sessionTranscript(input: {
+  clientId: string
+  nonce: string
+  responseUri: string
+}): Promise<Uint8Array> {
+  const info = cborEncode([input.clientId, input.nonce, null, input.responseUri])
+  return cborEncode(DataItem.fromData([null, null, ['OpenID4VPHandover', await sha256(info)]]))
+}
+
+/** PEM text (one or more certificates) to DER bytes; a bad certificate throws. */
+export function pemCertificates(pem: string): Uint8Array[] {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []
+  return blocks.map((b) => new Uint8Array(new X509Certificate(b).raw))
+}
+
+export interface EuAvOptions {
+  /** IACA root certificates of the attestation issuers the site trusts (DER). */
+  trustAnchors: Uint8Array[]
+}
+
+export function euAvProvider({ trustAnchors }: EuAvOptions): AgeProvider {
+  // Plain http only on a loopback response URI (tests, development): the
+  // library refuses http URLs unless told otherwise, process-wide.
+  let insecureAllowed = false
+  const allowHttpOnLoopback = (uri: string) => {
+    const url = new URL(uri)
+    if (url.protocol === 'https:' || insecureAllowed) return
+    if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      setGlobalConfig({ allowInsecureUrls: true })
+      insecureAllowed = true
+    }
+  }
+  return {
+    id: 'eu-av',
+    available: trustAnchors.length > 0,
+    async startRequest(ctx) {
+      allowHttpOnLoopback(ctx.responseUri)
+      const { authorizationRequest } = await openid4vp.createOpenId4vpAuthorizationRequest({
+        authorizationRequestPayload: requestPayload(ctx),
+      })
+      return { link: authorizationRequest }
+    },
+    async verifyResponse(ctx, form): Promise<AgeVerdict> {
+      allowHttpOnLoopback(ctx.responseUri)
+      const request = requestPayload(ctx)
+      let encoded: Uint8Array
+      try {
+        const parsed = await parseOpenid4vpAuthorizationResponse({
+          callbacks,
+          authorizationResponse: form,
+          authorizationRequestPayload: request,
+        })
+        if (parsed.type !== 'dcql') throw new Error('not a DCQL answer')
+        const token = parsed.dcql.presentations[QUERY_ID]?.[0]
+        if (typeof token !== 'string') throw new Error('no mdoc presentation')
+        encoded = Uint8Array.from(Buffer.from(token, 'base64url'))
+      } catch (e) {
+        throw new PresentationRefused(`response: ${(e as Error).message}`)
+      }
+      let documents: DeviceSignedDocument[]
+      try {
+        const mdoc = await new Verifier().verifyDeviceResponse(
+          {
+            encodedDeviceResponse: encoded,
+            encodedSessionTranscript: await sessionTranscript({
+              clientId: request.client_id,
+              nonce: ctx.nonce,
+              responseUri: ctx.responseUri,
+            }),
+            trustedCertificates: trustAnchors,
+            now: ctx.now,
+          },
+          mdocContext(() => ctx.now),
+        )
+        documents = mdoc.documents as DeviceSignedDocument[]
+      } catch (e) {
+        throw new PresentationRefused(`mdoc: ${(e as Error).message}`)
+      }
+      const doc = documents.find((d) => d.docType === AV_DOCTYPE)
+      if (!doc) throw new PresentationRefused('no proof of age attestation')
+      const value = doc.getIssuerNameSpace(AV_NAMESPACE)?.get('age_over_18')
+      if (typeof value !== 'boolean') throw new PresentationRefused('age_over_18 not disclosed')
+      return { over18: value }
+    },
+  }
+}

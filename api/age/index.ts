@@ -1,0 +1,5 @@
+// The age-assurance domain's entry (DSA Art. 28): what other domains may use
+// of it (layers.test.ts forbids imports of its other files from outside).
+export { type AgeDeps, type AgeGatedAction, isAssured, requireAgeAssurance } from './age.ts'
+export { ageFromEnv } from './config.ts'
+export { ageRoutes } from './routes.ts'
