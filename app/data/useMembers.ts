@@ -2,7 +2,13 @@
 // worker fetches, the pages show the stored copy at once (offline too) and
 // update when the fresh one lands.
 import { useEffect, useState } from 'react'
-import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../sync/client.ts'
+import {
+  isManualSearch,
+  type SearchFilters,
+  type SyncError,
+  searchKey,
+  syncWorker,
+} from '../../sync/client.ts'
 import { camsKey } from '../../sync/members/view.ts'
 import type { ReadValue } from '../../sync/client.ts'
 import { pageSeed } from './page-seed.ts'
@@ -26,7 +32,7 @@ export function useSearchPage(filters: SearchFilters, page: number) {
   useEffect(() => {
     setError(null)
     void syncWorker()
-      .search(filters, page, key !== 'default')
+      .search(filters, page, isManualSearch(filters))
       .then((res) => setError(res.ok ? null : res.error))
   }, [key, page])
   const stored = useStored('searchPage', [key, page])
