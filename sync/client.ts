@@ -19,7 +19,7 @@ export type { Result, SyncError } from './core/errors.ts'
 export type { QueryOf, ResponseOf } from './core/http.ts'
 export type { LinkEndpointName } from './links/handlers.ts'
 export type { SearchFilters } from './search/search-key.ts'
-export { isManualSearch, searchKey } from './search/search-key.ts'
+export { searchKey } from './search/search-key.ts'
 export type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
 export type { SyncApi, SyncEvent }
 

@@ -2,13 +2,7 @@
 // worker fetches, the pages show the stored copy at once (offline too) and
 // update when the fresh one lands.
 import { useEffect, useState } from 'react'
-import {
-  isManualSearch,
-  type SearchFilters,
-  type SyncError,
-  searchKey,
-  syncWorker,
-} from '../../sync/client.ts'
+import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../sync/client.ts'
 import { camsKey } from '../../sync/members/view.ts'
 import type { ReadValue } from '../../sync/client.ts'
 import { pageSeed } from './page-seed.ts'
@@ -32,7 +26,8 @@ export function useSearchPage(filters: SearchFilters, page: number) {
   useEffect(() => {
     setError(null)
     void syncWorker()
-      .search(filters, page, isManualSearch(filters))
+      // The order alone is no manual search (nothing to save, sync/search/search-key.ts).
+      .search(filters, page, !key.startsWith('default'))
       .then((res) => setError(res.ok ? null : res.error))
   }, [key, page])
   const stored = useStored('searchPage', [key, page])

@@ -26,6 +26,9 @@ export function searchKey(f: SearchFilters): string {
   return f.sort === 'online' ? `${base}|online` : base
 }
 
-/** Whether these filters are a manual search (any filter chosen), which the server saves (spec §7). */
-export const isManualSearch = (f: SearchFilters): boolean =>
-  searchKey({ ...f, sort: undefined }) !== 'default'
+/**
+ * Whether these filters are a manual search (any filter chosen), which the
+ * server saves (spec §7); the order alone is none. The page tests its key's
+ * start (`default`, or `default|online`) for the same.
+ */
+export const isManualSearch = (f: SearchFilters): boolean => !searchKey(f).startsWith('default')

@@ -45,7 +45,7 @@ export function Filters({
       country: String(data.get('country') ?? ''),
       region: String(data.get('region') ?? ''),
       age: String(data.get('age')) as AgeBucket,
-      onlineFirst: data.get('online') === '1',
+      onlineFirst: data.has('online'),
     })
   }
 
@@ -90,7 +90,7 @@ export function Filters({
         </select>
       </label>
       <label className="choice">
-        <input type="checkbox" name="online" value="1" defaultChecked={onlineFirst} />
+        <input type="checkbox" name="online" defaultChecked={onlineFirst} />
         {m.filter_online_first()}
       </label>
       <button type="submit" className="button">
