@@ -14,7 +14,7 @@ import { COUNTRIES } from '../db/reference/geo.ts'
 import { allFirstNames, NOTE_SNIPPETS } from '../db/seed/names.ts'
 
 /** Bumped when the generated data changes shape, so old seeds are redone. */
-const SEED_VERSION = 2
+const SEED_VERSION = 3
 const MARKER_KEY = 'bench_seed'
 
 /**
@@ -122,6 +122,8 @@ export async function seedMembers(
     await client.query(`SELECT setval(pg_get_serial_sequence('members', 'id'), $1)`, [total])
     await client.query(`SELECT setval(pg_get_serial_sequence('images', 'id'), $1)`, [total])
     log(`seed: images ${fmt(total)} (${elapsed()})`)
+    await sessionsAndPrivacy(client)
+    log(`seed: sessions and privacy choices (${elapsed()})`)
     await backgroundSocial(client, total)
     log(`seed: background likes and chats (${elapsed()})`)
     const people = await specialPeople(client, total)
@@ -154,7 +156,7 @@ async function dropSecondaryIndexes(client: pg.Client): Promise<string[]> {
      FROM pg_indexes i
      WHERE i.schemaname = 'public'
        AND i.tablename IN ('members', 'images', 'likes', 'conversations',
-                           'conversation_members', 'messages')
+                           'conversation_members', 'messages', 'sessions')
        AND i.indexdef NOT LIKE 'CREATE UNIQUE %'
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c
                        WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
@@ -204,6 +206,30 @@ async function lookupTables(client: pg.Client): Promise<void> {
       regions.map((r) => r.r.cities.join('|')),
     ],
   )
+}
+
+/**
+ * Every live member has a login session last used when they were last active
+ * (so "last seen" has sessions to read, docs/live.md), and 5% hide when they
+ * were online.
+ */
+async function sessionsAndPrivacy(client: pg.Client): Promise<void> {
+  // members.public_seen_at is kept by triggers (0027_last-seen.sql): row by
+  // row they would update each member once per session; set it once instead.
+  await client.query('ALTER TABLE sessions DISABLE TRIGGER sessions_public_seen')
+  await client.query('ALTER TABLE member_privacy DISABLE TRIGGER privacy_public_seen')
+  await client.query(
+    `INSERT INTO sessions (token_hash, member_id, created_at, expires_at, last_seen_at)
+     SELECT 'bench-' || id, id, signup_date, now() + interval '30 days', last_active_at
+       FROM members WHERE deleted_at IS NULL`,
+  )
+  await client.query(
+    `INSERT INTO member_privacy (member_id, hide_online)
+     SELECT id, true FROM members WHERE deleted_at IS NULL AND id % 20 = 0`,
+  )
+  await client.query('UPDATE members SET public_seen_at = member_public_seen(id, last_active_at)')
+  await client.query('ALTER TABLE sessions ENABLE TRIGGER sessions_public_seen')
+  await client.query('ALTER TABLE member_privacy ENABLE TRIGGER privacy_public_seen')
 }
 
 /**

@@ -88,6 +88,21 @@ export function edgeShapes(viewers: Viewer[]): Shape[] {
       ],
       [`${own} - all`, { country: own, page: String(LAST_CAPPED_PAGE) }],
       [`${own} - 56-65`, { country: own, min_age: '56', max_age: '65', page: '800' }],
+      // Sorted online first (sort=online, members_search_online_idx).
+      [`${own} - all online first`, { country: own, sort: 'online' }],
+      [
+        `${own} - 26-35 online first`,
+        { country: own, min_age: '26', max_age: '35', sort: 'online' },
+      ],
+      [
+        `${own} ${v.regionOf(own) ?? '-'} all online first`,
+        {
+          country: own,
+          ...(v.regionOf(own) ? { countryregion: v.regionOf(own)! } : {}),
+          sort: 'online',
+        },
+      ],
+      [`${own} - all online first`, { country: own, sort: 'online', page: '50' }],
     ]
     return cases.map(([what, raw]) => {
       const query = SearchQuery.parse(raw)

@@ -40,7 +40,7 @@ export function parsePushPayload(text: string | null | undefined): ReceivedPushP
 // The kinds of the contract's PushKind; the Record makes the compiler hold
 // this list to the contract's (a kind missing or extra fails the typecheck),
 // since the worker may take only types from the contract.
-const PUSH_KINDS: Record<PushKind, true> = { message: true, like: true, test: true }
+const PUSH_KINDS: Record<PushKind, true> = { message: true, like: true, visit: true, test: true }
 
 function isPushKind(value: unknown): value is PushKind {
   return typeof value === 'string' && Object.hasOwn(PUSH_KINDS, value)

@@ -320,6 +320,14 @@ describe('search', () => {
     })
   })
 
+  it('passes sort=online to the server and stores the page apart', async () => {
+    const server = stubServer({ '/api/search.php': () => reply(searchPage([11])) })
+    const res = await engine.search({ country: 'NL', sort: 'online' }, 1, true)
+    expect(res).toEqual({ ok: true, value: { key: '|NL||||online' } })
+    expect(await db.searchPages.get(['|NL||||online', 1])).toBeDefined()
+    expect(server.requests[0]!.url.searchParams.get('sort')).toBe('online')
+  })
+
   it('search page size is 12 (spec §9): every page is asked for with pp=12', async () => {
     const server = stubServer({ '/api/search.php': () => reply(searchPage([11])) })
     await engine.search({}, 1)

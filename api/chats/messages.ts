@@ -17,10 +17,16 @@ import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { applyOnce, claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
 import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
-import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { parseRows } from '../shared/rows.ts'
-import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
-import { holdOpening, type Opening, openingOf, recordOpening, verdictOf } from './scam-cases.ts'
+import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
+import {
+  heldOpening,
+  holdOpening,
+  type Opening,
+  openingOf,
+  recordOpening,
+  verdictOf,
+} from './scam-cases.ts'
 
 type Row = typeof messages.$inferSelect
 
@@ -94,8 +100,31 @@ export async function listMessages(
       ? rows.slice(0, MESSAGES_PAGE_SIZE)
       : rows.slice(1)
     : rows
+  const list = page.map((r) => toMessage(r, receipts))
+  // The sender's own opening held for a moderator: shown to them, marked
+  // (the conversation has no other message while it waits).
+  if (page.length === 0 && q.before === undefined) {
+    const held = await heldOpening(db, q.conversation, false)
+    if (
+      held?.status === 'held' &&
+      held.memberId === memberId &&
+      held.messageId !== null &&
+      held.body !== null &&
+      (q.after === undefined || held.messageId > q.after)
+    )
+      list.push({
+        id: held.messageId,
+        conversation: q.conversation,
+        from: memberId,
+        text: held.body,
+        sent_at: held.createdAt.toISOString(),
+        client_id: held.clientId,
+        read_at: null,
+        held: true,
+      })
+  }
   return {
-    messages: page.map((r) => toMessage(r, receipts)),
+    messages: list,
     has_more: hasMore,
     pp: MESSAGES_PAGE_SIZE,
   }
@@ -157,12 +186,17 @@ const sendStatement = preparedStatement<
       memberId: sql`${p('member')}::bigint`,
       clientId: sql`${p('clientId')}::uuid`,
       kind: sql`${p('kind')}::text`,
-      response: sql`jsonb_build_object(
-        'message', jsonb_build_object('id', fresh.id, 'conversation', ${p('conversation')}::bigint,
-          'from', ${p('member')}::bigint, 'text', ${p('text')}::text,
-          'sent_at', to_char(fresh.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'client_id', ${p('clientId')}::uuid, 'read_at', NULL),
-        'credits', checks.credits - ${p('cost')}::integer)`,
+      response: sendAnswerSql(
+        {
+          id: sql`fresh.id`,
+          conversation: sql`${p('conversation')}::bigint`,
+          from: sql`${p('member')}::bigint`,
+          text: sql`${p('text')}::text`,
+          at: sql`fresh.at`,
+          clientId: sql`${p('clientId')}::uuid`,
+        },
+        sql`checks.credits - ${p('cost')}::integer`,
+      ),
       from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}
         AND (NOT checks.opening OR ${p('opening')}::boolean)`,
     })}, ins AS (
@@ -187,42 +221,15 @@ const sendStatement = preparedStatement<
       SET unread_count = cm.unread_count + 1, hidden_at = NULL
       FROM ins, checks
       WHERE cm.conversation_id = ${p('conversation')} AND cm.member_id = checks.other
-    ), push AS (
-      INSERT INTO jobs (kind, payload, dedupe_key)
-      SELECT ${PUSH_EVENT_JOB},
-        jsonb_build_object('memberId', checks.other, 'event', jsonb_build_object(
-          'kind', 'message', 'from', jsonb_build_object('id', ${p('member')}::bigint, 'name', ''),
-          'conversation', ${p('conversation')}::bigint, 'text', ${p('text')}::text, 'message', ins.id)),
-        'push-event:message:' || ins.id
-      FROM ins, checks
-      WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = checks.other)
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ), mail AS (
-      -- The mail about it, should the recipient still be away when it runs
-      -- (api/chats/message-mail.ts has the rule and checks it all again).
-      -- Only where one may be due: an activated, real member who wants
-      -- them, with no visible page, not mailed within the gap, and not
-      -- mailed about this chat since they last read it or came back.
-      INSERT INTO jobs (kind, payload, dedupe_key, run_at)
-      SELECT ${MESSAGE_MAIL_JOB},
-        jsonb_build_object('memberId', checks.other, 'from', ${p('member')}::bigint,
-          'conversation', ${p('conversation')}::bigint, 'message', ins.id, 'base', ${p('mailBase')}::text),
-        'message-mail:' || ins.id,
-        now() + ${mailDelaySql}
-      FROM ins, checks
-      JOIN members r ON r.id = checks.other
-      JOIN conversation_members cm
-        ON cm.conversation_id = ${p('conversation')} AND cm.member_id = checks.other
-      LEFT JOIN push_members pm ON pm.member_id = checks.other
-      WHERE ${p('mailBase')}::text IS NOT NULL
-        AND r.activated_at IS NOT NULL AND NOT r.fictional
-        AND coalesce(pm.messages, true)
-        AND NOT coalesce(pm.visible_until > now(), false)
-        AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
-        AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
-      ON CONFLICT DO NOTHING
-    )
+    ), ${newMessageJobsSql({
+      source: sql`ins, checks`,
+      recipient: sql`checks.other`,
+      sender: sql`${p('member')}::bigint`,
+      conversation: sql`${p('conversation')}::bigint`,
+      text: sql`${p('text')}::text`,
+      message: sql`ins.id`,
+      mailBase: sql`${p('mailBase')}::text`,
+    })}
     SELECT checks.other, checks.live, checks.blocked, checks.opening, claim.response,
       (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes
     FROM checks LEFT JOIN claim ON true`,

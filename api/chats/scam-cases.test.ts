@@ -14,11 +14,15 @@ import {
   conversationMembers,
   creditLedger,
   firstMessages,
+  jobs,
+  members,
   messages,
+  pushSubscriptions,
   reports,
   sanctions,
 } from '../../db/schema/index.ts'
 import { mulberry32, Rng } from '../../db/seed/random.ts'
+import { SendMessageResponse } from '../contract/index.ts'
 import { planConversations } from '../../db/seed/social.ts'
 import { type Api, createApi } from '../app.ts'
 import {
@@ -257,6 +261,85 @@ describeEngines('scam signals on first messages on %s', (engine) => {
     expect((await opening(conversation))?.status).toBe('released')
     // The sender may write on.
     expect((await post(alice.cookie, conversation, 'so, coffee?')).status).toBe(201)
+  })
+
+  it('the sender sees their held opening marked held, in the answer and in the chat; the recipient nothing', async () => {
+    const { alice, bob, conversation, clientId, res } = await open(
+      'can you send me money for the ticket',
+    )
+    expect(res.status).toBe(201)
+    const answer = SendMessageResponse.parse(await res.json())
+    expect(answer.message).toMatchObject({ client_id: clientId, held: true, read_at: null })
+    const mine = await seen(alice.cookie, conversation)
+    expect(mine).toEqual([answer.message])
+    // A pull of what came after the last message the sender knows does not repeat it.
+    const after = await send(
+      app,
+      `/api/messages.php?conversation=${conversation}&after=${answer.message.id}`,
+      { cookie: alice.cookie },
+    )
+    expect(((await after.json()) as { messages: unknown[] }).messages).toEqual([])
+    expect(await seen(await signedIn(bob), conversation)).toEqual([])
+  })
+
+  it('a held answer is the answer of a send (one builder), with held added', async () => {
+    const sent = await open('Hi! Fancy a walk in the park on Sunday?')
+    const held = await open('I am rarely here, add me on WhatsApp')
+    const a = SendMessageResponse.parse(await sent.res.json())
+    const b = SendMessageResponse.parse(await held.res.json())
+    expect(Object.keys(b.message).sort()).toEqual([...Object.keys(a.message), 'held'].sort())
+    expect(a.message.held).toBeUndefined()
+    // The same time format, to the millisecond, in UTC.
+    expect(b.message.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(a.message.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    const row = await opening(held.conversation)
+    expect(b.message.sent_at).toBe(row?.createdAt.toISOString())
+  })
+
+  it('released: the recipient gets the push and mail of a new message; the sender sees it unmarked', async () => {
+    const { alice, bob, conversation, res } = await open('call me on +31 6 12345678')
+    const answer = SendMessageResponse.parse(await res.json())
+    await database.db.update(members).set({ activatedAt: new Date() }).where(eq(members.id, bob.id))
+    await database.db.insert(pushSubscriptions).values({
+      memberId: bob.id,
+      endpoint: `https://push.example/${randomUUID()}`,
+      p256dh: 'BKey',
+      auth: 'auth',
+    })
+    const jobsOf = async (key: string) =>
+      database.db.select().from(jobs).where(eq(jobs.dedupeKey, key))
+    // Held: nothing for the recipient.
+    expect(await jobsOf(`push-event:message:${answer.message.id}`)).toHaveLength(0)
+    expect(await jobsOf(`message-mail:${answer.message.id}`)).toHaveLength(0)
+    const ctx = { staffId, now: new Date(), site: 'Test', linkBase: 'https://dating.example' }
+    await decide(
+      database.db,
+      { type: 'scam', id: conversation, action: 'dismiss', reason: 'fine' } as never,
+      ctx,
+    )
+    const [push] = await jobsOf(`push-event:message:${answer.message.id}`)
+    expect(push?.payload).toMatchObject({
+      memberId: bob.id,
+      event: {
+        kind: 'message',
+        from: { id: alice.member.id },
+        conversation,
+        text: 'call me on +31 6 12345678',
+        message: answer.message.id,
+      },
+    })
+    const [mail] = await jobsOf(`message-mail:${answer.message.id}`)
+    expect(mail?.payload).toMatchObject({
+      memberId: bob.id,
+      from: alice.member.id,
+      conversation,
+      message: answer.message.id,
+      base: 'https://dating.example',
+    })
+    const mine = await seen(alice.cookie, conversation)
+    expect(mine).toHaveLength(1)
+    expect(mine[0]).not.toHaveProperty('held')
+    expect(mine[0]?.id).toBe(answer.message.id)
   })
 
   it('refused: never delivered, refunded once, and the sender sanctioned with a statement', async () => {

@@ -20,7 +20,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { conversationMembers, conversations, firstMessages } from '../../db/schema/index.ts'
-import type { SendMessageResponse } from '../contract/index.ts'
+import { SendMessageResponse } from '../contract/index.ts'
 import {
   BURST_FIRST_MESSAGES,
   DUPLICATE_RECIPIENTS,
@@ -36,6 +36,7 @@ import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure } from '../http/errors.ts'
 import type { Tx } from '../http/idempotency.ts'
 import { parseRows } from '../shared/rows.ts'
+import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
 
 /** What the signals of an opening message know before it is sent. */
 export interface Opening {
@@ -262,22 +263,23 @@ export async function holdOpening(
       set: row,
       setWhere: eq(firstMessages.status, 'refused'),
     })
-    .returning({ id: firstMessages.conversationId })
+    .returning({
+      // The answer of a send (one builder for both, message-sql.ts), marked held.
+      answer: sendAnswerSql(
+        {
+          id: sql`${firstMessages.messageId}`,
+          conversation: sql`${firstMessages.conversationId}`,
+          from: sql`${firstMessages.memberId}`,
+          text: sql`${firstMessages.body}`,
+          at: sql`${firstMessages.createdAt}`,
+          clientId: sql`${firstMessages.clientId}`,
+        },
+        sql`${credits}::integer`,
+        true,
+      ),
+    })
   if (!stored) return new ApiFailure(409, 'under_review', 'conversation')
-  return {
-    answer: {
-      message: {
-        id: c.id,
-        conversation: input.conversation,
-        from: input.member,
-        text: input.text,
-        sent_at: c.at.toISOString(),
-        client_id: input.clientId,
-        read_at: null,
-      },
-      credits,
-    },
-  }
+  return { answer: SendMessageResponse.parse(stored.answer) }
 }
 
 /**
@@ -306,14 +308,17 @@ export const heldOpenings = (db: Db, limit: number) =>
  * A moderator releases a held opening message (in the decision's
  * transaction): stored in messages under the id and time the sender's
  * answer named, the conversation's newest message, unread for the
- * recipient (the chat comes back to a list it was hidden from) and the
- * live streams poked. Only a held row is released, so twice delivers once.
+ * recipient (the chat comes back to a list it was hidden from), the push
+ * and mail jobs of a new message enqueued by the send's own rules
+ * (message-sql.ts; `mailBase` null: no mail) and the live streams poked.
+ * Only a held row is released, so twice delivers once.
  */
 export async function releaseOpening(
   tx: Db,
   conversation: number,
   staffId: number,
   now: Date,
+  mailBase: string | null = null,
 ): Promise<boolean> {
   const [f] = await tx
     .update(firstMessages)
@@ -343,6 +348,17 @@ export async function releaseOpening(
         eq(conversationMembers.memberId, f.recipientId),
       ),
     )
+  await tx.execute(
+    sql`WITH ${newMessageJobsSql({
+      source: sql`(VALUES (1)) AS one (x)`,
+      recipient: sql`${f.recipientId}::bigint`,
+      sender: sql`${f.memberId}::bigint`,
+      conversation: sql`${conversation}::bigint`,
+      text: sql`${f.body}::text`,
+      message: sql`${f.messageId}::bigint`,
+      mailBase: sql`${mailBase}::text`,
+    })} SELECT 1`,
+  )
   await notifyMembers(tx, [f.memberId, f.recipientId], { type: 'messages', conversation })
   return true
 }

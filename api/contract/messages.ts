@@ -25,6 +25,12 @@ export const Message = z.object({
    * while unread, and always null when either member turned read receipts off.
    */
   read_at: z.string().nullable(),
+  /**
+   * A first message held for a moderator by the scam rules (docs/live.md):
+   * shown to its sender only, marked; the recipient has nothing until it is
+   * released. Absent on every other message.
+   */
+  held: z.literal(true).optional(),
 })
 export type Message = z.infer<typeof Message>
 

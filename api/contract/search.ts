@@ -13,6 +13,9 @@ const flag = z
 /** Decimal digits only, as page and pp: `3e1`, `0x1E` or ` 30` are refused, not read as 30. */
 const age = queryInt(MIN_AGE, MAX_AGE)
 
+export const SearchSort = z.enum(['active', 'online'])
+export type SearchSort = z.infer<typeof SearchSort>
+
 /** Spec §7 GET /api/search.php query. */
 export const SearchQuery = z
   .object({
@@ -34,6 +37,12 @@ export const SearchQuery = z
     page: queryInt(1, 10_000).default(1),
     manual_search: flag,
     do_not_save: flag,
+    /**
+     * The order (docs/live.md "Online now"): `active` (the default) by recent
+     * activity, `online` members online now first, then by when they were
+     * last seen, those who hide it last. Not part of the saved search.
+     */
+    sort: SearchSort.default('active'),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ['min_age'],

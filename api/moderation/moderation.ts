@@ -565,7 +565,8 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
     if (input.type === 'scam') {
       // Dismissed: the message was fine after all and goes out now; any
       // restricting action refuses it (its credits refunded) with the sanction above.
-      if (action === 'dismiss') await releaseOpening(tx, input.id, ctx.staffId, ctx.now)
+      if (action === 'dismiss')
+        await releaseOpening(tx, input.id, ctx.staffId, ctx.now, ctx.linkBase)
       else await refuseOpening(tx, input.id, ctx.staffId, ctx.now)
     } else if (input.type === 'report')
       await tx

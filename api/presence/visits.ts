@@ -4,12 +4,14 @@
 // just before midnight and a reload after it are one); never by a fictional
 // member, one who browses invisibly, or across a block. GET /api/visitors.php
 // lists them newest first; those after the member last opened the list are new.
+// A member who asked for it (visit_push) gets a push about each recorded visit.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { blocks, memberPrivacy, members, profileVisits } from '../../db/schema/index.ts'
 import type { VisitorsResponse } from '../contract/index.ts'
 import { notifyMembersSoon } from '../events/bus.ts'
+import { PUSH_EVENT_JOB } from '../push/index.ts'
 import { profileColumns, profilesFor } from '../profiles/index.ts'
 import { rowsOf } from '../shared/rows.ts'
 import { newVisitsOf } from '../shared/visits.ts'
@@ -29,6 +31,7 @@ export async function recordVisit(db: Db, visitor: number, visited: number): Pro
   const rows = await rowsOf(
     db,
     sql`
+    WITH visit AS (
     INSERT INTO ${profileVisits} (visitor_id, visited_id)
     SELECT ${visitor}, ${visited}
     FROM ${members} v
@@ -42,7 +45,25 @@ export async function recordVisit(db: Db, visitor: number, visited: number): Pro
         WHERE pv.visitor_id = ${visitor} AND pv.visited_id = ${visited}
           AND pv.visited_at > now() - ${VISIT_BURST}::interval)
     ON CONFLICT (visitor_id, visited_id, day) DO NOTHING
-    RETURNING id`,
+    RETURNING id
+    ), push AS (
+      -- The push about it, in the same statement (so never lost nor sent
+      -- twice: one per recorded visit), only for a member who asked for it
+      -- (visit_push, off by default) and has a device. The push domain's
+      -- job drops it for a blocked or deleted member or a visible page.
+      INSERT INTO jobs (kind, payload, dedupe_key)
+      SELECT ${PUSH_EVENT_JOB},
+        jsonb_build_object('memberId', ${visited}::bigint, 'event', jsonb_build_object(
+          'kind', 'visit', 'from', jsonb_build_object('id', ${visitor}::bigint, 'name', ''),
+          'visit', visit.id)),
+        'push-event:visit:' || visit.id
+      FROM visit
+      WHERE EXISTS (SELECT 1 FROM ${memberPrivacy} p
+          WHERE p.member_id = ${visited} AND p.visit_push)
+        AND EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = ${visited})
+      ON CONFLICT DO NOTHING
+    )
+    SELECT id FROM visit`,
     z.object({ id: z.unknown() }),
   )
   const recorded = rows.length > 0

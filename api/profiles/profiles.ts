@@ -22,17 +22,13 @@ export const profileColumns = {
   mainImageId: members.mainImageId,
   fictional: members.fictional,
   /**
-   * When the member was last seen (ms since the epoch): their newest session
-   * use (renewed at most every SESSION_TOUCH_S, api/http/session.ts) or the
-   * page-hidden beacon's last activity, whichever is later; null when they
-   * hide it (member_privacy.hide_online). Answered as `last_active`.
+   * When the member was last seen (ms since the epoch), as others may know
+   * it: members.public_seen_at, kept by the database (the later of their
+   * newest session use, renewed at most every SESSION_TOUCH_S, and the
+   * page-hidden beacon's last activity; null when they hide it). Answered as
+   * `last_active`.
    */
-  // Qualified by hand: drizzle writes a column of a one-table select
-  // unqualified, and inside these subqueries "id" would be the session's.
-  seenMs: sql<number | null>`CASE WHEN EXISTS (SELECT 1 FROM member_privacy mp
-      WHERE mp.member_id = "members"."id" AND mp.hide_online) THEN NULL
-    ELSE extract(epoch FROM greatest("members"."last_active_at",
-      (SELECT max(s.last_seen_at) FROM sessions s WHERE s.member_id = "members"."id"))) * 1000 END`
+  seenMs: sql<number | null>`extract(epoch FROM ${members.publicSeenAt}) * 1000`
     .mapWith((v: unknown) => (v === null ? null : Number(v)))
     .as('seen_ms'),
 }

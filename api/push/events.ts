@@ -23,6 +23,7 @@ const PushEventJob = z.object({
       message: z.number().int().optional(),
     }),
     z.object({ kind: z.literal('like'), from: Member }),
+    z.object({ kind: z.literal('visit'), from: Member, visit: z.number().int() }),
   ]),
 })
 

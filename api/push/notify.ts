@@ -21,6 +21,8 @@ import type { PushMessageOptions } from './sender.ts'
  */
 export const MESSAGE_PUSH: Omit<PushMessageOptions, 'topic'> = { ttl: 86_400, urgency: 'high' }
 export const LIKE_PUSH: Omit<PushMessageOptions, 'topic'> = { ttl: 3_600, urgency: 'normal' }
+/** A visit: as a like (an hour, normal urgency; the visitors list shows it anyway). */
+export const VISIT_PUSH: Omit<PushMessageOptions, 'topic'> = LIKE_PUSH
 
 /** A job for api/jobs enqueue(): kind, payload, and a dedupe key. */
 export interface PushJob {
@@ -78,7 +80,8 @@ export async function notifyMember(
     { locale: recipient.language, badge: await badgeOf(db, memberId), fromGender: sender.gender },
   )
   const text = JSON.stringify(payload)
-  const push = event.kind === 'message' ? MESSAGE_PUSH : LIKE_PUSH
+  const push =
+    event.kind === 'message' ? MESSAGE_PUSH : event.kind === 'visit' ? VISIT_PUSH : LIKE_PUSH
   // The topic lets the push service replace an undelivered message of the
   // same chat (or an undelivered like) with the newer one: an offline phone
   // wakes to one notification per chat, with the latest badge.
@@ -89,8 +92,11 @@ export async function notifyMember(
       ? event.message === undefined
         ? undefined
         : `message:${event.message}`
-      : // Liking, unliking and liking again announces once (while the job is kept).
-        `like:${sender.id}:${memberId}`
+      : event.kind === 'visit'
+        ? // One per recorded visit, and visits are one per visitor and day.
+          `visit:${event.visit}`
+        : // Liking, unliking and liking again announces once (while the job is kept).
+          `like:${sender.id}:${memberId}`
   return [
     {
       kind: PUSH_JOB_KIND,

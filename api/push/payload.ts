@@ -45,6 +45,8 @@ export type PushEvent =
       message?: number
     }
   | { kind: 'like'; from: PushMember }
+  /** A visit to the member's profile (docs/live.md); `visit` is its profile_visits id. */
+  | { kind: 'visit'; from: PushMember; visit: number }
 
 export interface PayloadContext {
   /** The recipient's locale (members.language); unknown ones get English. */
@@ -56,8 +58,9 @@ export interface PayloadContext {
   previewGraphemes?: number
 }
 
-/** Spec §4 check URL of an event: the chat, or the received likes. */
+/** Spec §4 check URL of an event: the chat, the received likes, or the visitors. */
 export function checkUrl(event: PushEvent): string {
+  if (event.kind === 'visit') return '/likes/visitors'
   return event.kind === 'message' ? `/chats/${event.conversation}` : '/likes'
 }
 
@@ -72,6 +75,7 @@ export function openUrl(check: string): string {
 
 /** The notification tag (and, for the push service, the topic) of an event. */
 export function eventTag(event: PushEvent): string {
+  if (event.kind === 'visit') return 'visitors'
   return event.kind === 'message' ? `chat-${event.conversation}` : 'likes'
 }
 
@@ -89,6 +93,9 @@ export function buildPushPayload(event: PushEvent, context: PayloadContext): Pus
   }
   if (event.kind === 'like') {
     return fitPayload({ title: texts.likeTitle, body: texts.likeBody(vars), ...common })
+  }
+  if (event.kind === 'visit') {
+    return fitPayload({ title: texts.visitTitle, body: texts.visitBody(vars), ...common })
   }
   const preview = previewOf(event.text, context.previewGraphemes ?? PREVIEW_MAX_GRAPHEMES)
   return fitPayload({

@@ -53,12 +53,14 @@ export async function setVisible(db: Db, memberId: number, visible: boolean): Pr
 /**
  * Whether an event of this kind may be pushed to the member now: their
  * choice allows it and no page of theirs is visible (spec issue rule: a
- * member looking at the site hears through the live stream).
+ * member looking at the site hears through the live stream). A visit's
+ * choice (`visit_push`, off unless asked for) is the presence domain's: it
+ * enqueues the event only for a member who asked (api/presence/visits.ts).
  */
 export async function pushWanted(
   db: Db,
   memberId: number,
-  kind: 'message' | 'like',
+  kind: 'message' | 'like' | 'visit',
 ): Promise<boolean> {
   const [row] = await db
     .select({
@@ -70,6 +72,7 @@ export async function pushWanted(
     .where(eq(pushMembers.memberId, memberId))
   if (!row) return true
   if (row.visible) return false
+  if (kind === 'visit') return true
   return kind === 'message' ? row.messages : row.likes
 }
 

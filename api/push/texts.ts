@@ -11,6 +11,8 @@ import { push_message_no_text } from '../../messages/paraglide/messages/push_mes
 import { push_message_title } from '../../messages/paraglide/messages/push_message_title.js'
 import { push_test_body } from '../../messages/paraglide/messages/push_test_body.js'
 import { push_test_title } from '../../messages/paraglide/messages/push_test_title.js'
+import { push_visit_body } from '../../messages/paraglide/messages/push_visit_body.js'
+import { push_visit_title } from '../../messages/paraglide/messages/push_visit_title.js'
 import { Locale } from '../contract/index.ts'
 
 export interface PushTextVars {
@@ -27,6 +29,9 @@ export interface PushTexts {
   messageNoText: string
   likeTitle: string
   likeBody(v: PushTextVars): string
+  /** A visit to the member's profile (sent only when they asked for it). */
+  visitTitle: string
+  visitBody(v: PushTextVars): string
   /** The test notification a member sends from /notifications. */
   testTitle: string
   testBody: string
@@ -39,6 +44,8 @@ function textsIn(locale: Locale): PushTexts {
     messageNoText: push_message_no_text({}, o),
     likeTitle: push_like_title({}, o),
     likeBody: (v) => push_like_body({ name: v.name, gender: v.gender ?? '' }, o),
+    visitTitle: push_visit_title({}, o),
+    visitBody: (v) => push_visit_body({ name: v.name, gender: v.gender ?? '' }, o),
     testTitle: push_test_title({}, o),
     testBody: push_test_body({}, o),
   }

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  type AnyColumn,
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
 import { blocks, images, members } from '../../db/schema/index.ts'
@@ -12,6 +26,7 @@ import {
   SEARCH_RESULT_CAP,
   type SearchParams,
   type SearchResponse,
+  type SearchSort,
   type Settings,
 } from '../contract/index.ts'
 import { nicheGender } from '../contract/rules/niches.ts'
@@ -113,7 +128,12 @@ export const SIMILAR_AGE_WIDENING = 5
  * keeping only members the search itself left out (younger than min_age or
  * older than max_age), so none repeats a result. Same order, one page.
  */
-async function similarTo(db: Db, meId: number | null, f: Filters): Promise<Profile[]> {
+async function similarTo(
+  db: Db,
+  meId: number | null,
+  f: Filters,
+  sort: SearchSort,
+): Promise<Profile[]> {
   const min_age = Math.max(MIN_AGE, f.min_age - SIMILAR_AGE_WIDENING)
   const max_age = Math.min(MAX_AGE, f.max_age + SIMILAR_AGE_WIDENING)
   if (min_age === f.min_age && max_age === f.max_age) return []
@@ -126,12 +146,22 @@ async function similarTo(db: Db, meId: number | null, f: Filters): Promise<Profi
     .select()
     .from(members)
     .where(and(searchWhere(meId, { ...f, min_age, max_age }, now), outside))
-    .orderBy(desc(members.lastActiveAt), desc(members.id))
+    .orderBy(...orderOf[sort](members.lastActiveAt, members.publicSeenAt, members.id))
     .limit(SEARCH_PAGE_SIZE)
   return profilesFor(db, rows, { guest: meId === null })
 }
 
-const byActivity = [desc(members.lastActiveAt), desc(members.id)]
+/**
+ * The ORDER BY of each sort, over the columns of `members` or of a
+ * subquery of it. `online`: members.public_seen_at is null for members who
+ * hide when they were online (and kept by the database, docs/live.md), so
+ * they come last, ordered among themselves by id only: their activity never
+ * shows through the order. Served by members_search_online_idx.
+ */
+const orderOf: Record<SearchSort, (active: AnyColumn, seen: AnyColumn, id: AnyColumn) => SQL[]> = {
+  active: (active, _seen, id) => [desc(active), desc(id)],
+  online: (_active, seen, id) => [sql`${seen} DESC NULLS LAST`, desc(id)],
+}
 
 /**
  * One page of matching members, most recently active first. The inner query
@@ -142,19 +172,30 @@ const byActivity = [desc(members.lastActiveAt), desc(members.id)]
  * the page's own rows are then read, by primary key (their profile columns,
  * and last_active_at for the order of a statement around it).
  */
-export function pageOf(db: Db, where: SQL, limit: number, offset: number) {
+export function pageOf(
+  db: Db,
+  where: SQL,
+  limit: number,
+  offset: number,
+  sort: SearchSort = 'active',
+) {
+  const order = orderOf[sort](members.lastActiveAt, members.publicSeenAt, members.id)
   const ids = db
     .select({ id: members.id })
     .from(members)
     .where(where)
-    .orderBy(...byActivity)
+    .orderBy(...order)
     .limit(limit)
     .offset(offset)
   return db
-    .select({ ...profileColumns, lastActiveAt: members.lastActiveAt })
+    .select({
+      ...profileColumns,
+      lastActiveAt: members.lastActiveAt,
+      publicSeenAt: members.publicSeenAt,
+    })
     .from(members)
     .where(inArray(members.id, ids))
-    .orderBy(...byActivity)
+    .orderBy(...order)
 }
 
 /**
@@ -175,6 +216,7 @@ export function searchQuery(
   where: SQL,
   limit: number,
   offset: number,
+  sort: SearchSort = 'active',
   /** A guest's search: reviewed pictures only (imagesOf `guest`). */
   guest = false,
 ) {
@@ -188,7 +230,7 @@ export function searchQuery(
     .select({ n: count().as('n') })
     .from(capped)
     .as('counted')
-  const page = pageOf(db, where, limit, offset).as('page')
+  const page = pageOf(db, where, limit, offset, sort).as('page')
   return db
     .select({
       numResults: counted.n,
@@ -200,7 +242,7 @@ export function searchQuery(
     })
     .from(counted)
     .leftJoinLateral(page, sql`true`)
-    .orderBy(desc(page.lastActiveAt), desc(page.id))
+    .orderBy(...orderOf[sort](page.lastActiveAt, page.publicSeenAt, page.id))
 }
 
 export async function search(
@@ -214,7 +256,7 @@ export async function search(
   // Paging ends at the cap, like the count: no request skips more entries
   // (LIMIT 0 past it: PostgreSQL then reads no page at all).
   const take = Math.max(0, Math.min(q.pp, SEARCH_RESULT_CAP - offset))
-  const rows = await searchQuery(db, where, take, offset, me.id === null)
+  const rows = await searchQuery(db, where, take, offset, q.sort, me.id === null)
   const numResults = rows[0]?.numResults ?? 0
   const profiles: Profile[] = []
   for (const r of rows) {
@@ -222,7 +264,7 @@ export async function search(
     if (r.id !== null) profiles.push(toProfile(r as ProfileSource, r.images))
   }
   const similar =
-    q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters) : []
+    q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters, q.sort) : []
   return {
     filters,
     response: {

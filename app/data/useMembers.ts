@@ -26,7 +26,8 @@ export function useSearchPage(filters: SearchFilters, page: number) {
   useEffect(() => {
     setError(null)
     void syncWorker()
-      .search(filters, page, key !== 'default')
+      // The order alone is no manual search (nothing to save, sync/search/search-key.ts).
+      .search(filters, page, !key.startsWith('default'))
       .then((res) => setError(res.ok ? null : res.error))
   }, [key, page])
   const stored = useStored('searchPage', [key, page])

@@ -11,7 +11,7 @@ import { formatCountry } from './format.ts'
 import { Gallery } from './Gallery.tsx'
 import { NotFound } from './NotFound.tsx'
 import type { ProfileActionsProps } from './ProfileActions.tsx'
-import { OnlineDot } from './OnlineDot.tsx'
+import { LastActive } from './LastActive.tsx'
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
@@ -74,7 +74,7 @@ export function ProfileView({
         <p className="profile-page__meta">
           {m.tile_age({ age: profile.age })}
           {place.length > 0 && ` · ${place.join(', ')}`}
-          <OnlineDot lastActive={profile.last_active} label />
+          <LastActive lastActive={profile.last_active} />
         </p>
         {user && stored?.detail?.likedMe && (
           <p className="badge badge--like">{m.profile_liked_you({ name: profile.name })}</p>

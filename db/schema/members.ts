@@ -52,6 +52,14 @@ export const members = pgTable(
     mailprovider: smallint('mailprovider').notNull().default(0),
     signupDate: ts('signup_date').notNull().defaultNow(),
     lastActiveAt: ts('last_active_at').notNull().defaultNow(),
+    /**
+     * When the member was last seen, as others may know it (docs/live.md
+     * "Online now"): the later of their newest session use and
+     * last_active_at; null while they hide it (member_privacy.hide_online).
+     * Kept by triggers of 0027_last-seen.sql (drizzle cannot declare them) on
+     * sessions, members and member_privacy, so every writer keeps it right.
+     */
+    publicSeenAt: ts('public_seen_at'),
     activatedAt: ts('activated_at'),
     deletedAt: ts('deleted_at'),
     /** No foreign key (images references members): kept right by the picture services. */
@@ -113,6 +121,19 @@ export const members = pgTable(
     // tens of thousands of older and younger members; the planner picks.
     index('members_search_age_idx')
       .on(t.gender, t.country, t.dateOfBirth, t.lastActiveAt, t.id)
+      .where(sql`deleted_at IS NULL`),
+    // Search sorted online first (sort=online): the same equality prefix,
+    // then who was seen last, members who hide it (null) at the end. The
+    // region is a trailing key so a search with one stays index-only.
+    index('members_search_online_idx')
+      .on(
+        t.gender,
+        t.country,
+        t.publicSeenAt.desc().nullsLast(),
+        t.id.desc().nullsFirst(),
+        t.dateOfBirth,
+        t.countryregion,
+      )
       .where(sql`deleted_at IS NULL`),
     check('members_credits_not_negative', sql`"credits" >= 0`),
   ],

@@ -184,3 +184,41 @@ describe('Retry-After', () => {
     expect(waitAfter({ ...outage, retryAfterS: 30 }, 1)).toBe(30_000)
   })
 })
+
+describe('a held opening (docs/live.md)', () => {
+  it('is replaced by its released copy: a pull asks for the newest page, not after its id', async () => {
+    await db.messages.put({
+      key: 'client-1',
+      id: 500,
+      conversation: CONVERSATION,
+      from: ME,
+      text: 'Hi there',
+      sentAt: '2026-11-27T12:00:00.000Z',
+      status: 'sent',
+      order: 500,
+      readAt: null,
+      held: true,
+    })
+    const server = stubServer({
+      'GET /api/messages.php': () =>
+        reply({
+          messages: [
+            {
+              id: 500,
+              conversation: CONVERSATION,
+              from: ME,
+              text: 'Hi there',
+              sent_at: '2026-11-27T12:00:00.000Z',
+              client_id: 'client-1',
+              read_at: null,
+            },
+          ],
+          has_more: false,
+          pp: 50,
+        }),
+    })
+    expect(await engine.messages.pull(CONVERSATION)).toMatchObject({ ok: true })
+    expect(server.requests[0]!.url.searchParams.get('after')).toBeNull()
+    expect((await db.messages.get('client-1'))?.held).toBe(false)
+  })
+})

@@ -37,6 +37,7 @@ export const rowOf = (m: Message): MessageRow => ({
   status: 'sent',
   order: m.id,
   readAt: m.read_at,
+  held: m.held === true,
 })
 
 export class MessagesSync {
@@ -134,9 +135,12 @@ export class MessagesSync {
         .where('[conversation+order]')
         .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
         .last()
+      // A held opening (docs/live.md) is the conversation's only message;
+      // released, it keeps its id: the newest page brings it unmarked.
+      const cursor = newest?.id && !newest.held ? newest.id : undefined
       const res = await fenced(db, () =>
         request('messages', {
-          query: newest?.id ? { conversation, after: newest.id } : { conversation },
+          query: cursor ? { conversation, after: cursor } : { conversation },
         }),
       )
       if (!res.ok) {
@@ -146,7 +150,7 @@ export class MessagesSync {
       await this.store(res.value.messages)
       added += res.value.messages.length
       // Without a cursor the answer is the newest page: nothing newer to ask for.
-      if (!newest?.id || !res.value.has_more) break
+      if (!cursor || !res.value.has_more) break
     }
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return ok({ added })

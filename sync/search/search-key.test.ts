@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type SearchFilters, searchKey } from './search-key.ts'
+import { isManualSearch, type SearchFilters, searchKey } from './search-key.ts'
 
 describe('searchKey', () => {
   it.each<[string, SearchFilters, string]>([
@@ -46,5 +46,17 @@ describe('searchKey', () => {
 
   it('keeps min_age and max_age apart', () => {
     expect(searchKey({ min_age: 30 })).not.toBe(searchKey({ max_age: 30 }))
+  })
+
+  it('keeps a search sorted online first apart from the same filters by activity', () => {
+    expect(searchKey({ sort: 'online' })).toBe('default|online')
+    expect(searchKey({ country: 'NL', sort: 'online' })).toBe('|NL||||online')
+    expect(searchKey({ country: 'NL', sort: undefined })).toBe('|NL|||')
+  })
+
+  it('counts only filters, not the order, as a manual search (which the server saves)', () => {
+    expect(isManualSearch({ sort: 'online' })).toBe(false)
+    expect(isManualSearch({})).toBe(false)
+    expect(isManualSearch({ country: 'NL', sort: 'online' })).toBe(true)
   })
 })

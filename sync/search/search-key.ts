@@ -5,6 +5,8 @@ export interface SearchFilters {
   countryregion?: string | undefined
   min_age?: number | undefined
   max_age?: number | undefined
+  /** Online first (docs/live.md); absent: by recent activity. Not saved with the filters. */
+  sort?: 'online' | undefined
 }
 
 /**
@@ -20,5 +22,13 @@ export function searchKey(f: SearchFilters): string {
     f.min_age ?? '',
     f.max_age ?? '',
   ]
-  return parts.every((p) => p === '') ? 'default' : parts.join('|')
+  const base = parts.every((p) => p === '') ? 'default' : parts.join('|')
+  return f.sort === 'online' ? `${base}|online` : base
 }
+
+/**
+ * Whether these filters are a manual search (any filter chosen), which the
+ * server saves (spec §7); the order alone is none. The page tests its key's
+ * start (`default`, or `default|online`) for the same.
+ */
+export const isManualSearch = (f: SearchFilters): boolean => !searchKey(f).startsWith('default')

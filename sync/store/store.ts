@@ -116,6 +116,8 @@ export interface MessageRow {
   order: number
   /** When the recipient read it, if read receipts pass between the two (docs/live.md). */
   readAt?: string | null
+  /** The member's first message here waits for a moderator (docs/live.md); shown to them only. */
+  held?: boolean
 }
 
 /** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */

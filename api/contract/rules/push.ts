@@ -3,8 +3,8 @@
 // (sw/push.ts parsePushPayload). Types only: sw/ may take types from rules/
 // and nothing else of the contract (layers.test.ts).
 
-/** What a push is about: a message, a like, or the member's test notification. */
-export type PushKind = 'message' | 'like' | 'test'
+/** What a push is about: a message, a like, a visit to the profile, or the member's test notification. */
+export type PushKind = 'message' | 'like' | 'visit' | 'test'
 
 /** The JSON a push message carries, in the recipient's language. */
 export interface PushPayload {

@@ -4,6 +4,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { PushPreferences } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
+import { usePrivacy } from '../../data/useLive.ts'
 import { worker } from '../../data/worker.ts'
 import { failureText } from '../account/forms/failure-text.ts'
 import { type PushState, pushState, turnPushOff, turnPushOn } from './device.ts'
@@ -141,6 +142,7 @@ function Choices() {
           />
           {m.push_choice_likes()}
         </label>
+        <VisitPushChoice onStatus={setStatus} />
       </div>
       <p className="field__hint">{m.push_choices_note()}</p>
       <p role="status" className="form__status">
@@ -177,5 +179,34 @@ function Install() {
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * A push about visits to the member's profile (off unless asked for,
+ * docs/live.md). Stored with the privacy choices (`visit_push`), shown with
+ * the other push choices.
+ */
+function VisitPushChoice({ onStatus }: { onStatus: (status: string) => void }) {
+  const privacy = usePrivacy()
+  const [busy, setBusy] = useState(false)
+  if (!privacy) return null
+  async function change(on: boolean) {
+    setBusy(true)
+    onStatus('')
+    const res = await worker().setPrivacy({ visit_push: on })
+    setBusy(false)
+    onStatus(res.ok ? m.push_saved() : failureText(res.error))
+  }
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        disabled={busy}
+        checked={privacy.visit_push}
+        onChange={(e) => void change(e.target.checked)}
+      />
+      {m.privacy_visit_push()}
+    </label>
   )
 }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { Profile } from '../../../../../api/contract/index.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { mediaUrl } from '../../../../ui/media.ts'
-import { OnlineDot } from '../../../../ui/OnlineDot.tsx'
+import { LastActive } from '../../../../ui/LastActive.tsx'
 
 /** Who the chat is with (as far as the chat knows yet). */
 export interface ChatPartner {
@@ -39,7 +39,7 @@ export function ChatHeader({
       )}
       <div className="chat-page__who">
         <h1>{other ? m.chat_page_title({ name: other.name }) : m.chat_page_title_unknown()}</h1>
-        <OnlineDot lastActive={other?.last_active} label />
+        <LastActive lastActive={other?.last_active} />
         {other && (
           <Link to="/members/$memberId" params={{ memberId: String(other.id) }}>
             {m.chat_profile_link()}

@@ -112,8 +112,11 @@ function MessageItem({
           {row.status === 'pending' && !tooFast && (
             <span> · {online ? m.chat_pending() : m.chat_waiting_offline()}</span>
           )}
-          {row.status === 'sent' && mine && (
+          {row.status === 'sent' && mine && !row.held && (
             <span className="visually-hidden"> · {m.chat_sent()}</span>
+          )}
+          {row.status === 'sent' && mine && row.held && (
+            <span className="message__held"> · {m.chat_held()}</span>
           )}
         </p>
         {tooFast && (
@@ -122,6 +125,9 @@ function MessageItem({
               ? m.chat_too_fast_soon()
               : m.chat_too_fast_at({ time: formatTime(row.retryAt) })}
           </p>
+        )}
+        {row.status === 'sent' && mine && row.held && (
+          <p className="message__waiting">{m.chat_held_note()}</p>
         )}
         {row.status === 'failed' && <FailedActions row={row} />}
         {seen && row.readAt && <SeenMark readAt={row.readAt} />}

@@ -31,6 +31,8 @@ interface MembersSearch {
   country?: string
   region?: string
   age?: AgeBucket
+  /** Online first (sort=online); absent: by recent activity. */
+  sort?: 'online'
   page?: number
 }
 
@@ -42,6 +44,7 @@ export const Route = createFileRoute('/_default/_member/members/')({
       : {}),
     ...(typeof s.region === 'string' && s.region.length <= 16 ? { region: s.region } : {}),
     ...(isAgeBucket(s.age) ? { age: s.age } : {}),
+    ...(s.sort === 'online' ? { sort: 'online' as const } : {}),
     ...(Number.isInteger(s.page) && Number(s.page) > 1 ? { page: Number(s.page) } : {}),
   }),
   component: Members,
@@ -55,6 +58,7 @@ function toFilters(s: MembersSearch): SearchFilters {
     countryregion: s.region,
     min_age: ages?.[0],
     max_age: ages?.[1],
+    sort: s.sort,
   }
 }
 
@@ -95,6 +99,7 @@ function Members() {
         country: v.country,
         ...(v.region ? { region: v.region } : {}),
         ...(v.age !== 'all' ? { age: v.age } : {}),
+        ...(v.onlineFirst ? { sort: 'online' as const } : {}),
       },
     })
   }
@@ -102,7 +107,9 @@ function Members() {
   return (
     <main className="page">
       <h1>{m.members_title()}</h1>
-      {row && <Filters key={key} page={row} onSearch={onSearch} />}
+      {row && (
+        <Filters key={key} page={row} onlineFirst={search.sort === 'online'} onSearch={onSearch} />
+      )}
       {!row && stored !== undefined && error && (
         <p role="alert">{error.code === 'offline' ? m.members_not_saved() : m.error_generic()}</p>
       )}

@@ -9,6 +9,8 @@ export interface FilterValues {
   country: string
   region: string
   age: AgeBucket
+  /** Members online now first (sort=online). */
+  onlineFirst: boolean
 }
 
 const AGE_LABEL: Record<AgeBucket, () => string> = {
@@ -23,9 +25,11 @@ const AGE_LABEL: Record<AgeBucket, () => string> = {
 
 export function Filters({
   page,
+  onlineFirst,
   onSearch,
 }: {
   page: SearchPageRow
+  onlineFirst: boolean
   onSearch: (v: FilterValues) => void
 }) {
   const f = page.filters
@@ -41,6 +45,7 @@ export function Filters({
       country: String(data.get('country') ?? ''),
       region: String(data.get('region') ?? ''),
       age: String(data.get('age')) as AgeBucket,
+      onlineFirst: data.has('online'),
     })
   }
 
@@ -83,6 +88,10 @@ export function Filters({
             </option>
           ))}
         </select>
+      </label>
+      <label className="choice">
+        <input type="checkbox" name="online" defaultChecked={onlineFirst} />
+        {m.filter_online_first()}
       </label>
       <button type="submit" className="button">
         {m.filter_search()}

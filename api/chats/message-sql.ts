@@ -1,0 +1,87 @@
+// SQL shared by the two ways a message comes to be: a send (one statement,
+// api/chats/messages.ts) and a held opening (api/chats/scam-cases.ts), held
+// when it is sent and delivered when a moderator releases it. One builder of
+// the sender's answer, and one of the push and mail jobs a new message
+// brings its recipient.
+import { type SQL, sql } from 'drizzle-orm'
+import { PUSH_EVENT_JOB } from '../push/index.ts'
+import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
+
+/** SQL expressions of a message's fields, in the statement that builds its answer. */
+export interface MessageSql {
+  id: SQL
+  conversation: SQL
+  from: SQL
+  text: SQL
+  /** timestamptz. */
+  at: SQL
+  clientId: SQL
+}
+
+/**
+ * The answer to a send (SendMessageResponse) as a jsonb expression: the
+ * message as GET /api/messages.php answers it and the balance after it.
+ * `held`: the message waits for a moderator (a held opening), marked so
+ * for its sender.
+ */
+export function sendAnswerSql(m: MessageSql, credits: SQL, held = false): SQL {
+  return sql`jsonb_build_object(
+        'message', jsonb_build_object('id', ${m.id}, 'conversation', ${m.conversation},
+          'from', ${m.from}, 'text', ${m.text},
+          'sent_at', to_char(${m.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'client_id', ${m.clientId}, 'read_at', NULL${held ? sql`, 'held', true` : sql``}),
+        'credits', ${credits})`
+}
+
+/**
+ * The CTEs `push` and `mail` (each an INSERT INTO jobs) of a new message to
+ * `recipient`, for a statement where `source` (a FROM list) yields one row:
+ * the push event when the recipient has a device to push to, and the mail
+ * about it, should the recipient still be away when it runs
+ * (api/chats/message-mail.ts has the rule and checks it all again). Only
+ * where one may be due: an activated, real member who wants them, with no
+ * visible page, not mailed within the gap, and not mailed about this chat
+ * since they last read it or came back. `mailBase` null: no mail. `push`
+ * returns the ids of its jobs.
+ */
+export function newMessageJobsSql(e: {
+  source: SQL
+  recipient: SQL
+  sender: SQL
+  conversation: SQL
+  text: SQL
+  message: SQL
+  mailBase: SQL
+}): SQL {
+  return sql`push AS (
+      INSERT INTO jobs (kind, payload, dedupe_key)
+      SELECT ${PUSH_EVENT_JOB},
+        jsonb_build_object('memberId', ${e.recipient}, 'event', jsonb_build_object(
+          'kind', 'message', 'from', jsonb_build_object('id', ${e.sender}, 'name', ''),
+          'conversation', ${e.conversation}, 'text', ${e.text}, 'message', ${e.message})),
+        'push-event:message:' || ${e.message}
+      FROM ${e.source}
+      WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = ${e.recipient})
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ), mail AS (
+      INSERT INTO jobs (kind, payload, dedupe_key, run_at)
+      SELECT ${MESSAGE_MAIL_JOB},
+        jsonb_build_object('memberId', ${e.recipient}, 'from', ${e.sender},
+          'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase}),
+        'message-mail:' || ${e.message},
+        now() + ${mailDelaySql}
+      FROM ${e.source}
+      JOIN members r ON r.id = ${e.recipient}
+      JOIN conversation_members cm
+        ON cm.conversation_id = ${e.conversation} AND cm.member_id = ${e.recipient}
+      LEFT JOIN push_members pm ON pm.member_id = ${e.recipient}
+      WHERE ${e.mailBase} IS NOT NULL
+        AND r.activated_at IS NOT NULL AND NOT r.fictional
+        AND coalesce(pm.messages, true)
+        AND NOT coalesce(pm.visible_until > now(), false)
+        AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
+        AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
+      ON CONFLICT DO NOTHING
+    )`
+}
