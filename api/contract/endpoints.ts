@@ -41,6 +41,7 @@ import {
   ValidateEmailResponse,
 } from './account.ts'
 import { LoginRequest, LogoutResponse } from './auth.ts'
+import { VerificationStartRequest, VerificationStatus } from './verification.ts'
 import {
   CamRedirectQuery,
   CamsQuery,
@@ -311,6 +312,20 @@ export const endpoints = {
     method: 'DELETE',
     path: '/api/mail_change.php',
     response: MailChangePending,
+  },
+  /** Photo verification (api/verification/): the member's state, a start, the selfie. */
+  verification: { method: 'GET', path: '/api/verification.php', response: VerificationStatus },
+  startVerification: {
+    method: 'POST',
+    path: '/api/verification.php',
+    body: VerificationStartRequest,
+    response: VerificationStatus,
+  },
+  uploadSelfie: {
+    method: 'POST',
+    path: '/api/verification_selfie.php',
+    multipart: true,
+    response: VerificationStatus,
   },
   images: { method: 'GET', path: '/api/profileimage.php', response: ProfileImagesResponse },
   uploadImages: {
