@@ -32,6 +32,7 @@ import { Route as DefaultMemberDevRouteImport } from './routes/_default/_member/
 import { Route as DefaultMemberNotificationsRouteImport } from './routes/_default/_member/notifications'
 import { Route as DefaultMemberProfileRouteImport } from './routes/_default/_member/profile'
 import { Route as DefaultMemberSearchRouteImport } from './routes/_default/_member/search'
+import { Route as DefaultMemberVerifyRouteImport } from './routes/_default/_member/verify'
 import { Route as DefaultActivateDoneRouteImport } from './routes/_default/activate/done'
 import { Route as DefaultActivateErrorRouteImport } from './routes/_default/activate/error'
 import { Route as DefaultMailChangeDoRouteImport } from './routes/_default/mail-change/do'
@@ -194,6 +195,11 @@ const DefaultMemberProfileRoute = DefaultMemberProfileRouteImport.update({
 const DefaultMemberSearchRoute = DefaultMemberSearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberVerifyRoute = DefaultMemberVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
   getParentRoute: () => DefaultMemberRoute,
 } as any)
 const DefaultActivateDoneRoute = DefaultActivateDoneRouteImport.update({
@@ -509,6 +515,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
+  '/verify': typeof DefaultMemberVerifyRoute
   '/activate/done': typeof DefaultActivateDoneRoute
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -580,6 +587,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
+  '/verify': typeof DefaultMemberVerifyRoute
   '/activate/done': typeof DefaultActivateDoneRoute
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -658,6 +666,7 @@ export interface FileRoutesById {
   '/_default/_member/notifications': typeof DefaultMemberNotificationsRoute
   '/_default/_member/profile': typeof DefaultMemberProfileRoute
   '/_default/_member/search': typeof DefaultMemberSearchRoute
+  '/_default/_member/verify': typeof DefaultMemberVerifyRoute
   '/_default/activate/done': typeof DefaultActivateDoneRoute
   '/_default/activate/error': typeof DefaultActivateErrorRoute
   '/_default/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -732,6 +741,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/search'
+    | '/verify'
     | '/activate/done'
     | '/activate/error'
     | '/mail-change/do'
@@ -803,6 +813,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/search'
+    | '/verify'
     | '/activate/done'
     | '/activate/error'
     | '/mail-change/do'
@@ -880,6 +891,7 @@ export interface FileRouteTypes {
     | '/_default/_member/notifications'
     | '/_default/_member/profile'
     | '/_default/_member/search'
+    | '/_default/_member/verify'
     | '/_default/activate/done'
     | '/_default/activate/error'
     | '/_default/mail-change/do'
@@ -1103,6 +1115,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof DefaultMemberSearchRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/verify': {
+      id: '/_default/_member/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof DefaultMemberVerifyRouteImport
       parentRoute: typeof DefaultMemberRoute
     }
     '/_default/activate/done': {
@@ -1513,6 +1532,7 @@ interface DefaultMemberRouteChildren {
   DefaultMemberNotificationsRoute: typeof DefaultMemberNotificationsRoute
   DefaultMemberProfileRoute: typeof DefaultMemberProfileRoute
   DefaultMemberSearchRoute: typeof DefaultMemberSearchRoute
+  DefaultMemberVerifyRoute: typeof DefaultMemberVerifyRoute
   DefaultMemberCreditsRepeatOrderRoute: typeof DefaultMemberCreditsRepeatOrderRoute
   DefaultMemberLikesTypeRoute: typeof DefaultMemberLikesTypeRoute
   DefaultMemberChatsIndexRoute: typeof DefaultMemberChatsIndexRoute
@@ -1527,6 +1547,7 @@ const DefaultMemberRouteChildren: DefaultMemberRouteChildren = {
   DefaultMemberNotificationsRoute: DefaultMemberNotificationsRoute,
   DefaultMemberProfileRoute: DefaultMemberProfileRoute,
   DefaultMemberSearchRoute: DefaultMemberSearchRoute,
+  DefaultMemberVerifyRoute: DefaultMemberVerifyRoute,
   DefaultMemberCreditsRepeatOrderRoute: DefaultMemberCreditsRepeatOrderRoute,
   DefaultMemberLikesTypeRoute: DefaultMemberLikesTypeRoute,
   DefaultMemberChatsIndexRoute: DefaultMemberChatsIndexRoute,

@@ -5,6 +5,8 @@ export interface SearchFilters {
   countryregion?: string | undefined
   min_age?: number | undefined
   max_age?: number | undefined
+  /** Verified members only (photo verification). */
+  verified?: boolean | undefined
 }
 
 /**
@@ -19,6 +21,8 @@ export function searchKey(f: SearchFilters): string {
     f.countryregion ?? '',
     f.min_age ?? '',
     f.max_age ?? '',
+    // Only when on, so the keys of searches without it stay as they were.
+    ...(f.verified ? ['verified'] : []),
   ]
   return parts.every((p) => p === '') ? 'default' : parts.join('|')
 }

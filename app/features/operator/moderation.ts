@@ -65,12 +65,5 @@ export function summaryOf(item: { type: string; summary: string }): string {
   return item.summary
 }
 
-const POSES: Record<string, () => string> = {
-  hand_on_head: m.verify_pose_hand_on_head,
-  thumb_up: m.verify_pose_thumb_up,
-  peace_sign: m.verify_pose_peace_sign,
-  hand_on_chin: m.verify_pose_hand_on_chin,
-  point_up: m.verify_pose_point_up,
-}
-/** A verification pose (VERIFICATION_POSES) in words. */
-export const poseName = (p: string) => POSES[p]?.() ?? p
+/** A verification pose in words (the member's page has the same texts). */
+export { poseText as poseName } from '../verification/poses.ts'

@@ -138,9 +138,12 @@ function FailedActions({ row }: { row: MessageRow }) {
           ? m.chat_failed_credits()
           : row.error === 'blocked'
             ? m.chat_failed_blocked()
-            : m.chat_failed()}
+            : row.error === 'verified_only'
+              ? m.chat_verified_only()
+              : m.chat_failed()}
       </span>
       {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
+      {row.error === 'verified_only' && <a href="/verify">{m.verify_title()}</a>}
       <button
         type="button"
         className="button button--quiet"

@@ -22,6 +22,7 @@ interface MembersSearch {
   country?: string
   region?: string
   age?: AgeBucket
+  verified?: boolean
   page?: number
 }
 
@@ -33,6 +34,7 @@ export const Route = createFileRoute('/_default/_member/members/')({
       : {}),
     ...(typeof s.region === 'string' && s.region.length <= 16 ? { region: s.region } : {}),
     ...(isAgeBucket(s.age) ? { age: s.age } : {}),
+    ...(s.verified === true ? { verified: true } : {}),
     ...(Number.isInteger(s.page) && Number(s.page) > 1 ? { page: Number(s.page) } : {}),
   }),
   component: Members,
@@ -46,6 +48,7 @@ function toFilters(s: MembersSearch): SearchFilters {
     countryregion: s.region,
     min_age: ages?.[0],
     max_age: ages?.[1],
+    ...(s.verified ? { verified: true } : {}),
   }
 }
 
@@ -86,6 +89,7 @@ function Members() {
         country: v.country,
         ...(v.region ? { region: v.region } : {}),
         ...(v.age !== 'all' ? { age: v.age } : {}),
+        ...(v.verified ? { verified: true } : {}),
       },
     })
   }

@@ -9,6 +9,7 @@ export interface FilterValues {
   country: string
   region: string
   age: AgeBucket
+  verified: boolean
 }
 
 const AGE_LABEL: Record<AgeBucket, () => string> = {
@@ -41,6 +42,7 @@ export function Filters({
       country: String(data.get('country') ?? ''),
       region: String(data.get('region') ?? ''),
       age: String(data.get('age')) as AgeBucket,
+      verified: data.get('verified') === 'on',
     })
   }
 
@@ -83,6 +85,10 @@ export function Filters({
             </option>
           ))}
         </select>
+      </label>
+      <label className="choice">
+        <input type="checkbox" name="verified" defaultChecked={f.verified} />
+        {m.filter_verified()}
       </label>
       <button type="submit" className="button">
         {m.filter_search()}
