@@ -47,4 +47,11 @@ describe('searchKey', () => {
   it('keeps min_age and max_age apart', () => {
     expect(searchKey({ min_age: 30 })).not.toBe(searchKey({ max_age: 30 }))
   })
+
+  it('stores a verified-only search apart, and leaves the keys without it as they were', () => {
+    expect(searchKey({ verified: true })).not.toBe(searchKey({}))
+    expect(searchKey({ min_age: 30, verified: true })).not.toBe(searchKey({ min_age: 30 }))
+    expect(searchKey({ verified: false })).toBe('default')
+    expect(searchKey({ min_age: 30, verified: false })).toBe('|||30|')
+  })
 })
