@@ -126,7 +126,7 @@ it('a moderator sees the selfie beside the profile photos and approves it', asyn
   await staff.getByText('The selfie was deleted when the request was decided.').waitFor()
 })
 
-it('another member sees the verified mark on the profile', async () => {
+it('another member sees the verified mark on the profile and in the chat header', async () => {
   await logIn(other, OTHER)
   await other.waitForURL(/\/members/)
   await other.goto(`/members/${memberId}`)
@@ -136,4 +136,13 @@ it('another member sees the verified mark on the profile', async () => {
     await other.setViewportSize({ width, height: 900 })
     expect(await fits(other)).toBe(true)
   }
+  const chat = await other.evaluate(async (id) => {
+    const res = await fetch(`/api/chat.php?profile=${id}`)
+    return ((await res.json()) as { id: number }).id
+  }, memberId)
+  await other.goto(`/chats/${chat}`)
+  await other
+    .getByRole('heading', { level: 1 })
+    .getByRole('img', { name: 'Verified photos' })
+    .waitFor()
 })
