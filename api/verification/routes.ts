@@ -7,7 +7,7 @@ import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
-import { type PictureStore, withStore } from '../images/index.ts'
+import type { PictureStore } from '../images/index.ts'
 import { saveSelfie, startVerification, verificationStatus } from './verification.ts'
 
 /** Room for the multipart boundary and headers around one picture. */
@@ -49,6 +49,6 @@ export const verificationRoutes = (db: Db, store: PictureStore | undefined) =>
         const raw = body.file
         if (!(raw instanceof File)) throw badFile('one file expected')
         const bytes = Buffer.from(await raw.arrayBuffer())
-        return c.json(await withStore(() => saveSelfie(db, memberId, store, bytes)))
+        return c.json(await saveSelfie(db, memberId, store, bytes))
       },
     )

@@ -29,6 +29,7 @@ import {
   processImage,
   queueFileRemoval,
   SELFIE_PREFIX,
+  withStore,
 } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { audit } from '../shared/audit.ts'
@@ -100,7 +101,7 @@ export async function saveSelfie(
   if (current.state !== 'started') throw new ApiFailure(409, 'no_verification')
   const { image } = await processImage(bytes)
   const name = `${SELFIE_PREFIX}${randomBytes(12).toString('hex')}.jpg`
-  await store.put(name, image, 'image/jpeg')
+  await withStore(() => store.put(name, image, 'image/jpeg'))
   try {
     const rows = await db
       .update(verifications)
