@@ -44,9 +44,9 @@ import { paymentsRoutes } from './payments/routes.ts'
 import { paymentJobs } from './payments/settle.ts'
 import { withdrawalJobs } from './payments/withdrawal.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
-import { profileFieldRoutes } from './profiles/fields-routes.ts'
 import { recordVisit } from './presence/index.ts'
 import { presenceRoutes } from './presence/routes.ts'
+import { profileFieldRoutes } from './profiles/fields-routes.ts'
 import { profileRoutes } from './profiles/routes.ts'
 import { pushRoutes } from './push/routes.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -55,6 +55,7 @@ import { sessionRoutes } from './sessions/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './shared/site.ts'
 import { trafficRoutes } from './traffic/routes.ts'
+import { verificationRoutes } from './verification/routes.ts'
 
 export interface AppDeps {
   db: Db
@@ -218,6 +219,7 @@ export function createApi({
     .route('/', exportRoutes(db, accounts, store))
     .route('/', accountRoutes(db, accounts))
     .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
+    .route('/', verificationRoutes(db, store))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))

@@ -33,6 +33,7 @@ import { Route as DefaultMemberAgeRouteImport } from './routes/_default/_member/
 import { Route as DefaultMemberNotificationsRouteImport } from './routes/_default/_member/notifications'
 import { Route as DefaultMemberProfileRouteImport } from './routes/_default/_member/profile'
 import { Route as DefaultMemberSearchRouteImport } from './routes/_default/_member/search'
+import { Route as DefaultMemberVerifyRouteImport } from './routes/_default/_member/verify'
 import { Route as DefaultActivateDoneRouteImport } from './routes/_default/activate/done'
 import { Route as DefaultActivateErrorRouteImport } from './routes/_default/activate/error'
 import { Route as DefaultMailChangeDoRouteImport } from './routes/_default/mail-change/do'
@@ -200,6 +201,11 @@ const DefaultMemberProfileRoute = DefaultMemberProfileRouteImport.update({
 const DefaultMemberSearchRoute = DefaultMemberSearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => DefaultMemberRoute,
+} as any)
+const DefaultMemberVerifyRoute = DefaultMemberVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
   getParentRoute: () => DefaultMemberRoute,
 } as any)
 const DefaultActivateDoneRoute = DefaultActivateDoneRouteImport.update({
@@ -516,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
+  '/verify': typeof DefaultMemberVerifyRoute
   '/activate/done': typeof DefaultActivateDoneRoute
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -588,6 +595,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof DefaultMemberNotificationsRoute
   '/profile': typeof DefaultMemberProfileRoute
   '/search': typeof DefaultMemberSearchRoute
+  '/verify': typeof DefaultMemberVerifyRoute
   '/activate/done': typeof DefaultActivateDoneRoute
   '/activate/error': typeof DefaultActivateErrorRoute
   '/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -667,6 +675,7 @@ export interface FileRoutesById {
   '/_default/_member/notifications': typeof DefaultMemberNotificationsRoute
   '/_default/_member/profile': typeof DefaultMemberProfileRoute
   '/_default/_member/search': typeof DefaultMemberSearchRoute
+  '/_default/_member/verify': typeof DefaultMemberVerifyRoute
   '/_default/activate/done': typeof DefaultActivateDoneRoute
   '/_default/activate/error': typeof DefaultActivateErrorRoute
   '/_default/mail-change/do': typeof DefaultMailChangeDoRoute
@@ -742,6 +751,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/search'
+    | '/verify'
     | '/activate/done'
     | '/activate/error'
     | '/mail-change/do'
@@ -814,6 +824,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/search'
+    | '/verify'
     | '/activate/done'
     | '/activate/error'
     | '/mail-change/do'
@@ -892,6 +903,7 @@ export interface FileRouteTypes {
     | '/_default/_member/notifications'
     | '/_default/_member/profile'
     | '/_default/_member/search'
+    | '/_default/_member/verify'
     | '/_default/activate/done'
     | '/_default/activate/error'
     | '/_default/mail-change/do'
@@ -1122,6 +1134,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof DefaultMemberSearchRouteImport
+      parentRoute: typeof DefaultMemberRoute
+    }
+    '/_default/_member/verify': {
+      id: '/_default/_member/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof DefaultMemberVerifyRouteImport
       parentRoute: typeof DefaultMemberRoute
     }
     '/_default/activate/done': {
@@ -1533,6 +1552,7 @@ interface DefaultMemberRouteChildren {
   DefaultMemberNotificationsRoute: typeof DefaultMemberNotificationsRoute
   DefaultMemberProfileRoute: typeof DefaultMemberProfileRoute
   DefaultMemberSearchRoute: typeof DefaultMemberSearchRoute
+  DefaultMemberVerifyRoute: typeof DefaultMemberVerifyRoute
   DefaultMemberCreditsRepeatOrderRoute: typeof DefaultMemberCreditsRepeatOrderRoute
   DefaultMemberLikesTypeRoute: typeof DefaultMemberLikesTypeRoute
   DefaultMemberChatsIndexRoute: typeof DefaultMemberChatsIndexRoute
@@ -1548,6 +1568,7 @@ const DefaultMemberRouteChildren: DefaultMemberRouteChildren = {
   DefaultMemberNotificationsRoute: DefaultMemberNotificationsRoute,
   DefaultMemberProfileRoute: DefaultMemberProfileRoute,
   DefaultMemberSearchRoute: DefaultMemberSearchRoute,
+  DefaultMemberVerifyRoute: DefaultMemberVerifyRoute,
   DefaultMemberCreditsRepeatOrderRoute: DefaultMemberCreditsRepeatOrderRoute,
   DefaultMemberLikesTypeRoute: DefaultMemberLikesTypeRoute,
   DefaultMemberChatsIndexRoute: DefaultMemberChatsIndexRoute,

@@ -37,7 +37,14 @@ const searchPage = (ids: number[], numResults = 40): SearchResponse => ({
     ],
     countryregion: [{ id: 'NL-UT', name: 'Utrecht' }],
   },
-  filters: { gender: 'female', country: 'NL', countryregion: null, min_age: 18, max_age: 100 },
+  filters: {
+    gender: 'female',
+    country: 'NL',
+    countryregion: null,
+    min_age: 18,
+    max_age: 100,
+    verified: false,
+  },
   paging: { num_results: numResults, page: 1, pp: 12 },
   similar: [],
 })

@@ -30,6 +30,7 @@ import {
 import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { filesOf, queueFileRemoval } from '../images/index.ts'
+import { dropVerifications } from '../verification/index.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { allowedValues, imageOf } from '../profiles/index.ts'
 import { isKnownCountry, isRegionOf } from '../reference/index.ts'
@@ -362,7 +363,8 @@ export async function deleteAccount(db: Db, memberId: number): Promise<string[]>
       .delete(images)
       .where(eq(images.memberId, memberId))
       .returning({ filename: images.filename, thumbFilename: images.thumbFilename })
-    const files = filesOf(gone)
+    // A verification selfie still waiting goes with them (api/verification/).
+    const files = [...filesOf(gone), ...(await dropVerifications(tx, memberId))]
     await queueFileRemoval(tx, files)
     await tx.delete(sessions).where(eq(sessions.memberId, memberId))
     // A deleted account has no likes either way: other members' lists and

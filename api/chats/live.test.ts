@@ -115,6 +115,7 @@ describeEngines('read marks and typing on %s', (engine) => {
       browse_invisibly: false,
       hide_online: false,
       visit_push: false,
+      verified_only: false,
     })
     const res = await privacy(cookieC, { read_receipts: false })
     expect(res.status).toBe(200)

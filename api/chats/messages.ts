@@ -177,7 +177,13 @@ const sendStatement = preparedStatement<
         EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
         EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p('member')} AND b.blocked_id = conv.other)
                                         OR (b.blocker_id = conv.other AND b.blocked_id = ${p('member')})) AS blocked,
-        (SELECT credits FROM me) AS credits, conv.opening
+        (SELECT credits FROM me) AS credits, conv.opening,
+        -- A first message to a member who takes them only from verified
+        -- members (member_privacy.verified_only), from a sender who is not.
+        conv.opening
+          AND EXISTS (SELECT 1 FROM member_privacy mp WHERE mp.member_id = conv.other AND mp.verified_only)
+          AND NOT EXISTS (SELECT 1 FROM members s WHERE s.id = ${p('member')} AND s.verified_at IS NOT NULL)
+          AS unverified
       FROM conv
     ), fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
@@ -197,7 +203,7 @@ const sendStatement = preparedStatement<
         },
         sql`checks.credits - ${p('cost')}::integer`,
       ),
-      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND credits >= ${p('cost')}
+      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND credits >= ${p('cost')}
         AND (NOT checks.opening OR ${p('opening')}::boolean)`,
     })}, ins AS (
       INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
@@ -230,7 +236,7 @@ const sendStatement = preparedStatement<
       message: sql`ins.id`,
       mailBase: sql`${p('mailBase')}::text`,
     })}
-    SELECT checks.other, checks.live, checks.blocked, checks.opening, claim.response,
+    SELECT checks.other, checks.live, checks.blocked, checks.opening, checks.unverified, claim.response,
       (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes
     FROM checks LEFT JOIN claim ON true`,
 )
@@ -297,8 +303,24 @@ export async function sendMessage(
     }
     return check
   }
+  /** The recipient takes first messages only from verified members: nothing stored, nothing charged. */
+  const verifiedOnly = async () => {
+    // A replay of a send already answered (held, then released) still gets its first answer.
+    const prior = await replayOf(db, key, SendMessageResponse)
+    if (prior) return { created: false, other: 0, pushed: false, answer: prior }
+    throw new ApiFailure(
+      403,
+      'verified_only',
+      'conversation',
+      'this member takes first messages from verified members only',
+    )
+  }
   let check = await run(false)
   const other = Number(check.other)
+  if (check.unverified) {
+    const replay = await verifiedOnly()
+    return { ...replay, other }
+  }
   let opening: Opening | null = null
   if (check.opening && Number(check.stored) === 0) {
     // The send would open the conversation: its scam signals first
@@ -334,6 +356,7 @@ export async function sendMessage(
       return { created: !once.replay, other, pushed: false, answer: once.answer }
     }
     check = await run(true)
+    if (check.unverified) return { ...(await verifiedOnly()), other }
   }
   if (check.response === null || Number(check.stored) === 0) {
     // Nothing claimed: the client id was used before (a replay), or the balance was short.
@@ -409,6 +432,8 @@ const SendCheck = z.object({
   blocked: z.boolean(),
   /** The conversation had no message: nothing was stored unless the scam signals had passed. */
   opening: z.boolean(),
+  /** A first message refused: the recipient takes them only from verified members. */
+  unverified: z.boolean(),
   /** The claim's answer; null when nothing was claimed. */
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),

@@ -49,6 +49,7 @@ import {
   AgeWalletForm,
 } from './age.ts'
 import { LoginRequest, LogoutResponse } from './auth.ts'
+import { VerificationStartRequest, VerificationStatus } from './verification.ts'
 import {
   CamRedirectQuery,
   CamsQuery,
@@ -319,6 +320,20 @@ export const endpoints = {
     method: 'DELETE',
     path: '/api/mail_change.php',
     response: MailChangePending,
+  },
+  /** Photo verification (api/verification/): the member's state, a start, the selfie. */
+  verification: { method: 'GET', path: '/api/verification.php', response: VerificationStatus },
+  startVerification: {
+    method: 'POST',
+    path: '/api/verification.php',
+    body: VerificationStartRequest,
+    response: VerificationStatus,
+  },
+  uploadSelfie: {
+    method: 'POST',
+    path: '/api/verification_selfie.php',
+    multipart: true,
+    response: VerificationStatus,
   },
   images: { method: 'GET', path: '/api/profileimage.php', response: ProfileImagesResponse },
   uploadImages: {

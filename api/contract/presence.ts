@@ -14,6 +14,8 @@ export const PrivacySettings = z.object({
   hide_online: z.boolean(),
   /** A visit to the member's profile sends a push. */
   visit_push: z.boolean(),
+  /** First messages only from verified members (photo verification); a first message from anyone else is refused. */
+  verified_only: z.boolean(),
 })
 export type PrivacySettings = z.infer<typeof PrivacySettings>
 
@@ -24,6 +26,7 @@ export const PrivacyUpdate = z
     browse_invisibly: z.boolean().optional(),
     hide_online: z.boolean().optional(),
     visit_push: z.boolean().optional(),
+    verified_only: z.boolean().optional(),
   })
   .strict()
 export type PrivacyUpdate = z.input<typeof PrivacyUpdate>

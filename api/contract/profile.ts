@@ -15,6 +15,8 @@ export const Profile = z.object({
   main_image: z.object({ thumb_filename: z.string() }).nullable(),
   /** Shown with settings.fictional_icon (spec §3). */
   fictional: z.boolean(),
+  /** A moderator approved the member's posed selfie (photo verification): the verified mark. */
+  verified: z.boolean(),
   /**
    * How recently the member was active (docs/live.md): `now` (seen within 5
    * minutes), `today`, `week`, or null (longer ago, or they hide it). In

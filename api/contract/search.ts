@@ -43,6 +43,8 @@ export const SearchQuery = z
      * last seen, those who hide it last. Not part of the saved search.
      */
     sort: SearchSort.default('active'),
+    /** Verified members only (photo verification): `1`/`true`, or `0`/`false` for everyone. */
+    verified: flag,
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ['min_age'],
@@ -67,6 +69,8 @@ export const SearchResponse = z.object({
     countryregion: z.string().nullable(),
     min_age: z.number().int(),
     max_age: z.number().int(),
+    /** Verified members only; absent from answers cached before the filter existed. */
+    verified: z.boolean().default(false),
   }),
   paging: z.object({
     /**

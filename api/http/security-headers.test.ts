@@ -69,7 +69,7 @@ describeEngines('security headers on %s', (engine) => {
     expect(res.status).toBeLessThan(500)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-    expect(res.headers.get('permissions-policy')).toContain('camera=()')
+    expect(res.headers.get('permissions-policy')).toContain('camera=(self)')
     const csp = directives(res.headers.get('content-security-policy'))
     expect(csp.get('object-src')).toEqual(["'none'"])
     expect(csp.get('base-uri')).toEqual(["'none'"])
@@ -120,7 +120,7 @@ describeEngines('security headers on %s', (engine) => {
     expect(directives(page.headers.get('content-security-policy')).get('script-src')).toEqual([
       "'self'",
     ])
-    expect(page.headers.get('permissions-policy')).toContain('camera=()')
+    expect(page.headers.get('permissions-policy')).toContain('camera=(self)')
   })
 
   it('lets pictures from other https origins show (webcam tiles, push images)', async () => {

@@ -48,9 +48,13 @@ export function contentSecurityPolicy(overrides: CspDirectives = {}): string {
     .join('; ')
 }
 
-/** Features no page of the site uses are off; geolocation only for the sign-up's "use my location". */
+/**
+ * Features no page of the site uses are off; geolocation only for the
+ * sign-up's "use my location", the camera only for the selfie of photo
+ * verification (/verify), both for the site's own pages.
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
+  'camera=(self), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
 
 /** HSTS: one year (the preload list's minimum), subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains'

@@ -5,7 +5,13 @@
 // answer is cached for a year as immutable, and its ETag lets a client that
 // asks again anyway get a 304 without the bytes.
 import type { MiddlewareHandler } from 'hono'
-import { isPictureName, type PictureStore, pictureType, withStore } from './storage.ts'
+import {
+  isPictureName,
+  isPublicPicture,
+  type PictureStore,
+  pictureType,
+  withStore,
+} from './storage.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const PREFIX = '/media/'
@@ -18,7 +24,7 @@ const matches = (header: string | undefined, etag: string) =>
   })
 
 /**
- * Only pictures under /media, served as what they are and never as something
+ * Only public pictures under /media, served as what they are and never as something
  * to save or run: anything else there is a 404 (nosniff comes with every
  * answer). Without a store every picture is a 404.
  */
@@ -33,7 +39,8 @@ export const servePictures =
     } catch {
       return c.notFound()
     }
-    if (!type || !store || !isPictureName(name)) return c.notFound()
+    // A private picture (a verification selfie) is a 404 like a missing one.
+    if (!type || !store || !isPictureName(name) || !isPublicPicture(name)) return c.notFound()
     let picture: Awaited<ReturnType<PictureStore['get']>>
     try {
       picture = await store.get(name)

@@ -52,6 +52,16 @@ export const isPictureName = (name: string) =>
   name.length <= 200 &&
   name.split('/').every((part) => /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(part))
 
+/**
+ * Verification selfies (api/verification/) are stored under names starting
+ * with this: private pictures the public /media route never serves
+ * (api/images/serve.ts); staff see them inside the moderation queue only.
+ */
+export const SELFIE_PREFIX = 'selfie-'
+
+/** Whether /media may serve the picture: every name but a private one. */
+export const isPublicPicture = (name: string) => !name.startsWith(SELFIE_PREFIX)
+
 /** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
 const PICTURE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',

@@ -5,7 +5,6 @@
 // locale files for a mail is added here as well; a name missing from the
 // compiled messages fails the typecheck, and api/mail/mail.test.ts fails when
 // a mail_ key of en.json is not listed here.
-
 export { mail_activate_action } from '../../messages/paraglide/messages/mail_activate_action.js'
 export { mail_activate_greeting } from '../../messages/paraglide/messages/mail_activate_greeting.js'
 export { mail_activate_line1 } from '../../messages/paraglide/messages/mail_activate_line1.js'
@@ -131,3 +130,7 @@ export { mail_withdrawal_link_subject } from '../../messages/paraglide/messages/
 export { mail_withdrawal_no_refund } from '../../messages/paraglide/messages/mail_withdrawal_no_refund.js'
 export { mail_withdrawal_refund } from '../../messages/paraglide/messages/mail_withdrawal_refund.js'
 export { mail_withdrawal_subject } from '../../messages/paraglide/messages/mail_withdrawal_subject.js'
+export { mail_verification_refused_action } from '../../messages/paraglide/messages/mail_verification_refused_action.js'
+export { mail_verification_refused_line1 } from '../../messages/paraglide/messages/mail_verification_refused_line1.js'
+export { mail_verification_refused_line2 } from '../../messages/paraglide/messages/mail_verification_refused_line2.js'
+export { mail_verification_refused_subject } from '../../messages/paraglide/messages/mail_verification_refused_subject.js'

@@ -215,6 +215,20 @@ export function templatesIn(locale: Locale): LocaleTemplates {
         action: { label: m.mail_statement_of_reasons_action({}, o), url: v.link },
       }
     },
+    verification_refused: (v) => {
+      const p = { ...who(v), reason: statementOf(v).reason }
+      return {
+        subject: m.mail_verification_refused_subject(p, o),
+        lines: [
+          m.mail_statement_of_reasons_greeting(p, o),
+          m.mail_verification_refused_line1(p, o),
+          m.mail_statement_of_reasons_line2(p, o),
+          m.mail_statement_of_reasons_line3({}, o),
+          m.mail_verification_refused_line2({}, o),
+        ],
+        action: { label: m.mail_verification_refused_action({}, o), url: v.link },
+      }
+    },
     report_decision: (v) => ({
       subject: m.mail_report_decision_subject(who(v), o),
       lines: [

@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'statement_of_reasons',
   'report_decision',
   'appeal_decision',
+  'verification_refused',
   'withdrawal',
   'withdrawal_link',
 ] as const

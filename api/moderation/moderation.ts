@@ -34,11 +34,16 @@ import { MESSAGE_CONTEXT, QUEUE_OVERDUE_S } from '../contract/operator/moderatio
 import { SCAM_ACTIONS } from '../contract/rules/moderation.ts'
 import { heldOpening, heldOpenings, refuseOpening, releaseOpening } from '../chats/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { refreshMainImage, removeImageRow } from '../images/index.ts'
+import { type PictureStore, refreshMainImage, removeImageRow } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { ageOn } from '../profiles/index.ts'
 import { audit } from '../shared/audit.ts'
 import { hashToken } from '../shared/tokens.ts'
+import {
+  decideVerification,
+  pendingVerifications,
+  verificationCase,
+} from '../verification/index.ts'
 import { queueTransparency } from './transparency.ts'
 
 const QUEUE_LIMIT = 200
@@ -69,7 +74,7 @@ const pendingPhotos = (db: Db) =>
 
 /** Open items, oldest first: whatever waits longer than 24 hours leads the list. */
 export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
-  const [r, c, a, p, h] = await Promise.all([
+  const [r, c, a, p, h, v] = await Promise.all([
     db
       .select()
       .from(reports)
@@ -91,6 +96,7 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       .limit(QUEUE_LIMIT),
     pendingPhotos(db),
     heldOpenings(db, QUEUE_LIMIT),
+    pendingVerifications(db, QUEUE_LIMIT),
   ])
   const items: QueueItem[] = [
     ...r.map((x) => ({
@@ -126,6 +132,14 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       id: x.conversationId,
       created: x.createdAt,
       summary: scamSummary(x.signals),
+      member: x.memberId,
+    })),
+    ...v.map((x) => ({
+      type: 'verification' as const,
+      id: x.id,
+      // A pending request always has its selfie's time.
+      created: x.createdAt ?? new Date(0),
+      summary: 'verification',
       member: x.memberId,
     })),
   ]
@@ -251,8 +265,10 @@ export async function queueItem(
   type: QueueItemType,
   id: number,
   now: Date,
+  store?: PictureStore,
 ): Promise<QueueItemDetail | null> {
   if (type === 'photo') return photoItem(db, id, now)
+  if (type === 'verification') return verificationItem(db, id, now, store)
   if (type === 'scam') return scamItem(db, id, now)
   if (type === 'report') {
     const [r] = await db.select().from(reports).where(eq(reports.id, id))
@@ -275,6 +291,7 @@ export async function queueItem(
       messages: r.messageId ? await messageContext(db, r.messageId) : [],
       sanction: null,
       photo: null,
+      verification: null,
     }
   }
   if (type === 'complaint') {
@@ -299,6 +316,7 @@ export async function queueItem(
       messages: [],
       sanction: null,
       photo: null,
+      verification: null,
     }
   }
   const [a] = await db
@@ -325,6 +343,7 @@ export async function queueItem(
     messages: [],
     sanction: sanctionView(a.sanction),
     photo: null,
+    verification: null,
   }
 }
 
@@ -367,6 +386,43 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
     messages: [],
     sanction: null,
     photo: { id, url: `/media/${img.filename}`, thumb_url: `/media/${img.thumbFilename}` },
+    verification: null,
+  }
+}
+
+/**
+ * A verification selfie beside the member's profile and photos. The selfie
+ * itself only while it waits: the decision deletes it.
+ */
+async function verificationItem(
+  db: Db,
+  id: number,
+  now: Date,
+  store: PictureStore | undefined,
+): Promise<QueueItemDetail | null> {
+  const v = await verificationCase(db, id, store)
+  if (!v) return null
+  const created = v.row.submittedAt
+  return {
+    item: {
+      type: 'verification',
+      id,
+      created_at: created.toISOString(),
+      overdue: v.row.status === 'pending' && overdue(created, now),
+      summary: 'verification',
+      member: v.row.memberId,
+    },
+    decided_at: v.row.decidedAt?.toISOString() ?? null,
+    decision:
+      v.row.status === 'pending' ? null : v.row.status === 'approved' ? 'approve' : 'reject',
+    text: v.row.status === 'refused' ? (v.row.reason ?? '') : '',
+    from: { member: v.row.memberId, name: null },
+    url: null,
+    profile: await moderatedProfile(db, v.row.memberId, now),
+    messages: [],
+    sanction: null,
+    photo: null,
+    verification: { pose: v.pose, selfie: v.selfie },
   }
 }
 
@@ -395,6 +451,7 @@ async function scamItem(db: Db, id: number, now: Date): Promise<QueueItemDetail 
     messages: [],
     sanction: null,
     photo: null,
+    verification: null,
   }
 }
 
@@ -446,6 +503,25 @@ export async function decide(db: Db, input: DecideRequest, ctx: DecideContext): 
   return db.transaction(async (tx) => {
     if (input.type === 'appeal') return decideAppeal(tx, input, ctx)
     if (input.type === 'photo') return decidePhoto(tx, input, ctx)
+    if (input.type === 'verification') {
+      if (input.action !== 'approve' && input.action !== 'reject')
+        throw new ApiFailure(400, 'invalid_input', 'action', 'a selfie is approved or rejected')
+      const done = await decideVerification(tx, {
+        id: input.id,
+        action: input.action,
+        reason: input.reason,
+        staffId: ctx.staffId,
+        now: ctx.now,
+        site: ctx.site,
+        linkBase: ctx.linkBase,
+      })
+      return {
+        sanction: null,
+        actionSeconds: done.actionSeconds,
+        mailIds: done.mailIds,
+        files: done.files,
+      }
+    }
     if (input.action === 'uphold' || input.action === 'lift')
       throw new ApiFailure(400, 'invalid_input', 'action', 'only for appeals')
     if (input.action === 'approve' || input.action === 'reject')

@@ -27,7 +27,7 @@ export const moderationRoutes = (deps: OperatorDeps) => {
     .get(pathOf(endpoints.operatorQueue), async (c) => c.json({ items: await queue(db, nowOf(c)) }))
     .get(pathOf(endpoints.operatorQueueItem), queryOf(endpoints.operatorQueueItem), async (c) => {
       const { type, id } = c.req.valid('query')
-      const item = await queueItem(db, type, id, nowOf(c))
+      const item = await queueItem(db, type, id, nowOf(c), deps.pictures)
       if (!item) throw notFound()
       return c.json(item)
     })

@@ -11,6 +11,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   browse_invisibly: false,
   hide_online: false,
   visit_push: false,
+  verified_only: false,
 }
 
 const columns = {
@@ -18,6 +19,7 @@ const columns = {
   browse_invisibly: memberPrivacy.browseInvisibly,
   hide_online: memberPrivacy.hideOnline,
   visit_push: memberPrivacy.visitPush,
+  verified_only: memberPrivacy.verifiedOnly,
 }
 
 export async function privacyOf(db: Db, memberId: number): Promise<PrivacySettings> {
@@ -39,6 +41,7 @@ export async function setPrivacy(
   if (update.browse_invisibly !== undefined) set.browseInvisibly = update.browse_invisibly
   if (update.hide_online !== undefined) set.hideOnline = update.hide_online
   if (update.visit_push !== undefined) set.visitPush = update.visit_push
+  if (update.verified_only !== undefined) set.verifiedOnly = update.verified_only
   if (Object.keys(set).length === 0) return privacyOf(db, memberId)
   const [row] = await db
     .insert(memberPrivacy)

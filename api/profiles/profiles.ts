@@ -21,6 +21,7 @@ export const profileColumns = {
   personal: members.personal,
   mainImageId: members.mainImageId,
   fictional: members.fictional,
+  verifiedAt: members.verifiedAt,
   /**
    * When the member was last seen (ms since the epoch), as others may know
    * it: members.public_seen_at, kept by the database (the later of their
@@ -104,6 +105,7 @@ export function toProfile(row: ProfileSource, imgs: Image[]): Profile {
     images: imgs,
     main_image: main ? { thumb_filename: main.thumb_filename } : null,
     fictional: row.fictional,
+    verified: row.verifiedAt !== null,
     ...(row.seenMs === undefined
       ? {}
       : { last_active: row.seenMs === null ? null : lastActiveOf(row.seenMs, Date.now()) }),

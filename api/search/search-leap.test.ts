@@ -27,6 +27,7 @@ describeEngines('age range on a leap day on %s', (engine) => {
       countryregion: null,
       min_age: 30,
       max_age: 30,
+      verified: false,
     }
     const rows = await t.db
       .select({ email: members.email, dob: members.dateOfBirth })

@@ -100,6 +100,7 @@ describeEngines('similar search results on %s', (engine) => {
     countryregion: 'NL-UT',
     min_age: 30,
     max_age: 35,
+    verified: false,
   }
   const query = (f: Filters) =>
     `gender=${f.gender}&country=${f.country}&countryregion=${f.countryregion}&min_age=${f.min_age}&max_age=${f.max_age}`

@@ -116,6 +116,7 @@ describeEngines('search on %s', (engine) => {
     countryregion: null,
     min_age: 18,
     max_age: 100,
+    verified: false,
   }
 
   it('answers 403 without a session', async () => {

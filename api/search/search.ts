@@ -6,6 +6,7 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lte,
   ne,
@@ -71,7 +72,8 @@ export function resolveFilters(me: SiteViewer, q: Partial<SearchParams>, saved: 
     q.country !== undefined ||
     q.countryregion !== undefined ||
     q.min_age !== undefined ||
-    q.max_age !== undefined
+    q.max_age !== undefined ||
+    q.verified !== undefined
   const options = countryOptions(me.country)
   // A saved search whose country is no longer an option (the member moved)
   // is stale: answering 400 for a filter the member never sent would lock
@@ -93,6 +95,7 @@ export function resolveFilters(me: SiteViewer, q: Partial<SearchParams>, saved: 
     countryregion: region,
     min_age: q.min_age ?? base?.min_age ?? MIN_AGE,
     max_age: q.max_age ?? base?.max_age ?? MAX_AGE,
+    verified: q.verified ?? base?.verified ?? false,
   }
 }
 
@@ -116,6 +119,8 @@ export function searchWhere(meId: number | null, f: Filters, now = new Date()): 
     lte(members.dateOfBirth, yearsAgo(f.min_age, now)),
     // age <= max  <=>  born after today minus (max + 1) years
     gt(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
+    // Verified members are few: the page's index scan then checks each row.
+    f.verified ? isNotNull(members.verifiedAt) : undefined,
   ]
   return and(...conditions) as SQL
 }

@@ -5,6 +5,7 @@ import { m } from '../../messages/paraglide/messages.js'
 import { AppLink } from './AppLink.tsx'
 import { mediaUrl } from './media.ts'
 import { OnlineDot } from './OnlineDot.tsx'
+import { VerifiedMark } from './VerifiedMark.tsx'
 
 /**
  * A member in the grid (spec §2), photo first: a large portrait photo with
@@ -54,6 +55,7 @@ export function MemberTileBase({
                   <span className="visually-hidden">{m.tile_fictional()}</span>
                 </span>
               )}
+              <VerifiedMark verified={profile.verified} />
               <OnlineDot lastActive={profile.last_active} />
             </h2>
             <p className="tile__meta">

@@ -12,6 +12,7 @@ import { Gallery } from './Gallery.tsx'
 import { NotFound } from './NotFound.tsx'
 import type { ProfileActionsProps } from './ProfileActions.tsx'
 import { LastActive } from './LastActive.tsx'
+import { VerifiedMark } from './VerifiedMark.tsx'
 
 /**
  * The profile page (spec §2, optional auth): photos, name, age, place,
@@ -70,6 +71,7 @@ export function ProfileView({
               <span className="visually-hidden">{m.tile_fictional()}</span>
             </span>
           )}
+          <VerifiedMark verified={profile.verified} />
         </h1>
         <p className="profile-page__meta">
           {m.tile_age({ age: profile.age })}

@@ -48,6 +48,12 @@ export const members = pgTable(
      */
     credits: integer('credits').notNull().default(0),
     fictional: boolean('fictional').notNull().default(false),
+    /**
+     * When a moderator approved the member's posed selfie (photo
+     * verification, api/verification/); null: not verified. It stays when
+     * the member later changes their photos (docs/operator-console.md).
+     */
+    verifiedAt: ts('verified_at'),
     /** Spec §3: 2 means Gmail. */
     mailprovider: smallint('mailprovider').notNull().default(0),
     signupDate: ts('signup_date').notNull().defaultNow(),

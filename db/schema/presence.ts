@@ -20,6 +20,8 @@ export const memberPrivacy = pgTable(
     hideOnline: boolean('hide_online').notNull().default(false),
     /** A visit to this member's profile sends a push (off unless asked for). */
     visitPush: boolean('visit_push').notNull().default(false),
+    /** First messages only from verified members (photo verification); off unless asked for. */
+    verifiedOnly: boolean('verified_only').notNull().default(false),
     /** When the member last opened their visitors: later visits are new. */
     visitorsSeenAt: ts('visitors_seen_at'),
   },

@@ -24,6 +24,7 @@ const accountUser = (): AccountUser => ({
     images: [],
     main_image: null,
     fictional: false,
+    verified: false,
     date_of_birth: '1995-01-01',
     language: 'en',
   },

@@ -157,6 +157,15 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
       }),
     pendingMailChange: () => request('pendingMailChange'),
 
+    /** Photo verification (api/verification/): the state, a start (the pose), the selfie. Not stored. */
+    verification: () => request('verification'),
+    startVerification: () => request('startVerification', { body: {} }),
+    async uploadSelfie(file: Blob) {
+      const form = new FormData()
+      form.append('file', file, file instanceof File ? file.name : 'selfie.jpg')
+      return request('uploadSelfie', { body: form })
+    },
+
     /**
      * The member's signed-in devices, and ending them (docs/security.md:
      * signed-in devices). A list of this moment, asked for when /profile shows it, so

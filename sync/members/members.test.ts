@@ -143,7 +143,14 @@ describe('search with similar results', () => {
         country: [{ id: 'NL', name: 'Netherlands' }],
         countryregion: [],
       },
-      filters: { gender: 'female', country: 'NL', countryregion: null, min_age: 26, max_age: 35 },
+      filters: {
+        gender: 'female',
+        country: 'NL',
+        countryregion: null,
+        min_age: 26,
+        max_age: 35,
+        verified: false,
+      },
       paging: { num_results: 1, page: 1, pp: 12 },
     }
     stubServer({ '/api/search.php': () => reply(body) })

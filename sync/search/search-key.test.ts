@@ -59,4 +59,11 @@ describe('searchKey', () => {
     expect(isManualSearch({})).toBe(false)
     expect(isManualSearch({ country: 'NL', sort: 'online' })).toBe(true)
   })
+
+  it('stores a verified-only search apart, and leaves the keys without it as they were', () => {
+    expect(searchKey({ verified: true })).not.toBe(searchKey({}))
+    expect(searchKey({ min_age: 30, verified: true })).not.toBe(searchKey({ min_age: 30 }))
+    expect(searchKey({ verified: false })).toBe('default')
+    expect(searchKey({ min_age: 30, verified: false })).toBe('|||30|')
+  })
 })

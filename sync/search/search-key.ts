@@ -7,6 +7,8 @@ export interface SearchFilters {
   max_age?: number | undefined
   /** Online first (docs/live.md); absent: by recent activity. Not saved with the filters. */
   sort?: 'online' | undefined
+  /** Verified members only (photo verification). */
+  verified?: boolean | undefined
 }
 
 /**
@@ -21,6 +23,8 @@ export function searchKey(f: SearchFilters): string {
     f.countryregion ?? '',
     f.min_age ?? '',
     f.max_age ?? '',
+    // Only when on, so the keys of searches without it stay as they were.
+    ...(f.verified ? ['verified'] : []),
   ]
   const base = parts.every((p) => p === '') ? 'default' : parts.join('|')
   return f.sort === 'online' ? `${base}|online` : base

@@ -16,6 +16,7 @@ export const profile = (id: number, over: Partial<Profile> = {}): Profile => ({
   images: [{ id: id * 10, thumb_filename: `t${id}.jpg` }],
   main_image: { thumb_filename: `t${id}.jpg` },
   fictional: false,
+  verified: false,
   ...over,
 })
 

@@ -14,6 +14,7 @@ import {
   RESTRICTING_ACTIONS,
   SUSPEND_MAX_DAYS,
 } from '../rules/moderation.ts'
+import { VERIFICATION_POSES } from '../rules/verification.ts'
 
 export * from '../rules/moderation.ts'
 
@@ -97,6 +98,13 @@ export const QueueItemDetail = z.object({
   sanction: SanctionView.nullable(),
   /** A photo held for review: the picture itself (full size) and its thumbnail. */
   photo: z.object({ id: z.number().int(), url: z.string(), thumb_url: z.string() }).nullable(),
+  /**
+   * A verification selfie: the pose asked for and the selfie as a data: URL
+   * (private: never under /media), null once decided (the file is deleted).
+   */
+  verification: z
+    .object({ pose: z.enum(VERIFICATION_POSES), selfie: z.string().nullable() })
+    .nullable(),
 })
 export type QueueItemDetail = z.infer<typeof QueueItemDetail>
 

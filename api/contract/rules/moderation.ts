@@ -53,7 +53,18 @@ export const PHOTO_ACTIONS = ['approve', 'reject'] as const
 /** What a moderator can do with a held first message: dismiss releases it, the others refuse it. */
 export const SCAM_ACTIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const
 
-export const QUEUE_ITEM_TYPES = ['report', 'complaint', 'appeal', 'photo', 'scam'] as const
+/**
+ * `verification`: a member's posed selfie (photo verification,
+ * api/verification/), approved or rejected (PHOTO_ACTIONS) with a reason.
+ */
+export const QUEUE_ITEM_TYPES = [
+  'report',
+  'complaint',
+  'appeal',
+  'photo',
+  'scam',
+  'verification',
+] as const
 export type QueueItemType = (typeof QUEUE_ITEM_TYPES)[number]
 
 /** An item is overdue after 24 hours; the queue shows those first. */

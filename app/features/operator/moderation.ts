@@ -36,6 +36,7 @@ const TYPES: Record<string, () => string> = {
   appeal: m.op_mod_type_appeal,
   photo: m.op_mod_type_photo,
   scam: m.op_mod_type_scam,
+  verification: m.op_mod_type_verification,
 }
 export const typeName = (t: string) => TYPES[t]?.() ?? t
 
@@ -55,6 +56,7 @@ const SIGNALS: Record<string, () => string> = {
 /** An item's summary line: a photo's in words, a held message's signals (`phone, link`) named. */
 export function summaryOf(item: { type: string; summary: string }): string {
   if (item.type === 'photo') return m.op_mod_photo_summary()
+  if (item.type === 'verification') return m.op_mod_verification_summary()
   if (item.type === 'scam')
     return item.summary
       .split(', ')
@@ -62,3 +64,6 @@ export function summaryOf(item: { type: string; summary: string }): string {
       .join(', ')
   return item.summary
 }
+
+/** A verification pose in words (the member's page has the same texts). */
+export { poseText as poseName } from '../verification/poses.ts'

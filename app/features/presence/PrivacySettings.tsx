@@ -52,6 +52,15 @@ export function PrivacySettings() {
           />
           {m.privacy_hide_online()}
         </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            disabled={busy}
+            checked={privacy.verified_only}
+            onChange={(e) => void change({ verified_only: e.target.checked })}
+          />
+          {m.privacy_verified_only()}
+        </label>
       </div>
       <p role="status" className="form__status">
         {status}

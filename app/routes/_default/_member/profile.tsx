@@ -1,7 +1,7 @@
 // /profile (spec §2, required): the member edits their own profile, photos,
 // location and notes, changes the email address, sees and ends the sessions
 // of their other devices and can delete the account.
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../data/session.ts'
@@ -19,6 +19,7 @@ import { DeleteAccount } from './profile/-components/DeleteAccount.tsx'
 import { EmailSection } from './profile/-components/EmailSection.tsx'
 import { Photos } from './profile/-components/Photos.tsx'
 import { Sessions } from './profile/-components/Sessions.tsx'
+import { VerifiedMark } from '../../../ui/VerifiedMark.tsx'
 
 export const Route = createFileRoute('/_default/_member/profile')({
   component: ProfilePage,
@@ -56,6 +57,15 @@ function ProfilePage() {
       <section aria-labelledby="profile-photos">
         <h2 id="profile-photos">{m.profile_photos()}</h2>
         <Photos />
+        <p>
+          {user?.profile.verified ? (
+            <>
+              <VerifiedMark verified /> {m.verify_done()}
+            </>
+          ) : (
+            <Link to="/verify">{m.verify_title()}</Link>
+          )}
+        </p>
       </section>
       <section aria-labelledby="profile-location">
         <h2 id="profile-location">{m.profile_location()}</h2>

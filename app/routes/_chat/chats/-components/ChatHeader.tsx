@@ -3,6 +3,7 @@ import type { Profile } from '../../../../../api/contract/index.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { mediaUrl } from '../../../../ui/media.ts'
 import { LastActive } from '../../../../ui/LastActive.tsx'
+import { VerifiedMark } from '../../../../ui/VerifiedMark.tsx'
 
 /** Who the chat is with (as far as the chat knows yet). */
 export interface ChatPartner {
@@ -10,6 +11,7 @@ export interface ChatPartner {
   name: string
   main_image?: { thumb_filename: string } | null
   last_active?: Profile['last_active']
+  verified?: boolean
 }
 
 /** The chat's head: the other member's photo, name and profile link, and what can be done. */
@@ -38,7 +40,10 @@ export function ChatHeader({
         <span className="chat-list__photo" aria-hidden="true" />
       )}
       <div className="chat-page__who">
-        <h1>{other ? m.chat_page_title({ name: other.name }) : m.chat_page_title_unknown()}</h1>
+        <h1>
+          {other ? m.chat_page_title({ name: other.name }) : m.chat_page_title_unknown()}
+          <VerifiedMark verified={other?.verified} />
+        </h1>
         <LastActive lastActive={other?.last_active} />
         {other && (
           <Link to="/members/$memberId" params={{ memberId: String(other.id) }}>

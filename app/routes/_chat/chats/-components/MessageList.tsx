@@ -159,7 +159,9 @@ function FailedActions({ row }: { row: MessageRow }) {
             ? m.chat_failed_age()
             : row.error === 'blocked'
               ? m.chat_failed_blocked()
-              : m.chat_failed()}
+              : row.error === 'verified_only'
+                ? m.chat_verified_only()
+                : m.chat_failed()}
       </span>
       {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
       {age && (
@@ -167,6 +169,7 @@ function FailedActions({ row }: { row: MessageRow }) {
           {m.chat_confirm_age()}
         </a>
       )}
+      {row.error === 'verified_only' && <a href="/verify">{m.verify_title()}</a>}
       <button
         type="button"
         className="button button--quiet"

@@ -33,6 +33,7 @@ interface MembersSearch {
   age?: AgeBucket
   /** Online first (sort=online); absent: by recent activity. */
   sort?: 'online'
+  verified?: boolean
   page?: number
 }
 
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/_default/_member/members/')({
     ...(typeof s.region === 'string' && s.region.length <= 16 ? { region: s.region } : {}),
     ...(isAgeBucket(s.age) ? { age: s.age } : {}),
     ...(s.sort === 'online' ? { sort: 'online' as const } : {}),
+    ...(s.verified === true ? { verified: true } : {}),
     ...(Number.isInteger(s.page) && Number(s.page) > 1 ? { page: Number(s.page) } : {}),
   }),
   component: Members,
@@ -59,6 +61,7 @@ function toFilters(s: MembersSearch): SearchFilters {
     min_age: ages?.[0],
     max_age: ages?.[1],
     sort: s.sort,
+    ...(s.verified ? { verified: true } : {}),
   }
 }
 
@@ -100,6 +103,7 @@ function Members() {
         ...(v.region ? { region: v.region } : {}),
         ...(v.age !== 'all' ? { age: v.age } : {}),
         ...(v.onlineFirst ? { sort: 'online' as const } : {}),
+        ...(v.verified ? { verified: true } : {}),
       },
     })
   }

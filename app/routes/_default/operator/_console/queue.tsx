@@ -24,6 +24,7 @@ import { call, useConsoleQuery } from '../../../../data/console-client.ts'
 import {
   actionName,
   actionOn,
+  poseName,
   ruleName,
   summaryOf,
   typeName,
@@ -115,7 +116,22 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
               {formatDateTime(d.item.created_at)}
               {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
             </p>
-            {d.photo ? (
+            {d.verification ? (
+              <figure className="mod-review">
+                {d.verification.selfie ? (
+                  <img
+                    src={d.verification.selfie}
+                    alt={m.op_mod_verification_selfie_alt({ id: String(d.item.member ?? '') })}
+                  />
+                ) : (
+                  <p>{m.op_mod_verification_gone()}</p>
+                )}
+                <figcaption>
+                  {m.op_mod_verification_pose({ pose: poseName(d.verification.pose) })}
+                </figcaption>
+                {d.text && <p className="mod-text">{d.text}</p>}
+              </figure>
+            ) : d.photo ? (
               <figure className="mod-review">
                 <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
                 <figcaption>{m.op_mod_photo_review()}</figcaption>
@@ -213,7 +229,7 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
   const appeal = detail.item.type === 'appeal'
   const actions: readonly string[] = appeal
     ? APPEAL_ACTIONS
-    : detail.item.type === 'photo'
+    : detail.item.type === 'photo' || detail.item.type === 'verification'
       ? PHOTO_ACTIONS
       : detail.item.type === 'scam'
         ? SCAM_ACTIONS
@@ -267,18 +283,21 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
           ))}
         </select>
       </label>
-      {!appeal && action !== 'dismiss' && action !== 'approve' && (
-        <label>
-          {m.op_mod_rule()}
-          <select name="rule" required>
-            {MODERATION_RULES.map((r) => (
-              <option key={r} value={r}>
-                {ruleName(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {!appeal &&
+        action !== 'dismiss' &&
+        action !== 'approve' &&
+        detail.item.type !== 'verification' && (
+          <label>
+            {m.op_mod_rule()}
+            <select name="rule" required>
+              {MODERATION_RULES.map((r) => (
+                <option key={r} value={r}>
+                  {ruleName(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       {action === 'suspend' && (
         <label>
           {m.op_mod_days()}

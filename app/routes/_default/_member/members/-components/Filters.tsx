@@ -11,6 +11,7 @@ export interface FilterValues {
   age: AgeBucket
   /** Members online now first (sort=online). */
   onlineFirst: boolean
+  verified: boolean
 }
 
 const AGE_LABEL: Record<AgeBucket, () => string> = {
@@ -46,6 +47,7 @@ export function Filters({
       region: String(data.get('region') ?? ''),
       age: String(data.get('age')) as AgeBucket,
       onlineFirst: data.has('online'),
+      verified: data.get('verified') === 'on',
     })
   }
 
@@ -92,6 +94,10 @@ export function Filters({
       <label className="choice">
         <input type="checkbox" name="online" defaultChecked={onlineFirst} />
         {m.filter_online_first()}
+      </label>
+      <label className="choice">
+        <input type="checkbox" name="verified" defaultChecked={f.verified} />
+        {m.filter_verified()}
       </label>
       <button type="submit" className="button">
         {m.filter_search()}

@@ -1,0 +1,20 @@
+// Photo verification's fixed list (api/contract/verification.ts), zod-free
+// for the member's pages and the console.
+
+/**
+ * The poses a member is asked to take in the selfie, one picked at random per
+ * request: a pose a photo found online is unlikely to show. Stored by index
+ * (verifications.pose): append only, never reorder.
+ */
+export const VERIFICATION_POSES = [
+  'hand_on_head',
+  'thumb_up',
+  'peace_sign',
+  'hand_on_chin',
+  'point_up',
+] as const
+export type VerificationPose = (typeof VERIFICATION_POSES)[number]
+
+/** Where a member's verification stands: none asked, pose shown, selfie waiting, decided. */
+export const VERIFICATION_STATES = ['none', 'started', 'pending', 'approved', 'refused'] as const
+export type VerificationState = (typeof VERIFICATION_STATES)[number]

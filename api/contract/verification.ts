@@ -1,0 +1,24 @@
+// Photo verification (docs/operator-console.md, "Photo verification"): the
+// member starts a request and is shown a pose, sends a selfie taking it,
+// and a moderator approves (the member is verified) or refuses it with a
+// statement of reasons.
+import { z } from 'zod'
+import { VERIFICATION_POSES, VERIFICATION_STATES } from './rules/verification.ts'
+
+export { VERIFICATION_POSES, VERIFICATION_STATES }
+
+/** GET /api/verification.php and the answer of the other verification calls. */
+export const VerificationStatus = z.object({
+  /** The member is verified (members.verified_at): the mark others see. */
+  verified: z.boolean(),
+  /** The latest request's state; `none` when there is none. */
+  state: z.enum(VERIFICATION_STATES),
+  /** The pose to take (started) or taken (pending); null otherwise. */
+  pose: z.enum(VERIFICATION_POSES).nullable(),
+  /** A refusal's statement of reasons (the moderator's words); null otherwise. */
+  reason: z.string().nullable(),
+})
+export type VerificationStatus = z.infer<typeof VerificationStatus>
+
+/** POST /api/verification.php: start (or go on with) a request; nothing to send. */
+export const VerificationStartRequest = z.object({}).strict()

@@ -1,0 +1,8 @@
+// The verification domain's entry: what other domains may use of it (layers.test.ts
+// forbids imports of its other files from outside the folder).
+export {
+  decideVerification,
+  dropVerifications,
+  pendingVerifications,
+  verificationCase,
+} from './verification.ts'

@@ -1,0 +1,242 @@
+// Photo verification: a member proves the person in their photos is them
+// with a selfie taking a pose the site picks (VERIFICATION_POSES), and a
+// moderator compares it with the profile photos in the moderation queue.
+// Decisions (docs/operator-console.md, "Photo verification"):
+// - the selfie is private: stored under a `selfie-` name the public /media
+//   route refuses (api/images/serve.ts), shown to staff only, inside the
+//   queue item (a data: URL), never to the member or others;
+// - it is kept only until the decision: the decision's transaction drops the
+//   row's file name and queues the file's deletion (media.delete), and the
+//   request deletes it at once after the commit;
+// - approval sets members.verified_at; a later change of photos keeps it
+//   (as Tinder does): the mark says a moderator once saw this person take
+//   the pose; photos others upload are still moderated as any photo is.
+//   After a refusal the member may start a new request at once;
+// - a refusal mails the moderator's statement of reasons in the member's
+//   language. It restricts nothing (the profile, photos and account stay as
+//   they are), so it is no DSA Art. 17 sanction: no appeal token and no
+//   Transparency Database submission; the redress is a new request.
+import { randomBytes, randomInt } from 'node:crypto'
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { members, verifications } from '../../db/schema/index.ts'
+import { VERIFICATION_POSES, type VerificationStatus } from '../contract/index.ts'
+import type { VerificationPose } from '../contract/rules/verification.ts'
+import { ApiFailure, notFound } from '../http/errors.ts'
+import {
+  type PictureStore,
+  pictureDataUrl,
+  processImage,
+  queueFileRemoval,
+  SELFIE_PREFIX,
+  withStore,
+} from '../images/index.ts'
+import { storeMail } from '../mail/mailer.ts'
+import { audit } from '../shared/audit.ts'
+
+type Row = typeof verifications.$inferSelect
+
+const poseOf = (n: number): VerificationPose => VERIFICATION_POSES[n] ?? VERIFICATION_POSES[0]
+
+async function latest(db: Db, memberId: number): Promise<Row | null> {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.memberId, memberId))
+    .orderBy(desc(verifications.id))
+    .limit(1)
+  return row ?? null
+}
+
+/** GET /api/verification.php: verified or not, and the latest request. */
+export async function verificationStatus(db: Db, memberId: number): Promise<VerificationStatus> {
+  const [[member], row] = await Promise.all([
+    db.select({ verifiedAt: members.verifiedAt }).from(members).where(eq(members.id, memberId)),
+    latest(db, memberId),
+  ])
+  const open = row?.status === 'started' || row?.status === 'pending'
+  return {
+    verified: Boolean(member?.verifiedAt),
+    state: (row?.status as VerificationStatus['state'] | undefined) ?? 'none',
+    pose: row && open ? poseOf(row.pose) : null,
+    reason: row?.status === 'refused' ? row.reason : null,
+  }
+}
+
+/**
+ * POST /api/verification.php: a request with a pose picked at random, or the
+ * open one (a second start, a retry, shows the same pose). 409
+ * `already_verified` for a verified member, `verification_pending` while a
+ * selfie waits for a moderator.
+ */
+export async function startVerification(db: Db, memberId: number): Promise<VerificationStatus> {
+  const now = await verificationStatus(db, memberId)
+  if (now.verified) throw new ApiFailure(409, 'already_verified')
+  if (now.state === 'pending') throw new ApiFailure(409, 'verification_pending')
+  if (now.state === 'started') return now
+  // The partial unique index keeps one open request per member, whatever races.
+  await db
+    .insert(verifications)
+    .values({ memberId, pose: randomInt(VERIFICATION_POSES.length) })
+    .onConflictDoNothing()
+  return verificationStatus(db, memberId)
+}
+
+/**
+ * POST /api/verification_selfie.php: the selfie of the open request, checked
+ * and re-encoded as every picture is (api/images/images.ts), put in the store
+ * under a private name, then the request waits for a moderator. 409
+ * `no_verification` without a started request (start first), and the file
+ * is deleted again.
+ */
+export async function saveSelfie(
+  db: Db,
+  memberId: number,
+  store: PictureStore,
+  bytes: Buffer,
+): Promise<VerificationStatus> {
+  const current = await verificationStatus(db, memberId)
+  if (current.verified) throw new ApiFailure(409, 'already_verified')
+  if (current.state === 'pending') throw new ApiFailure(409, 'verification_pending')
+  if (current.state !== 'started') throw new ApiFailure(409, 'no_verification')
+  const { image } = await processImage(bytes)
+  const name = `${SELFIE_PREFIX}${randomBytes(12).toString('hex')}.jpg`
+  await withStore(() => store.put(name, image, 'image/jpeg'))
+  try {
+    const rows = await db
+      .update(verifications)
+      .set({ selfie: name, status: 'pending', submittedAt: new Date() })
+      .where(and(eq(verifications.memberId, memberId), eq(verifications.status, 'started')))
+      .returning({ id: verifications.id })
+    if (rows.length === 0) throw new ApiFailure(409, 'no_verification')
+  } catch (e) {
+    await store.delete([name]).catch(() => undefined)
+    throw e
+  }
+  return verificationStatus(db, memberId)
+}
+
+/** Selfies waiting for a moderator, of live members, oldest first. */
+export async function pendingVerifications(db: Db, limit: number) {
+  return db
+    .select({
+      id: verifications.id,
+      memberId: verifications.memberId,
+      createdAt: verifications.submittedAt,
+    })
+    .from(verifications)
+    .innerJoin(members, eq(members.id, verifications.memberId))
+    .where(and(eq(verifications.status, 'pending'), isNull(members.deletedAt)))
+    .orderBy(asc(verifications.submittedAt), asc(verifications.id))
+    .limit(limit)
+}
+
+/** One request for the console: the pose and, while it waits, the selfie as a data: URL (staff only). */
+export async function verificationCase(db: Db, id: number, store: PictureStore | undefined) {
+  const [row] = await db.select().from(verifications).where(eq(verifications.id, id))
+  if (!row || row.status === 'started' || !row.submittedAt) return null
+  const selfie = row.selfie && store ? await pictureDataUrl(store, row.selfie) : null
+  return {
+    row: { ...row, submittedAt: row.submittedAt },
+    pose: poseOf(row.pose),
+    selfie,
+  }
+}
+
+export interface VerificationDecision {
+  id: number
+  action: 'approve' | 'reject'
+  reason: string
+  staffId: number
+  now: Date
+  site: string
+  /** The site's address for the mail's link; null: no mail. */
+  linkBase: string | null
+}
+
+/**
+ * Approves or refuses a selfie in `tx` (the moderation decision's
+ * transaction): the request decided once (409 after), the member verified on
+ * approval, the selfie's file name dropped and its deletion queued, the
+ * audit row, and on refusal the statement of reasons mailed. Answers the
+ * files to delete after the commit, the mails to send and the time to action.
+ */
+export async function decideVerification(tx: Db, d: VerificationDecision) {
+  const [row] = await tx
+    .select()
+    .from(verifications)
+    .where(eq(verifications.id, d.id))
+    .for('update')
+  if (!row || row.status === 'started') throw notFound()
+  if (row.status !== 'pending') throw new ApiFailure(409, 'already_decided')
+  const approved = d.action === 'approve'
+  await tx
+    .update(verifications)
+    .set({
+      status: approved ? 'approved' : 'refused',
+      selfie: null,
+      decidedAt: d.now,
+      decidedBy: d.staffId,
+      reason: d.reason,
+    })
+    .where(eq(verifications.id, row.id))
+  if (approved)
+    await tx
+      .update(members)
+      .set({ verifiedAt: d.now })
+      .where(and(eq(members.id, row.memberId), isNull(members.verifiedAt)))
+  const files = row.selfie ? [row.selfie] : []
+  await queueFileRemoval(tx, files)
+  const actionSeconds = Math.max(
+    0,
+    Math.round((d.now.getTime() - (row.submittedAt ?? row.createdAt).getTime()) / 1000),
+  )
+  await audit(tx, d.staffId, {
+    action: `moderation.${d.action}_verification`,
+    targetType: 'verification',
+    targetId: row.id,
+    reason: d.reason,
+    details: { member: row.memberId, action_seconds: actionSeconds },
+  })
+  const mailIds: number[] = []
+  if (!approved && d.linkBase !== null) {
+    const [m] = await tx
+      .select({
+        name: members.name,
+        email: members.email,
+        language: members.language,
+        deletedAt: members.deletedAt,
+      })
+      .from(members)
+      .where(eq(members.id, row.memberId))
+    if (m && !m.deletedAt)
+      mailIds.push(
+        await storeMail(tx, {
+          memberId: row.memberId,
+          kind: 'verification_refused',
+          to: m.email,
+          locale: m.language,
+          vars: {
+            name: m.name,
+            site: d.site,
+            link: `${d.linkBase}/verify`,
+            statement: { kind: 'refuse_verification', rule: '', reason: d.reason, ends: '' },
+          },
+          plainText: true,
+        }),
+      )
+  }
+  return { files, mailIds, actionSeconds, memberId: row.memberId }
+}
+
+/**
+ * Account deletion: the member's requests go, and the files of a selfie still
+ * waiting are returned for the caller to delete (with a queued job, as photos).
+ */
+export async function dropVerifications(tx: Db, memberId: number): Promise<string[]> {
+  const gone = await tx
+    .delete(verifications)
+    .where(eq(verifications.memberId, memberId))
+    .returning({ selfie: verifications.selfie })
+  return gone.flatMap((r) => (r.selfie ? [r.selfie] : []))
+}

@@ -1,0 +1,197 @@
+// /verify: photo verification (api/verification/). The member starts a
+// request and sees a pose, takes a selfie doing it (the camera where the
+// browser allows it, else a picture file, `capture="user"` on phones), sends
+// it, and then sees it waits for a moderator. A route of its own: none of it
+// loads with /members.
+import { createFileRoute } from '@tanstack/react-router'
+import { Camera, Hand, HandMetal, type LucideIcon, Pointer, Smile, ThumbsUp } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import type { VerificationStatus } from '../../../../api/contract/verification.ts'
+import { m } from '../../../../messages/paraglide/messages.js'
+import { useSession } from '../../../data/session.ts'
+import { worker } from '../../../data/worker.ts'
+import { failureText } from '../../../features/account/forms/failure-text.ts'
+import { poseText } from '../../../features/verification/poses.ts'
+import { VerifiedMark } from '../../../ui/VerifiedMark.tsx'
+
+export const Route = createFileRoute('/_default/_member/verify')({
+  component: Verify,
+})
+
+/** Ends the camera's tracks (the browser's camera light goes off). */
+function stopCamera(stream: MediaStream | null) {
+  for (const track of stream?.getTracks() ?? []) track.stop()
+}
+
+const POSE_ICONS: Record<string, LucideIcon> = {
+  hand_on_head: Hand,
+  thumb_up: ThumbsUp,
+  peace_sign: HandMetal,
+  hand_on_chin: Smile,
+  point_up: Pointer,
+}
+
+function Verify() {
+  const { user } = useSession()
+  const [state, setState] = useState<VerificationStatus | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    void worker()
+      .verification()
+      .then((res) => (res.ok ? setState(res.value) : setError(failureText(res.error))))
+  }, [])
+
+  async function start() {
+    setBusy(true)
+    setError(null)
+    const res = await worker().startVerification()
+    setBusy(false)
+    if (res.ok) setState(res.value)
+    else setError(failureText(res.error))
+  }
+
+  const verified = state?.verified || user?.profile.verified
+  return (
+    <main className="page page--narrow verify-page">
+      <h1>{m.verify_title()}</h1>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {verified ? (
+        <p role="status">
+          <VerifiedMark verified /> {m.verify_done()}
+        </p>
+      ) : state?.state === 'pending' ? (
+        <p role="status">{m.verify_pending()}</p>
+      ) : state?.state === 'started' && state.pose ? (
+        <SelfieStep pose={state.pose} onSent={setState} />
+      ) : (
+        state && (
+          <>
+            {state.state === 'refused' && state.reason && (
+              <p role="status">{m.verify_refused({ reason: state.reason })}</p>
+            )}
+            <p>{m.verify_intro()}</p>
+            <button type="button" className="button" disabled={busy} onClick={() => void start()}>
+              {m.verify_start()}
+            </button>
+          </>
+        )
+      )}
+    </main>
+  )
+}
+
+function SelfieStep({ pose, onSent }: { pose: string; onSent: (s: VerificationStatus) => void }) {
+  const Icon = POSE_ICONS[pose] ?? Hand
+  const video = useRef<HTMLVideoElement>(null)
+  const [stream, setStream] = useState<MediaStream | null>(null)
+  const [selfie, setSelfie] = useState<Blob | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const camera = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia)
+
+  // The camera stops when the step goes (sent, or the member leaves).
+  useEffect(() => () => stopCamera(stream), [stream])
+  useEffect(() => {
+    if (video.current && stream) video.current.srcObject = stream
+  }, [stream])
+  useEffect(() => {
+    if (!selfie) return
+    const url = URL.createObjectURL(selfie)
+    setPreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [selfie])
+
+  async function openCamera() {
+    setError(null)
+    try {
+      setStream(await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' } }))
+    } catch {
+      setError(m.verify_camera_unavailable())
+    }
+  }
+
+  function capture() {
+    const v = video.current
+    if (!v?.videoWidth) return
+    const canvas = document.createElement('canvas')
+    canvas.width = v.videoWidth
+    canvas.height = v.videoHeight
+    canvas.getContext('2d')?.drawImage(v, 0, 0)
+    canvas.toBlob((b) => {
+      if (b) setSelfie(b)
+    }, 'image/jpeg')
+    stopCamera(stream)
+    setStream(null)
+  }
+
+  async function sendSelfie() {
+    if (!selfie) return
+    setBusy(true)
+    setError(null)
+    const res = await worker().uploadSelfie(selfie)
+    setBusy(false)
+    if (res.ok) onSent(res.value)
+    else setError(failureText(res.error))
+  }
+
+  return (
+    <section aria-labelledby="verify-pose">
+      <p>{m.verify_intro()}</p>
+      <h2 id="verify-pose">{m.verify_pose_label()}</h2>
+      <p className="verify-page__pose" data-pose={pose}>
+        <Icon className="verify-page__pose-icon" aria-hidden="true" />
+        <strong>{poseText(pose)}</strong>
+      </p>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {stream ? (
+        <div className="verify-page__camera">
+          <video ref={video} autoPlay playsInline muted aria-label={m.verify_camera_label()} />
+          <button type="button" className="button" onClick={capture}>
+            <Camera className="icon" aria-hidden="true" /> {m.verify_capture()}
+          </button>
+        </div>
+      ) : (
+        camera && (
+          <button type="button" className="button button--quiet" onClick={() => void openCamera()}>
+            <Camera className="icon" aria-hidden="true" />{' '}
+            {selfie ? m.verify_retake() : m.verify_camera_start()}
+          </button>
+        )
+      )}
+      <label className="field">
+        {m.verify_file()}
+        <input
+          type="file"
+          name="selfie"
+          accept="image/jpeg,image/png"
+          capture="user"
+          onChange={(e) => setSelfie(e.currentTarget.files?.[0] ?? null)}
+        />
+      </label>
+      {preview && (
+        <img className="verify-page__preview" src={preview} alt={m.verify_preview_alt()} />
+      )}
+      <p>
+        <button
+          type="button"
+          className="button"
+          disabled={!selfie || busy}
+          onClick={() => void sendSelfie()}
+        >
+          {m.verify_send()}
+        </button>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,148 @@
+// Photo verification end to end: a member opens /verify, is shown a pose,
+// sends a selfie through the file input (headless Chromium has no camera to
+// film), and sees it waits for review; a moderator finds it in the console's
+// queue beside the member's profile photos and approves it; another member
+// then sees the verified mark on the member's profile.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { totpCode } from '../api/operator/totp.ts'
+import {
+  DEMO,
+  describePage,
+  launchBrowser,
+  logIn,
+  newContext,
+  type Site,
+  staffSecret,
+  startSite,
+} from './harness.ts'
+
+const OTHER = { email: 'demo2@example.com', password: DEMO.password }
+const STAFF = 'moderator@example.com'
+
+let site: Site
+let browser: Browser
+let contexts: BrowserContext[] = []
+let member: Page
+let other: Page
+let staff: Page
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  contexts = await Promise.all([0, 1, 2].map(() => newContext(browser, site)))
+  ;[member, other, staff] = (await Promise.all(contexts.map((c) => c.newPage()))) as [
+    Page,
+    Page,
+    Page,
+  ]
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+afterEach(async (t) => {
+  if (t.task.result?.state === 'fail') {
+    await describePage(member)
+    await describePage(staff)
+    await describePage(other)
+  }
+})
+
+/** No horizontal scrolling at this width. */
+async function fits(p: Page) {
+  const wide = await p.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((e) => `${e.tagName}.${e.className}`)
+      .slice(0, 5),
+  )
+  if (wide.length) console.log('wider than the window:', wide)
+  return p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+let memberId = 0
+
+it('a member sends a selfie doing the pose shown, and it waits for review', async () => {
+  await logIn(member, DEMO)
+  await member.waitForURL(/\/members/)
+  memberId = await member.evaluate(async () => {
+    const res = await fetch('/api/user.php')
+    return ((await res.json()) as { profile: { id: number } }).profile.id
+  })
+  await member.goto('/verify')
+  await member.getByRole('heading', { name: 'Verify your photos' }).waitFor()
+  await member.getByRole('button', { name: 'Start' }).click()
+  await member.getByRole('heading', { name: 'Your pose' }).waitFor()
+  const pose = await member.locator('[data-pose]').textContent()
+  expect(pose?.length).toBeGreaterThan(5)
+  const selfie = await sharp({
+    create: { width: 480, height: 640, channels: 3, background: '#8d6e63' },
+  })
+    .jpeg()
+    .toBuffer()
+  await member
+    .getByLabel('Or choose a selfie')
+    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie })
+  await member.getByRole('img', { name: 'Your selfie' }).waitFor()
+  for (const width of [360, 1280]) {
+    await member.setViewportSize({ width, height: 900 })
+    expect(await fits(member)).toBe(true)
+  }
+  await member.getByRole('button', { name: 'Send for review' }).click()
+  await member.getByRole('status').filter({ hasText: 'waiting for a moderator' }).waitFor()
+})
+
+it('a moderator sees the selfie beside the profile photos and approves it', async () => {
+  await staff.goto('/operator/login')
+  await staff.getByLabel('Email address').fill(STAFF)
+  await staff.getByLabel('Password').fill(DEMO.password)
+  await staff
+    .getByLabel('Code from your authenticator app')
+    .fill(totpCode(staffSecret(site, STAFF)))
+  await staff.getByRole('button', { name: 'Sign in' }).click()
+  await staff.waitForURL(/\/operator$/)
+  await staff.goto('/operator/queue')
+  const row = staff.getByRole('row').filter({ hasText: 'Photo verification' })
+  await row.waitFor()
+  await row.getByRole('link').first().click()
+  const shot = staff.getByRole('img', { name: `Verification selfie of member #${memberId}` })
+  await shot.waitFor()
+  expect(await shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/)
+  await staff.getByText('Pose asked for:').waitFor()
+  // The member's own photos are there to compare with.
+  expect(await staff.locator('.mod-photos img').count()).toBeGreaterThan(0)
+  for (const width of [360, 1280]) {
+    await staff.setViewportSize({ width, height: 900 })
+    expect(await fits(staff)).toBe(true)
+  }
+  await staff.getByLabel('Action').selectOption('approve')
+  await staff.getByLabel('Facts and reasons (sent to the member)').fill('Same person, pose taken.')
+  await staff.getByRole('button', { name: 'Decide' }).click()
+  await staff.getByRole('status').filter({ hasText: 'Approve' }).waitFor()
+  await staff.getByText('The selfie was deleted when the request was decided.').waitFor()
+})
+
+it('another member sees the verified mark on the profile and in the chat header', async () => {
+  await logIn(other, OTHER)
+  await other.waitForURL(/\/members/)
+  await other.goto(`/members/${memberId}`)
+  const heading = other.getByRole('heading', { level: 1 })
+  await heading.getByRole('img', { name: 'Verified photos' }).waitFor()
+  for (const width of [360, 1280]) {
+    await other.setViewportSize({ width, height: 900 })
+    expect(await fits(other)).toBe(true)
+  }
+  const chat = await other.evaluate(async (id) => {
+    const res = await fetch(`/api/chat.php?profile=${id}`)
+    return ((await res.json()) as { id: number }).id
+  }, memberId)
+  await other.goto(`/chats/${chat}`)
+  await other
+    .getByRole('heading', { level: 1 })
+    .getByRole('img', { name: 'Verified photos' })
+    .waitFor()
+})
