@@ -3,7 +3,7 @@
 // its time and the provider are kept (age_assurance), never the document or
 // any attribute of it. A refused, replayed or late answer changes nothing.
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
 import type { AgeAssuranceSetting, AgeStatus } from '../contract/index.ts'
@@ -228,4 +228,30 @@ export async function requireAgeAssurance(
   if (setting === 'first_contact' && action === 'like') return
   if (await isAssured(db, memberId)) return
   throw new ApiFailure(403, 'age_assurance_required', undefined, 'confirm your age first')
+}
+
+/**
+ * The member's age checks for their data export (GDPR Art. 15/20): the kept
+ * result, its time and the provider, and each request's provider, state and
+ * times. The nonce stays out: a one-time value of no use to the member.
+ */
+export async function ageExport(db: Db, memberId: number) {
+  const [kept] = await db.select().from(ageAssurance).where(eq(ageAssurance.memberId, memberId))
+  const requests = await db
+    .select()
+    .from(ageRequests)
+    .where(eq(ageRequests.memberId, memberId))
+    .orderBy(asc(ageRequests.createdAt))
+  return {
+    result: kept
+      ? { result: kept.result, assured_at: kept.assuredAt.toISOString(), provider: kept.provider }
+      : null,
+    requests: requests.map((r) => ({
+      provider: r.provider,
+      state: r.state,
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      answered_at: r.answeredAt?.toISOString() ?? null,
+    })),
+  }
 }
