@@ -143,7 +143,7 @@ const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' &
 export function createApi({
   db,
   cams = camsFromEnv(),
-  age = ageFromEnv(),
+  age = ageFromEnv(db),
   accounts = accountsFromEnv(),
   pictures,
   mediaDir,

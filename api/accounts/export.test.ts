@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
+  ageAssurance,
+  ageRequests,
   auditLog,
   conversationMembers,
   conversations,
@@ -15,7 +17,9 @@ import {
   orders,
   pushSubscriptions,
   reports,
+  members,
   sessions,
+  verifications,
 } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
@@ -163,6 +167,78 @@ describeEngines('data requests on %s', (engine) => {
       expect(text).not.toContain(secret)
     const [s] = await t.db.select().from(sessions).where(eq(sessions.memberId, ann.id))
     expect(text).not.toContain(s?.tokenHash)
+  })
+
+  it('lists the age check (result, time, provider) and the photo verification (verified_at, requests), never the selfie', async () => {
+    const at = new Date('2026-03-01T10:00:00.000Z')
+    const later = new Date('2026-03-02T10:00:00.000Z')
+    expect((await exportOf(bobCookie)).data).toMatchObject({
+      age_assurance: { result: null, requests: [] },
+      photo_verification: { verified_at: null, requests: [] },
+    })
+    await t.db.insert(ageRequests).values({
+      id: 'export-age-request',
+      memberId: bob.id,
+      provider: 'eu-av',
+      nonce: 'EXPORT-NONCE-SECRET',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 600_000),
+      state: 'passed',
+      answeredAt: at,
+    })
+    await t.db
+      .insert(ageAssurance)
+      .values({ memberId: bob.id, result: 'over_18', provider: 'eu-av', assuredAt: at })
+    await t.db.update(members).set({ verifiedAt: later }).where(eq(members.id, bob.id))
+    // A refused request (its selfie deleted at the decision) and a pending one.
+    await t.db.insert(verifications).values([
+      {
+        memberId: bob.id,
+        pose: 0,
+        status: 'refused',
+        selfie: null,
+        createdAt: at,
+        submittedAt: at,
+        decidedAt: at,
+        reason: 'Your face is not visible',
+      },
+      { memberId: bob.id, pose: 1, status: 'pending', selfie: 'selfie-bob.webp', createdAt: later },
+    ])
+    const { data, text } = await exportOf(bobCookie)
+    expect(data.age_assurance).toEqual({
+      result: { result: 'over_18', assured_at: '2026-03-01T10:00:00.000Z', provider: 'eu-av' },
+      requests: [
+        {
+          provider: 'eu-av',
+          state: 'passed',
+          created_at: '2026-03-01T10:00:00.000Z',
+          expires_at: '2026-03-01T10:10:00.000Z',
+          answered_at: '2026-03-01T10:00:00.000Z',
+        },
+      ],
+    })
+    expect(text).not.toContain('EXPORT-NONCE-SECRET')
+    expect(data.photo_verification.verified_at).toBe('2026-03-02T10:00:00.000Z')
+    expect(data.photo_verification.requests).toEqual([
+      expect.objectContaining({
+        state: 'refused',
+        decided_at: '2026-03-01T10:00:00.000Z',
+        reason: 'Your face is not visible',
+        selfie_held: false,
+      }),
+      expect.objectContaining({
+        state: 'pending',
+        decided_at: null,
+        reason: null,
+        selfie_held: true,
+      }),
+    ])
+    // Neither the selfie nor its file name is part of the document.
+    expect(text).not.toContain('selfie-bob')
+    // Another member's export holds none of it.
+    const { data: annData } = await exportOf(annCookie)
+    expect(annData.age_assurance).toEqual({ result: null, requests: [] })
+    expect(annData.photo_verification).toEqual({ verified_at: null, requests: [] })
   })
 
   it('holds only the member’s own data: nothing of conversations and likes between others', async () => {

@@ -19,8 +19,10 @@ import {
   reports,
   sessions,
 } from '../../db/schema/index.ts'
+import { ageExport } from '../age/index.ts'
 import { type PictureStore, pictureDataUrl } from '../images/index.ts'
 import { deviceOf } from '../sessions/index.ts'
+import { verificationExport } from '../verification/index.ts'
 
 /** The version of the document's shape, so a reader knows what it holds. */
 export const EXPORT_FORMAT = 1
@@ -80,6 +82,9 @@ export async function exportMember(
     })),
     conversations: conversationsOf(social, others, person, memberId),
     ...recordsOf(records),
+    // Each domain says what it holds (api/age, api/verification).
+    age_assurance: await ageExport(db, memberId),
+    photo_verification: await verificationExport(db, memberId),
     sign_up: { trafficsource: m.trafficsource ?? null, signup_meta: m.signupMeta ?? null },
   }
 }

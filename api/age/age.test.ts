@@ -16,6 +16,7 @@ import { BASE, login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { euAvProvider } from './eu-av.ts'
 import { decline, present, type TestIssuer, testIssuer } from './testing/wallet.ts'
+import { generatedVerifier, sanDnsNames } from './verifier-key.ts'
 
 describeEngines('age assurance with the EU age verification app on %s', (engine) => {
   let t: TestDatabase
@@ -28,7 +29,14 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     t = await freshDatabase(engine)
     issuer = await testIssuer('Test Age Issuer')
     rogue = await testIssuer('Rogue Issuer')
-    const age = { providers: { 'eu-av': euAvProvider({ trustAnchors: [issuer.anchorDer] }) } }
+    const age = {
+      providers: {
+        'eu-av': euAvProvider({
+          trustAnchors: [issuer.anchorDer],
+          verifier: generatedVerifier(t.db),
+        }),
+      },
+    }
     const accounts = { mailer: createMailer({ devListing: true }), trustProxy: false }
     app = createApi({ db: t.db, age, accounts })
     // The same site 11 minutes on: past the request's 10 minutes.
@@ -46,6 +54,11 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
       contentType: 'application/x-www-form-urlencoded',
       origin: null,
     })
+  /** The wallet's fetch of the request object at request_uri. */
+  const getVia = (via: Api) => (url: string) => send(via, url.slice(BASE.length))
+  /** The wallet, talking to `via` (the app by default). */
+  const viaApp = (via: Api = app) => ({ get: getVia(via), post: postVia(via) })
+  const responseUriOf = (request: string) => `${BASE}/api/age_response.php?request=${request}`
 
   async function member() {
     const m = await addMember(t.db)
@@ -77,9 +90,28 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     expect((await status(m.cookie)).assured).toBe(false)
     const started = await start(m.cookie)
     expect(started.link).toMatch(/^openid4vp:\/\/\?/)
+    // The link holds only the client id and where to fetch the signed request.
     const link = new URL(started.link)
-    expect(link.searchParams.get('response_mode')).toBe('direct_post')
-    expect(JSON.parse(link.searchParams.get('dcql_query') ?? '{}')).toEqual({
+    expect([...link.searchParams.keys()].sort()).toEqual(['client_id', 'request_uri'])
+    expect(link.searchParams.get('client_id')).toBe('x509_san_dns:localhost')
+    const requestUri = link.searchParams.get('request_uri') ?? ''
+    expect(requestUri).toBe(`${BASE}/api/age_request_object.php?request=${started.request}`)
+    const object = await getVia(app)(requestUri)
+    expect(object.status).toBe(200)
+    expect(object.headers.get('content-type')).toBe('application/oauth-authz-req+jwt')
+    const [h, p] = (await object.text()).split('.')
+    const header = JSON.parse(Buffer.from(h ?? '', 'base64url').toString())
+    const payload = JSON.parse(Buffer.from(p ?? '', 'base64url').toString())
+    expect(header).toMatchObject({ typ: 'oauth-authz-req+jwt', alg: 'ES256' })
+    expect(sanDnsNames(header.x5c[0])).toEqual(['localhost'])
+    expect(payload).toMatchObject({
+      client_id: 'x509_san_dns:localhost',
+      response_type: 'vp_token',
+      response_mode: 'direct_post',
+      response_uri: responseUriOf(started.request),
+      aud: requestUri,
+    })
+    expect(payload.dcql_query).toEqual({
       credentials: [
         {
           id: 'age',
@@ -91,9 +123,11 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     })
     expect(await stateOf(m.cookie, started.request)).toBe('pending')
 
-    const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
-      post: postVia(app),
-    })
+    const { response } = await present(
+      started.link,
+      await issuer.issue({ ageOver18: true }),
+      viaApp(),
+    )
     expect(response.status).toBe(200)
     expect(await stateOf(m.cookie, started.request)).toBe('passed')
     const s = await status(m.cookie)
@@ -113,9 +147,11 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
   it('a presentation proving under 18 closes the request and does not mark the member', async () => {
     const m = await member()
     const started = await start(m.cookie)
-    const { response } = await present(started.link, await issuer.issue({ ageOver18: false }), {
-      post: postVia(app),
-    })
+    const { response } = await present(
+      started.link,
+      await issuer.issue({ ageOver18: false }),
+      viaApp(),
+    )
     expect(response.status).toBe(200)
     expect(await stateOf(m.cookie, started.request)).toBe('refused')
     expect(await kept(m.id)).toEqual([])
@@ -125,7 +161,7 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     const m = await member()
     const started = await start(m.cookie)
     const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
-      post: postVia(app),
+      ...viaApp(),
       nonce: 'not-the-request-nonce',
     })
     expect(response.status).toBe(422)
@@ -137,9 +173,7 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
   it('a replayed presentation changes nothing: 409 on the same request, 422 on another', async () => {
     const m = await member()
     const first = await start(m.cookie)
-    const done = await present(first.link, await issuer.issue({ ageOver18: true }), {
-      post: postVia(app),
-    })
+    const done = await present(first.link, await issuer.issue({ ageOver18: true }), viaApp())
     expect(done.response.status).toBe(200)
     const again = await postVia(app)(done.responseUri, done.body)
     expect(again.status).toBe(409)
@@ -147,8 +181,7 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     // Another member's request, answered with the first member's presentation.
     const other = await member()
     const second = await start(other.cookie)
-    const secondUri = new URL(second.link).searchParams.get('response_uri') ?? ''
-    const stolen = await postVia(app)(secondUri, done.body)
+    const stolen = await postVia(app)(responseUriOf(second.request), done.body)
     expect(stolen.status).toBe(422)
     expect(await stateOf(other.cookie, second.request)).toBe('pending')
     expect(await kept(other.id)).toEqual([])
@@ -158,6 +191,8 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     const m = await member()
     const started = await start(m.cookie)
     const { response } = await present(started.link, await issuer.issue({ ageOver18: true }), {
+      // The wallet fetched the request in time; its answer comes late.
+      get: getVia(app),
       post: postVia(later),
     })
     expect(response.status).toBe(410)
@@ -170,9 +205,11 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
   it('a presentation from an issuer the site does not trust is refused (422) and changes nothing', async () => {
     const m = await member()
     const started = await start(m.cookie)
-    const { response } = await present(started.link, await rogue.issue({ ageOver18: true }), {
-      post: postVia(app),
-    })
+    const { response } = await present(
+      started.link,
+      await rogue.issue({ ageOver18: true }),
+      viaApp(),
+    )
     expect(response.status).toBe(422)
     expect(await stateOf(m.cookie, started.request)).toBe('pending')
     expect(await kept(m.id)).toEqual([])
@@ -182,7 +219,7 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     const m = await member()
     const started = await start(m.cookie)
     const { response } = await present(started.link, await issuer.issue({ ageOver18: false }), {
-      post: postVia(app),
+      ...viaApp(),
       tamper: true,
     })
     expect(response.status).toBe(422)
@@ -192,10 +229,92 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
   it('a holder who declines in the wallet closes the request; the member stays unassured', async () => {
     const m = await member()
     const started = await start(m.cookie)
-    const res = await decline(started.link, postVia(app))
+    const res = await decline(started.link, postVia(app), getVia(app))
     expect(res.status).toBe(200)
     expect(await stateOf(m.cookie, started.request)).toBe('refused')
     expect(await kept(m.id)).toEqual([])
+  })
+
+  describe('the signed request (JAR by reference, x509_san_dns)', () => {
+    it('the wallet verifies the signed request against its x5c certificate and the pass works', async () => {
+      const m = await member()
+      const started = await start(m.cookie)
+      const { response } = await present(
+        started.link,
+        await issuer.issue({ ageOver18: true }),
+        viaApp(),
+      )
+      expect(response.status).toBe(200)
+      expect(await stateOf(m.cookie, started.request)).toBe('passed')
+    })
+
+    it('a request object changed after signing is refused by the wallet, which answers nothing', async () => {
+      const m = await member()
+      const started = await start(m.cookie)
+      let posted = false
+      const tampered = (url: string) =>
+        getVia(app)(url).then(async (res) => {
+          const [h, p, sig] = (await res.text()).split('.')
+          const payload = JSON.parse(Buffer.from(p ?? '', 'base64url').toString())
+          payload.response_uri = `${BASE}/api/age_response.php?request=elsewhere`
+          const changed = Buffer.from(JSON.stringify(payload)).toString('base64url')
+          return new Response(`${h}.${changed}.${sig}`, { headers: res.headers })
+        })
+      await expect(
+        present(started.link, await issuer.issue({ ageOver18: true }), {
+          get: tampered,
+          post: async (url, body) => {
+            posted = true
+            return postVia(app)(url, body)
+          },
+        }),
+      ).rejects.toThrow()
+      expect(posted).toBe(false)
+      expect(await stateOf(m.cookie, started.request)).toBe('pending')
+    })
+
+    it('a request signed for another host name is refused by the wallet (SAN dNSName)', async () => {
+      // A site whose signing certificate names another host than its own.
+      const elsewhere = generatedVerifier(t.db)
+      const wrongCert = createApi({
+        db: t.db,
+        accounts: { mailer: createMailer({ devListing: true }), trustProxy: false },
+        age: {
+          providers: {
+            'eu-av': euAvProvider({
+              trustAnchors: [issuer.anchorDer],
+              verifier: () => elsewhere('elsewhere.example'),
+            }),
+          },
+        },
+      })
+      const m = await member()
+      const res = await send(wrongCert, '/api/age_assurance.php', {
+        method: 'POST',
+        body: { provider: 'eu-av' },
+        cookie: m.cookie,
+      })
+      const started = AgeStartResponse.parse(await res.json())
+      await expect(
+        present(started.link, await issuer.issue({ ageOver18: true }), viaApp(wrongCert)),
+      ).rejects.toThrow(/san dns names/)
+      expect(await stateOf(m.cookie, started.request)).toBe('pending')
+    })
+
+    it('the request object is served only while the request is pending: 410 once answered or expired, 404 unknown', async () => {
+      const m = await member()
+      const started = await start(m.cookie)
+      const uri = new URL(started.link).searchParams.get('request_uri') ?? ''
+      expect((await getVia(later)(uri)).status).toBe(410)
+      expect((await send(app, uri.slice(BASE.length), { method: 'HEAD' })).status).toBe(200)
+      await present(started.link, await issuer.issue({ ageOver18: true }), viaApp())
+      expect((await getVia(app)(uri)).status).toBe(410)
+      expect((await send(app, uri.slice(BASE.length), { method: 'HEAD' })).status).toBe(410)
+      expect((await getVia(app)(`${BASE}/api/age_request_object.php?request=nope`)).status).toBe(
+        404,
+      )
+      expect((await getVia(app)(`${BASE}/api/age_request_object.php`)).status).toBe(400)
+    })
   })
 
   describe('requests', () => {

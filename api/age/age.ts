@@ -3,13 +3,13 @@
 // its time and the provider are kept (age_assurance), never the document or
 // any attribute of it. A refused, replayed or late answer changes nothing.
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
 import type { AgeAssuranceSetting, AgeStatus } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { operatorSettings } from '../settings/index.ts'
-import { type AgeProvider, PresentationRefused } from './provider.ts'
+import { type AgeProvider, type AgeRequestContext, PresentationRefused } from './provider.ts'
 
 /** How long a request link holds: long enough to find the phone and open the app. */
 export const AGE_REQUEST_TTL_MS = 10 * 60_000
@@ -47,6 +47,23 @@ export async function ageStatus(
 export const responseUriOf = (base: string, requestId: string) =>
   `${base}/api/age_response.php?request=${requestId}`
 
+/** The request URI of a request: where the wallet fetches the signed request object. */
+export const requestUriOf = (base: string, requestId: string) =>
+  `${base}/api/age_request_object.php?request=${requestId}`
+
+const contextOf = (
+  row: { id: string; nonce: string; expiresAt: Date },
+  input: { base: string; siteName: string; now: Date },
+): AgeRequestContext => ({
+  requestId: row.id,
+  nonce: row.nonce,
+  responseUri: responseUriOf(input.base, row.id),
+  requestUri: requestUriOf(input.base, row.id),
+  siteName: input.siteName,
+  now: input.now,
+  expiresAt: row.expiresAt,
+})
+
 export async function startCheck(
   db: Db,
   deps: AgeDeps,
@@ -59,13 +76,7 @@ export async function startCheck(
   const expiresAt = new Date(input.now.getTime() + AGE_REQUEST_TTL_MS)
   let link: string
   try {
-    ;({ link } = await provider.startRequest({
-      requestId,
-      nonce,
-      responseUri: responseUriOf(input.base, requestId),
-      siteName: input.siteName,
-      now: input.now,
-    }))
+    ;({ link } = await provider.startRequest(contextOf({ id: requestId, nonce, expiresAt }, input)))
   } catch (e) {
     // E.g. a plain-http site on a public host: wallets take https only.
     console.error('age: request could not be built', provider.id, (e as Error).message)
@@ -99,6 +110,31 @@ export async function checkState(db: Db, memberId: number, requestId: string, no
 }
 
 /**
+ * The signed request object of request `requestId`, for the wallet that
+ * follows the link's request_uri. Only while the request is pending and
+ * unexpired: 404 for an unknown request, 410 once it was answered or has
+ * expired. It holds nothing secret (the nonce is bound to this request).
+ */
+export async function requestObjectOf(
+  db: Db,
+  deps: AgeDeps,
+  input: { requestId: string; base: string; siteName: string; now: Date },
+): Promise<string> {
+  const [row] = await db.select().from(ageRequests).where(eq(ageRequests.id, input.requestId))
+  if (!row) throw new ApiFailure(404, 'not_found')
+  if (row.state !== 'pending') throw new ApiFailure(410, 'already_answered')
+  if (row.expiresAt <= input.now) throw new ApiFailure(410, 'request_expired')
+  const provider = deps.providers[row.provider]
+  if (!provider?.requestObject) throw new ApiFailure(404, 'not_found')
+  try {
+    return await provider.requestObject(contextOf(row, input))
+  } catch (e) {
+    console.error('age: request object could not be signed', row.provider, (e as Error).message)
+    throw new ApiFailure(409, 'age_provider_unavailable')
+  }
+}
+
+/**
  * The wallet's answer to request `requestId`. 404 for an unknown request,
  * 410 once it has expired, 409 once it was answered (a replay), 422 for a
  * presentation that does not verify: none of these change anything. A
@@ -129,16 +165,7 @@ export async function answerCheck(
   }
   let over18: boolean
   try {
-    ;({ over18 } = await provider.verifyResponse(
-      {
-        requestId: row.id,
-        nonce: row.nonce,
-        responseUri: responseUriOf(input.base, row.id),
-        siteName: input.siteName,
-        now: input.now,
-      },
-      input.form,
-    ))
+    ;({ over18 } = await provider.verifyResponse(contextOf(row, input), input.form))
   } catch (e) {
     if (e instanceof PresentationRefused) {
       console.warn('age: presentation refused', row.provider, e.message)
@@ -201,4 +228,30 @@ export async function requireAgeAssurance(
   if (setting === 'first_contact' && action === 'like') return
   if (await isAssured(db, memberId)) return
   throw new ApiFailure(403, 'age_assurance_required', undefined, 'confirm your age first')
+}
+
+/**
+ * The member's age checks for their data export (GDPR Art. 15/20): the kept
+ * result, its time and the provider, and each request's provider, state and
+ * times. The nonce stays out: a one-time value of no use to the member.
+ */
+export async function ageExport(db: Db, memberId: number) {
+  const [kept] = await db.select().from(ageAssurance).where(eq(ageAssurance.memberId, memberId))
+  const requests = await db
+    .select()
+    .from(ageRequests)
+    .where(eq(ageRequests.memberId, memberId))
+    .orderBy(asc(ageRequests.createdAt))
+  return {
+    result: kept
+      ? { result: kept.result, assured_at: kept.assuredAt.toISOString(), provider: kept.provider }
+      : null,
+    requests: requests.map((r) => ({
+      provider: r.provider,
+      state: r.state,
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      answered_at: r.answeredAt?.toISOString() ?? null,
+    })),
+  }
 }

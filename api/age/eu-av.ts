@@ -6,10 +6,13 @@
 // up to a configured trust anchor (IACA certificate), the device signature
 // over the session transcript (bound to our client id, nonce and response
 // URI), the digests and the validity period.
-import { X509Certificate } from 'node:crypto'
+import { createPublicKey, sign, X509Certificate } from 'node:crypto'
 import { cborEncode, DataItem, type DeviceSignedDocument, Verifier } from '@animo-id/mdoc'
-import { setGlobalConfig } from '@openid4vc/oauth2'
-import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp'
+import { type Jwk, type SignJwtCallback, setGlobalConfig } from '@openid4vc/oauth2'
+import {
+  createOpenid4vpAuthorizationRequest,
+  parseOpenid4vpAuthorizationResponse,
+} from '@openid4vc/openid4vp'
 import { mdocContext } from './mdoc-context.ts'
 import {
   type AgeProvider,
@@ -17,6 +20,7 @@ import {
   type AgeVerdict,
   PresentationRefused,
 } from './provider.ts'
+import type { VerifierSource } from './verifier-key.ts'
 
 export const AV_DOCTYPE = 'eu.europa.ec.av.1'
 export const AV_NAMESPACE = 'eu.europa.ec.av.1'
@@ -29,6 +33,26 @@ const unsupported = () => {
 const sha256 = async (bytes: Uint8Array) =>
   new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource))
 
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/**
+ * Signs the request object the library assembles (header with `typ`, `alg`
+ * and `x5c`; payload with iat, exp and aud): ES256 over the JWS signing
+ * input, the signature in the JOSE form (r || s).
+ */
+const signJwt =
+  (source: VerifierSource, hostname: string): SignJwtCallback =>
+  async (signer, { header, payload }) => {
+    if (signer.method !== 'x5c' || signer.alg !== 'ES256') throw new Error('ES256 x5c only')
+    const { key } = await source(hostname)
+    const input = `${b64url(header)}.${b64url(payload)}`
+    const signature = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' })
+    return {
+      jwt: `${input}.${signature.toString('base64url')}`,
+      signerJwk: createPublicKey(key).export({ format: 'jwk' }) as Jwk,
+    }
+  }
+
 const callbacks = {
   hash: sha256,
   signJwt: unsupported,
@@ -36,18 +60,17 @@ const callbacks = {
   encryptJwe: unsupported,
   decryptJwe: unsupported,
 }
-const openid4vp = new Openid4vpVerifier({ callbacks })
 
 /**
  * The request as sent, rebuilt from the context (it is deterministic), so
- * nothing of it needs storing but the nonce. Client id prefix `redirect_uri`:
- * the response URI is the verifier's identity and the request is not signed
- * (docs/age-assurance.md says what a signed request would add).
+ * nothing of it needs storing but the nonce. Client id prefix
+ * `x509_san_dns`: the site's host name, which the signing certificate must
+ * name; the request object is signed and fetched by `request_uri`.
  */
 function requestPayload(ctx: AgeRequestContext) {
   return {
     response_type: 'vp_token' as const,
-    client_id: `redirect_uri:${ctx.responseUri}`,
+    client_id: `x509_san_dns:${new URL(ctx.responseUri).hostname}`,
     response_uri: ctx.responseUri,
     response_mode: 'direct_post' as const,
     nonce: ctx.nonce,
@@ -92,9 +115,11 @@ export function pemCertificates(pem: string): Uint8Array[] {
 export interface EuAvOptions {
   /** IACA root certificates of the attestation issuers the site trusts (DER). */
   trustAnchors: Uint8Array[]
+  /** The key and certificate chain that sign a host's requests. */
+  verifier: VerifierSource
 }
 
-export function euAvProvider({ trustAnchors }: EuAvOptions): AgeProvider {
+export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvider {
   // Plain http only on a loopback response URI (tests, development): the
   // library refuses http URLs unless told otherwise, process-wide.
   let insecureAllowed = false
@@ -106,15 +131,34 @@ export function euAvProvider({ trustAnchors }: EuAvOptions): AgeProvider {
       insecureAllowed = true
     }
   }
+  /** The signed request of `ctx` (JAR by reference, signed with the host's key). */
+  const signed = async (ctx: AgeRequestContext) => {
+    allowHttpOnLoopback(ctx.responseUri)
+    const hostname = new URL(ctx.responseUri).hostname
+    const { x5c } = await verifier(hostname)
+    const remaining = Math.floor((ctx.expiresAt.getTime() - ctx.now.getTime()) / 1000)
+    return createOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: requestPayload(ctx),
+      jar: {
+        requestUri: ctx.requestUri,
+        jwtSigner: { method: 'x5c', alg: 'ES256', x5c },
+        expiresInSeconds: Math.max(1, remaining),
+      },
+      callbacks: { signJwt: signJwt(verifier, hostname), encryptJwe: unsupported },
+      now: ctx.now,
+    })
+  }
   return {
     id: 'eu-av',
     available: trustAnchors.length > 0,
     async startRequest(ctx) {
-      allowHttpOnLoopback(ctx.responseUri)
-      const { authorizationRequest } = await openid4vp.createOpenId4vpAuthorizationRequest({
-        authorizationRequestPayload: requestPayload(ctx),
-      })
-      return { link: authorizationRequest }
+      // The link holds only the client id and the request_uri.
+      return { link: (await signed(ctx)).authorizationRequest }
+    },
+    async requestObject(ctx) {
+      const { jar } = await signed(ctx)
+      if (!jar) throw new Error('no request object')
+      return jar.authorizationRequestJwt
     },
     async verifyResponse(ctx, form): Promise<AgeVerdict> {
       allowHttpOnLoopback(ctx.responseUri)

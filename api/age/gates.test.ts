@@ -15,6 +15,7 @@ import { describeEngines, freshDatabase, type TestDatabase } from '../test/datab
 import { login, send } from '../test/http.ts'
 import { addConversation, addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { euAvProvider } from './eu-av.ts'
+import { generatedVerifier } from './verifier-key.ts'
 import { present, type TestIssuer, testIssuer } from './testing/wallet.ts'
 
 const FIRST = 'https://first.example'
@@ -31,7 +32,14 @@ describeEngines('the age_assurance setting per site on %s', (engine) => {
     issuer = await testIssuer()
     app = createApi({
       db: t.db,
-      age: { providers: { 'eu-av': euAvProvider({ trustAnchors: [issuer.anchorDer] }) } },
+      age: {
+        providers: {
+          'eu-av': euAvProvider({
+            trustAnchors: [issuer.anchorDer],
+            verifier: generatedVerifier(t.db),
+          }),
+        },
+      },
       payments: localProvider(t.db),
       accounts: {
         mailer: createMailer({ devListing: true }),
@@ -91,6 +99,7 @@ describeEngines('the age_assurance setting per site on %s', (engine) => {
     expect(res.status).toBe(201)
     const { link } = AgeStartResponse.parse(await res.json())
     const { response } = await present(link, await issuer.issue({ ageOver18: true }), {
+      get: (url) => send(app, new URL(url).pathname + new URL(url).search, { base }),
       post: (url, body) =>
         send(app, new URL(url).pathname + new URL(url).search, {
           method: 'POST',

@@ -11,10 +11,14 @@ export interface AgeRequestContext {
   nonce: string
   /** Where the wallet posts its answer (direct_post). */
   responseUri: string
+  /** Where the wallet fetches the signed request object. */
+  requestUri: string
   /** The site's name, shown by the wallet. */
   siteName: string
   /** The moment the answer is checked at (certificate validity). */
   now: Date
+  /** When the request expires. */
+  expiresAt: Date
 }
 
 /** A provider's verdict on a presentation it could verify. */
@@ -32,6 +36,8 @@ export interface AgeProvider {
   readonly available: boolean
   /** The link the member's wallet opens (QR code on desktop, same-device link on phones). */
   startRequest(ctx: AgeRequestContext): Promise<{ link: string }>
+  /** The signed request object served at the request URI (when the link is by reference). */
+  requestObject?(ctx: AgeRequestContext): Promise<string>
   /**
    * Checks the wallet's answer to the request of `ctx`. Throws
    * PresentationRefused when it cannot be trusted; returns the verdict when

@@ -7,7 +7,14 @@ import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf, validate } from '../http/validate.ts'
 import { operatorSettings } from '../settings/index.ts'
 import { type AccountsDeps, linkBase } from '../shared/site.ts'
-import { type AgeDeps, ageStatus, answerCheck, checkState, startCheck } from './age.ts'
+import {
+  type AgeDeps,
+  ageStatus,
+  answerCheck,
+  checkState,
+  requestObjectOf,
+  startCheck,
+} from './age.ts'
 
 /** The site's own origin for the response URI; a request to a foreign host gets none. */
 function baseOf(c: Parameters<typeof linkBase>[0], accounts: AccountsDeps): string {
@@ -41,6 +48,21 @@ export const ageRoutes = (db: Db, deps: AgeDeps, accounts: AccountsDeps) =>
       async (c) =>
         c.json(await checkState(db, c.get('memberId'), c.req.valid('query').request, nowOf(c))),
     )
+    // The wallet fetches the signed request here without a session (the
+    // request id in the link is its only key). HEAD runs this same handler.
+    .get(pathOf(endpoints.ageRequestObject), queryOf(endpoints.ageRequestObject), async (c) => {
+      const settings = await operatorSettings(db, c.req.header('host'))
+      const jwt = await requestObjectOf(db, deps, {
+        requestId: c.req.valid('query').request,
+        base: baseOf(c, accounts),
+        siteName: settings.name,
+        now: nowOf(c),
+      })
+      return c.body(jwt, 200, {
+        'content-type': 'application/oauth-authz-req+jwt',
+        'cache-control': 'no-store',
+      })
+    })
     // The wallet posts here without a session: the request id and its nonce,
     // bound into the signed presentation, are what tie the answer to a member.
     .post(

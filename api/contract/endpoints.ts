@@ -485,6 +485,16 @@ export const endpoints = {
     query: AgeRequestQuery,
     response: AgeRequestState,
   },
+  /**
+   * Public: the signed request object (a JWT, `oauth-authz-req+jwt`) the
+   * wallet fetches by `request_uri`; only while the request is pending.
+   */
+  ageRequestObject: {
+    method: 'GET',
+    path: '/api/age_request_object.php',
+    query: AgeRequestQuery,
+    response: null,
+  },
   /** Public: the wallet's answer (direct_post, form-encoded) to request `?request=`. */
   ageWalletResponse: {
     method: 'POST',

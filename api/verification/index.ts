@@ -5,4 +5,5 @@ export {
   dropVerifications,
   pendingVerifications,
   verificationCase,
+  verificationExport,
 } from './verification.ts'

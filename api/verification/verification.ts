@@ -240,3 +240,37 @@ export async function dropVerifications(tx: Db, memberId: number): Promise<strin
     .returning({ selfie: verifications.selfie })
   return gone.flatMap((r) => (r.selfie ? [r.selfie] : []))
 }
+
+/**
+ * The member's photo verification for their data export (GDPR Art. 15/20):
+ * when they were verified, and each request's pose, state, times and, for a
+ * refusal, the moderator's reasons. `selfie_held` says whether the site
+ * still holds the request's selfie (until the decision deletes it). The
+ * picture itself stays out, as it stays out of every member answer (it is
+ * shown to staff in the queue only); the export names no file either. The
+ * moderator's identity stays out (staff, not the member's data).
+ */
+export async function verificationExport(db: Db, memberId: number) {
+  const [member] = await db
+    .select({ verifiedAt: members.verifiedAt })
+    .from(members)
+    .where(eq(members.id, memberId))
+  const rows = await db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.memberId, memberId))
+    .orderBy(asc(verifications.id))
+  const iso = (d: Date | null) => d?.toISOString() ?? null
+  return {
+    verified_at: iso(member?.verifiedAt ?? null),
+    requests: rows.map((r) => ({
+      pose: poseOf(r.pose),
+      state: r.status,
+      started_at: iso(r.createdAt),
+      submitted_at: iso(r.submittedAt),
+      decided_at: iso(r.decidedAt),
+      reason: r.status === 'refused' ? r.reason : null,
+      selfie_held: r.selfie !== null,
+    })),
+  }
+}

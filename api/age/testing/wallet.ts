@@ -4,8 +4,15 @@
 // wallet opens an `openid4vp://` link, resolves the request with
 // @openid4vc/openid4vp, builds a real DeviceResponse signed with the
 // device key over the session transcript of that request, and posts it to
-// the response URI. For tests only: nothing here runs in the server.
+// the response URI. The request comes signed, by reference: the wallet
+// fetches it from the link's request_uri, verifies its ES256 signature with
+// the leaf certificate of its x5c header (and each certificate's signature
+// by the next), and the library checks that the leaf's SAN dNSName is the
+// client id (x509_san_dns). A request that does not verify is refused, not
+// answered. Trust in the chain's root (the EU's registered relying parties)
+// is not checked here. For tests only: nothing here runs in the server.
 import 'reflect-metadata'
+import { verify, X509Certificate } from 'node:crypto'
 import {
   DeviceRequest,
   DeviceResponse,
@@ -13,6 +20,7 @@ import {
   MDoc,
   uint8ArrayToBase64Url,
 } from '@animo-id/mdoc'
+import { setGlobalConfig, type VerifyJwtCallback } from '@openid4vc/oauth2'
 import { Openid4vpClient } from '@openid4vc/openid4vp'
 import * as x509 from '@peculiar/x509'
 import { AV_DOCTYPE, AV_NAMESPACE, sessionTranscript } from '../eu-av.ts'
@@ -97,6 +105,8 @@ export async function testIssuer(name = 'Test Age Issuer'): Promise<TestIssuer> 
 export interface PresentOptions {
   /** Posts the answer (default: fetch). API tests route it into the app. */
   post?: (url: string, body: string) => Promise<Response>
+  /** Fetches the request object at request_uri (default: fetch). */
+  get?: (url: string) => Promise<Response>
   /** Bind the presentation to this nonce instead of the request's (a wrong nonce). */
   nonce?: string
   /** Turn a disclosed `false` into `true` after signing (a forged answer). */
@@ -113,16 +123,73 @@ export interface Presented {
 const unsupported = () => {
   throw new Error('not used by the test wallet')
 }
-const wallet = new Openid4vpClient({
-  callbacks: {
-    hash: async (data) => new Uint8Array(await subtle.digest('SHA-256', data as BufferSource)),
-    fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
-    signJwt: unsupported,
-    verifyJwt: unsupported,
-    encryptJwe: unsupported,
-    decryptJwe: unsupported,
-  },
-})
+const certificateOf = (entry: string) => new X509Certificate(Buffer.from(entry, 'base64'))
+
+/**
+ * The request object's signature, checked with the x5c leaf's key; each
+ * certificate of the chain must be valid now and signed by the next one.
+ */
+const verifyJwt: VerifyJwtCallback = async (signer, { header, compact }) => {
+  if (signer.method !== 'x5c' || header.alg !== 'ES256') return { verified: false }
+  if (header.typ !== 'oauth-authz-req+jwt') return { verified: false }
+  const chain = signer.x5c.map(certificateOf)
+  const now = new Date()
+  for (const [i, cert] of chain.entries()) {
+    if (new Date(cert.validFrom) > now || new Date(cert.validTo) < now) return { verified: false }
+    const next = chain[i + 1]
+    if (next && !cert.verify(next.publicKey)) return { verified: false }
+  }
+  const leaf = chain[0]
+  const [h, p, sig] = compact.split('.')
+  if (!leaf || !h || !p || !sig) return { verified: false }
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(sig, 'base64url'),
+  )
+  if (!ok) return { verified: false }
+  return { verified: true, signerJwk: leaf.publicKey.export({ format: 'jwk' }) as never }
+}
+
+const sanOf = (entry: string) => {
+  const names = (certificateOf(entry).subjectAltName ?? '').split(',').map((s) => s.trim())
+  return {
+    sanDnsNames: names.filter((n) => n.startsWith('DNS:')).map((n) => n.slice(4)),
+    sanUriNames: names.filter((n) => n.startsWith('URI:')).map((n) => n.slice(4)),
+  }
+}
+
+const walletOf = (get?: PresentOptions['get']) =>
+  new Openid4vpClient({
+    callbacks: {
+      hash: async (data) => new Uint8Array(await subtle.digest('SHA-256', data as BufferSource)),
+      fetch: (async (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+        get ? get(String(input)) : fetch(input, init)) as typeof fetch,
+      signJwt: unsupported,
+      verifyJwt,
+      getX509CertificateMetadata: sanOf,
+      encryptJwe: unsupported,
+      decryptJwe: unsupported,
+    },
+  })
+
+/** The request of `link`, fetched by request_uri and verified; throws when it does not verify. */
+async function resolve(link: string, get?: PresentOptions['get']) {
+  const wallet = walletOf(get)
+  // Plain http only on a loopback request URI (a local test server), as the
+  // server allows it (eu-av.ts); the library refuses http URLs otherwise.
+  const uri = new URL(link).searchParams.get('request_uri')
+  if (uri && ['localhost', '127.0.0.1'].includes(new URL(uri).hostname)) {
+    setGlobalConfig({ allowInsecureUrls: true })
+  }
+  const parsed = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: link })
+  const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({
+    authorizationRequestPayload: parsed.params as never,
+  })
+  if (!resolved.jar) throw new Error('the wallet takes signed requests only')
+  return { wallet, resolved }
+}
 
 /** The wallet: answers the request of `link` with `credential`. */
 export async function present(
@@ -130,10 +197,7 @@ export async function present(
   credential: TestCredential,
   options: PresentOptions = {},
 ): Promise<Presented> {
-  const parsed = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: link })
-  const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({
-    authorizationRequestPayload: parsed.params as never,
-  })
+  const { wallet, resolved } = await resolve(link, options.get)
   const request = resolved.authorizationRequestPayload as {
     client_id: string
     nonce: string
@@ -184,9 +248,13 @@ export async function present(
 }
 
 /** The wallet's "decline": an OpenID4VP error answer. */
-export async function decline(link: string, post: PresentOptions['post']): Promise<Response> {
-  const parsed = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: link })
-  const uri = (parsed.params as { response_uri: string }).response_uri
+export async function decline(
+  link: string,
+  post: PresentOptions['post'],
+  get?: PresentOptions['get'],
+): Promise<Response> {
+  const { resolved } = await resolve(link, get)
+  const uri = (resolved.authorizationRequestPayload as { response_uri: string }).response_uri
   const body = new URLSearchParams({ error: 'access_denied' }).toString()
   return post
     ? post(uri, body)
