@@ -14,7 +14,8 @@
 //   member's stream.
 // seen: PUT /api/chat.php (the recipient opens the chat) sent → the `seen`
 //   poke read on the sender's stream.
-// Rounds are 1.1 s apart: the server lets one typing signal per member and
+// Rounds are 1.1 s apart, and a pair's typing signals 1.1 s after its last
+// one was answered: the server lets one typing signal per member and
 // conversation through per second (TYPING_SERVER_GAP_MS).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -137,6 +138,8 @@ async function run(label: string, dbs: { db: Db; listen: TestDatabase['listen'] 
 
   const typing: number[] = []
   const seen: number[] = []
+  /** When each pair's last typing signal was answered. */
+  const typedAt: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now()
     await Promise.all(
@@ -144,9 +147,16 @@ async function run(label: string, dbs: { db: Db; listen: TestDatabase['listen'] 
         const writer = cookies[2 * p]!
         const reader = cookies[2 * p + 1]!
         // Typing: the writer types, the reader's stream hears it.
+        // The server passes one signal a second per member and conversation,
+        // timed when it handles the request: wait until this pair's last one
+        // was answered more than a gap ago, so jitter never turns a signal
+        // into a throttled one (counted as lost).
+        const wait = (typedAt[p] ?? -Infinity) + 1100 - performance.now()
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait))
         const typed = heard(`typing:${conversation}:${2 * p + 1}`)
         const t0 = performance.now()
         await post(writer, 'POST', '/api/typing.php', { conversation })
+        typedAt[p] = performance.now()
         typing.push((await typed) - t0)
         // The message, then the reader opens the chat: the writer's stream hears `seen`.
         await post(writer, 'POST', '/api/messages.php', {
