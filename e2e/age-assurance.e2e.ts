@@ -4,59 +4,23 @@
 // request as a QR code and a link; the local test wallet, driven from here
 // with the link the page shows, answers with a real signed presentation;
 // the page goes back to the chat, and the message then goes through.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { present, type TestIssuer, testIssuer } from '../api/age/testing/wallet.ts'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { present, testIssuer } from '../api/age/testing/wallet.ts'
+import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
+const issuer = await testIssuer()
+const suite = browserSuite(2, {
+  SITE_SETTINGS: JSON.stringify({ age_assurance: 'first_contact' }),
+  AGE_TRUST_ANCHORS: issuer.anchorPem,
+})
 let a: Page
 let b: Page
-let issuer: TestIssuer
-
-beforeAll(async () => {
-  issuer = await testIssuer()
-  site = await startSite({
-    SITE_SETTINGS: JSON.stringify({ age_assurance: 'first_contact' }),
-    AGE_TRUST_ANCHORS: issuer.anchorPem,
-  })
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
+beforeAll(() => {
+  ;[a, b] = suite.pages as [Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') {
-    await describePage(b)
-    console.log(site.output().slice(-3000))
-  }
-})
-
-const me = (p: Page) =>
-  p.evaluate(
-    async () =>
-      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number } }).profile.id,
-  )
 
 async function type(p: Page, text: string) {
   const box = p.getByRole('textbox', { name: 'Your message' })
@@ -66,15 +30,11 @@ async function type(p: Page, text: string) {
 
 describe('age assurance before the first message', () => {
   it('sends the member to /age, takes the wallet answer from the QR link, and the message then goes', async () => {
-    await logIn(a, DEMO)
-    await a.waitForURL(/\/members/)
-    const aId = await me(a)
-    await logIn(b, B_LOGIN)
-    await b.waitForURL(/\/members/)
+    const aId = (await logInMember(a, DEMO)).id
+    await logInMember(b, B_LOGIN)
     await b.goto(`/members/${aId}/chat`)
-    await b.waitForURL(/\/chats\/\d+$/)
+    await chatOpened(b)
     const chat = new URL(b.url()).pathname
-    await b.locator('.composer__balance').waitFor()
 
     await type(b, 'Hi! How is your week going?')
     // The server refuses (403 age_assurance_required); the app goes to the check.

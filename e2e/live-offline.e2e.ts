@@ -2,55 +2,19 @@
 // the device's store, so after going offline (context.setOffline) a reload
 // still shows the "Seen" mark under the member's message and their visitors
 // on /likes/visitors, with no network at all.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  startSite,
-} from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, DEMO, logIn, profileOf } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 const LIVE = 30_000
 
-let site: Site
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
+const suite = browserSuite(2)
 let a: Page
 let b: Page
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, site)
-  ctxB = await newContext(browser, site)
-  a = await ctxA.newPage()
-  b = await ctxB.newPage()
+beforeAll(() => {
+  ;[a, b] = suite.pages as [Page, Page]
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await describePage(a)
-    await describePage(b)
-  }
-})
-
-const profileOf = (p: Page) =>
-  p.evaluate(
-    async () =>
-      ((await (await fetch('/api/user.php')).json()) as { profile: { id: number; name: string } })
-        .profile,
-  )
 
 /** The service worker controls the page: a reload offline is answered from its cache. */
 const controlled = (p: Page) =>
@@ -95,7 +59,7 @@ describe('seen marks and visitors from the local store, offline', () => {
 
   it('offline: A still sees "Seen" under the message after a reload', async () => {
     await controlled(a)
-    await ctxA.setOffline(true)
+    await a.context().setOffline(true)
     try {
       await a.reload()
       await a
@@ -106,13 +70,13 @@ describe('seen marks and visitors from the local store, offline', () => {
       expect(await a.locator('.seen-mark').count()).toBe(1)
       expect(await a.evaluate(() => navigator.onLine)).toBe(false)
     } finally {
-      await ctxA.setOffline(false)
+      await a.context().setOffline(false)
     }
   })
 
   it('offline: B still sees A among the visitors on /likes/visitors', async () => {
     await controlled(b)
-    await ctxB.setOffline(true)
+    await b.context().setOffline(true)
     try {
       await b.reload()
       await b
@@ -121,7 +85,7 @@ describe('seen marks and visitors from the local store, offline', () => {
         .waitFor({ timeout: LIVE })
       expect(await b.evaluate(() => navigator.onLine)).toBe(false)
     } finally {
-      await ctxB.setOffline(false)
+      await b.context().setOffline(false)
     }
   })
 })
