@@ -3,53 +3,20 @@
 // film), and sees it waits for review; a moderator finds it in the console's
 // queue beside the member's profile photos and approves it; another member
 // then sees the verified mark on the member's profile.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { totpCode } from '../api/operator/totp.ts'
-import {
-  DEMO,
-  describePage,
-  launchBrowser,
-  logIn,
-  newContext,
-  type Site,
-  staffSecret,
-  startSite,
-} from './harness.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { browserSuite, DEMO, logInMember, staffSignIn } from './harness.ts'
 
 const OTHER = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF = 'moderator@example.com'
 
-let site: Site
-let browser: Browser
-let contexts: BrowserContext[] = []
+const suite = browserSuite(3)
 let member: Page
 let other: Page
 let staff: Page
-
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-  contexts = await Promise.all([0, 1, 2].map(() => newContext(browser, site)))
-  ;[member, other, staff] = (await Promise.all(contexts.map((c) => c.newPage()))) as [
-    Page,
-    Page,
-    Page,
-  ]
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') {
-    await describePage(member)
-    await describePage(staff)
-    await describePage(other)
-  }
+beforeAll(() => {
+  ;[member, other, staff] = suite.pages as [Page, Page, Page]
 })
 
 /** No horizontal scrolling at this width. */
@@ -67,12 +34,7 @@ async function fits(p: Page) {
 let memberId = 0
 
 it('a member sends a selfie doing the pose shown, and it waits for review', async () => {
-  await logIn(member, DEMO)
-  await member.waitForURL(/\/members/)
-  memberId = await member.evaluate(async () => {
-    const res = await fetch('/api/user.php')
-    return ((await res.json()) as { profile: { id: number } }).profile.id
-  })
+  memberId = (await logInMember(member, DEMO)).id
   await member.goto('/verify')
   await member.getByRole('heading', { name: 'Verify your photos' }).waitFor()
   await member.getByRole('button', { name: 'Start' }).click()
@@ -97,14 +59,7 @@ it('a member sends a selfie doing the pose shown, and it waits for review', asyn
 })
 
 it('a moderator sees the selfie beside the profile photos and approves it', async () => {
-  await staff.goto('/operator/login')
-  await staff.getByLabel('Email address').fill(STAFF)
-  await staff.getByLabel('Password').fill(DEMO.password)
-  await staff
-    .getByLabel('Code from your authenticator app')
-    .fill(totpCode(staffSecret(site, STAFF)))
-  await staff.getByRole('button', { name: 'Sign in' }).click()
-  await staff.waitForURL(/\/operator$/)
+  await staffSignIn(staff, suite.site, STAFF, DEMO.password)
   await staff.goto('/operator/queue')
   const row = staff.getByRole('row').filter({ hasText: 'Photo verification' })
   await row.waitFor()
@@ -127,8 +82,7 @@ it('a moderator sees the selfie beside the profile photos and approves it', asyn
 })
 
 it('another member sees the verified mark on the profile and in the chat header', async () => {
-  await logIn(other, OTHER)
-  await other.waitForURL(/\/members/)
+  await logInMember(other, OTHER)
   await other.goto(`/members/${memberId}`)
   const heading = other.getByRole('heading', { level: 1 })
   await heading.getByRole('img', { name: 'Verified photos' }).waitFor()
