@@ -1,22 +1,16 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
-import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '../contract/index.ts'
+import { IMAGE_MAX_FILES } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { requestHost } from '../http/host.ts'
-import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
 import type { JobRunner } from '../jobs/queue.ts'
 import { loadSettings } from '../settings/index.ts'
 import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
 import type { PictureStore } from './storage.ts'
-
-/** Room for the multipart boundaries and headers around IMAGE_MAX_BYTES of pictures. */
-const MULTIPART_OVERHEAD = 64 * 1024
-
-const badFile = (message: string) => new ApiFailure(400, 'invalid_input', 'file', message)
+import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 
 /**
  * POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse).
@@ -32,42 +26,19 @@ export const imageRoutes = (
     .get(pathOf(endpoints.images), requireMember(db), async (c) =>
       c.json(await ownImages(db, c.get('memberId'))),
     )
-    .post(
-      pathOf(endpoints.uploadImages),
-      requireMember(db),
-      // Refuses the body while it streams in, before it is held in memory.
-      bodyLimit({
-        maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
-        onError: () => {
-          throw new ApiFailure(413, 'file_too_large', 'file')
-        },
-      }),
-      async (c) => {
-        if (!store) throw new ApiFailure(503, 'uploads_unavailable')
-        const memberId = c.get('memberId')
-        if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-          throw badFile('multipart/form-data expected')
-        }
-        await enforce(c, db, 'upload', `member:${memberId}`)
-        const body = await c.req.parseBody({ all: true }).catch(() => {
-          throw badFile('unreadable multipart body')
-        })
-        const raw = body.file
-        const parts = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
-        const files = parts.filter((p): p is File => p instanceof File)
-        if (files.length === 0 || files.length !== parts.length) throw badFile('no file')
-        if (files.length > IMAGE_MAX_FILES) throw badFile(`at most ${IMAGE_MAX_FILES} files`)
-        const buffers = await Promise.all(
-          files.map(async (f) => Buffer.from(await f.arrayBuffer())),
-        )
-        const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
-        return c.json(
-          await saveImages(db, memberId, store, buffers, {
-            pending: settings.photo_premoderation,
-          }),
-        )
-      },
-    )
+    .post(pathOf(endpoints.uploadImages), requireMember(db), pictureBodyLimit(), async (c) => {
+      if (!store) throw new ApiFailure(503, 'uploads_unavailable')
+      const memberId = c.get('memberId')
+      const files = await uploadedFiles(c, db, memberId)
+      if (files.length > IMAGE_MAX_FILES) throw badFile(`at most ${IMAGE_MAX_FILES} files`)
+      const buffers = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())))
+      const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
+      return c.json(
+        await saveImages(db, memberId, store, buffers, {
+          pending: settings.photo_premoderation,
+        }),
+      )
+    })
     .put(
       pathOf(endpoints.setMainImage),
       requireMember(db),
