@@ -1,10 +1,10 @@
-// The layer rules of ARCHITECTURE.md ("Folders and what they may import"),
+// The layer rules of docs/architecture.md ("Layer rules", "Domains are boundaries"),
 // checked on every .ts/.tsx file of the repository. Imports are read from the
 // syntax tree (oxc, through Vite), so a comment or a string that looks like an
 // import never counts, and type-only imports count like any other: they couple
 // the layers all the same. The one exception: sw/ may take types (only) from
 // the contract's zod-free rules/, the wire types it shares with the server.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join, posix, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +27,10 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url))
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.data', 'messages/paraglide'])
 const GENERATED = /\.gen\.tsx?$/
 
-/** Packages that only the server may load (ARCHITECTURE: app/ and sync/ never import server code). */
+/**
+ * Packages that only the server may load (docs/architecture.md, "Layer
+ * rules": app/ and sync/ never import server code).
+ */
 const SERVER_PACKAGES = [
   'hono',
   'drizzle-orm',
@@ -235,9 +238,12 @@ const DATA_MAY_IMPORT = [
 /**
  * api/'s shared folders: the contract, the HTTP plumbing, the job queue, the
  * live-event bus, the mailer, small shared pieces, test helpers. Every other
- * folder of api/ is a domain (ARCHITECTURE "Domains are boundaries").
+ * folder of api/ is a domain (docs/architecture.md, "Domains are boundaries").
  */
 const API_SHARED = new Set(['contract', 'http', 'jobs', 'events', 'mail', 'shared', 'test'])
+
+/** api/'s top-level files that wire the domains together. */
+const API_WIRING = new Set(['api/app.ts', 'api/server.ts'])
 
 /** The api/ domain folder a path is in (`api/chats/x.ts` → chats), or null. */
 const domainOf = (path: string): string | null => {
@@ -296,6 +302,12 @@ function violationsOf(file: SourceFile, ref: ImportRef): Violation[] {
   if (targetDomain && !test && targetDomain !== domain) {
     if (domain && target !== `api/${targetDomain}/index.ts`) {
       return v('a domain uses another domain only through its index.ts')
+    }
+    // The wiring at api/'s top (app.ts mounting the routes, server.ts) goes
+    // through the same door as the domains. Not start.ts: it loads single light
+    // files on purpose, so that little is read before the port opens.
+    if (API_WIRING.has(file.path) && target !== `api/${targetDomain}/index.ts`) {
+      return v("api/'s wiring uses a domain only through its index.ts")
     }
     const folder = /^api\/([^/]+)\//.exec(file.path)?.[1]
     if (folder && API_SHARED.has(folder)) {
@@ -389,35 +401,53 @@ function importCycles(files: SourceFile[]): string[] {
 }
 
 /**
- * Cycles between api/ domain folders (tests left out): a domain that imports
- * another which imports it back, through any number of folders. Each cycle is
- * reported once, as the folder path that closes it.
+ * The node of api/'s folder graph a path is in: its first folder under api/
+ * (`api/chats/x.ts` and `api/age/testing/y.ts` → chats, age), or the file
+ * itself for api/'s own files (`api/config.ts` → config.ts); null outside api/.
  */
-function domainCycles(files: SourceFile[]): string[] {
-  const graph = new Map<string, Set<string>>()
-  for (const file of files) {
-    const from = domainOf(file.path)
+const apiFolderOf = (path: string): string | null => /^api\/([^/]+)/.exec(path)?.[1] ?? null
+
+/** A cycle of the folder graph: the folders in order, back to the first. */
+interface FolderCycle {
+  folders: string[]
+  /** The file and import of the edge that closes it (last folder → first). */
+  file: string
+  specifier: string
+}
+
+/**
+ * Cycles between api/'s folders, domains and shared folders alike (tests
+ * left out; type-only imports count): a folder that imports another which
+ * imports it back, through any number of folders. Each cycle is found once,
+ * as the path that closes it, with the first file (by path) and import of
+ * the closing edge; there is one whenever the graph has any cycle at all.
+ */
+function apiFolderCycles(files: SourceFile[]): FolderCycle[] {
+  /** from → to → the first file and import that makes the edge. */
+  const graph = new Map<string, Map<string, { file: string; specifier: string }>>()
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const from = apiFolderOf(file.path)
     if (!from || isTest(file.path)) continue
-    const edges = graph.get(from) ?? new Set<string>()
+    const edges = graph.get(from) ?? new Map<string, { file: string; specifier: string }>()
     graph.set(from, edges)
-    for (const ref of scan(file).imports) {
-      if (!ref.specifier.startsWith('.')) continue
-      const target = posix.normalize(
-        posix.join(posix.dirname(file.path), ref.specifier.split('?')[0]!),
-      )
-      const to = domainOf(target)
-      if (to && to !== from) edges.add(to)
+    for (const { specifier } of scan(file).imports) {
+      if (!specifier.startsWith('.')) continue
+      const target = posix.normalize(posix.join(posix.dirname(file.path), specifier.split('?')[0]!))
+      const to = apiFolderOf(target)
+      if (to && to !== from && !edges.has(to)) edges.set(to, { file: file.path, specifier })
     }
   }
-  const cycles: string[] = []
+  const cycles: FolderCycle[] = []
   const state = new Map<string, 'open' | 'done'>()
   const stack: string[] = []
   const visit = (node: string) => {
     state.set(node, 'open')
     stack.push(node)
-    for (const next of [...(graph.get(node) ?? [])].sort()) {
+    const edges = graph.get(node) ?? new Map()
+    for (const next of [...edges.keys()].sort()) {
       if (state.get(next) === 'open') {
-        cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '))
+        const { file, specifier } = edges.get(next)!
+        cycles.push({ folders: [...stack.slice(stack.indexOf(next)), next], file, specifier })
       } else if (!state.has(next)) {
         visit(next)
       }
@@ -428,6 +458,9 @@ function domainCycles(files: SourceFile[]): string[] {
   for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node)
   return cycles
 }
+
+const formatCycle = (c: FolderCycle) =>
+  `${c.folders.join(' -> ')}  (closed by ${c.file} -> ${c.specifier})`
 
 /** The repository's own .ts/.tsx sources, generated and third-party files left out. */
 function repositoryFiles(dir = ROOT): SourceFile[] {
@@ -443,6 +476,156 @@ function repositoryFiles(dir = ROOT): SourceFile[] {
     if (!/\.tsx?$/.test(entry.name) || GENERATED.test(entry.name)) return []
     return [{ path, source: readFileSync(full, 'utf8') }]
   })
+}
+
+/**
+ * Who owns each table: the api/ folder (or file) that may name it, by the
+ * db/schema/ file that declares it ("Domains own their tables"). A folder
+ * ends in `/`; a file owns only what it is listed for.
+ */
+const SCHEMA_OWNERS: Record<string, string[]> = {
+  'db/schema/age.ts': ['api/age/'],
+  'db/schema/blocks.ts': ['api/blocks/'],
+  'db/schema/chats.ts': ['api/chats/'],
+  'db/schema/complaints.ts': ['api/complaints/'],
+  'db/schema/credits.ts': ['api/credits/'],
+  'db/schema/jobs.ts': ['api/jobs/'],
+  'db/schema/likes.ts': ['api/likes/'],
+  'db/schema/mails.ts': ['api/mail/'],
+  // A live member's row is read through api/shared/members.ts (docs/architecture.md).
+  'db/schema/members.ts': ['api/accounts/', 'api/shared/members.ts'],
+  'db/schema/moderation.ts': ['api/moderation/'],
+  'db/schema/payments.ts': ['api/payments/'],
+  'db/schema/presence.ts': ['api/presence/'],
+  'db/schema/profiles.ts': ['api/images/'],
+  'db/schema/push.ts': ['api/push/'],
+  'db/schema/rate-limits.ts': ['api/http/ratelimit.ts'],
+  // The session check of every request lives with the HTTP plumbing.
+  'db/schema/sessions.ts': ['api/sessions/', 'api/http/session.ts'],
+  'db/schema/settings.ts': ['api/settings/'],
+  'db/schema/staff.ts': ['api/operator/'],
+  'db/schema/traffic.ts': ['api/traffic/'],
+  'db/schema/verification.ts': ['api/verification/'],
+}
+
+/**
+ * Tables whose owner is not their file's: the action records, the audit
+ * log's writer, and the reports blocks files and chats counts (moderation
+ * builds on chats, so they reach the table through api/shared/reports.ts).
+ */
+const TABLE_OWNERS: Record<string, string[]> = {
+  member_actions: ['api/http/idempotency.ts'],
+  staff_actions: ['api/http/idempotency.ts'],
+  audit_log: ['api/operator/', 'api/shared/audit.ts'],
+  reports: ['api/moderation/', 'api/shared/reports.ts'],
+}
+
+interface Table {
+  /** The drizzle object's exported name (`conversationMembers`). */
+  object: string
+  /** The SQL name (`conversation_members`). */
+  name: string
+  owners: string[]
+}
+
+/**
+ * The tables a schema file declares: every exported `const x = f('name', ...)`
+ * (pgTable, pgView, a table factory such as actionRecords).
+ */
+function declaredTables(file: SourceFile): { object: string; name: string }[] {
+  const { program } = parseSync(file.path, file.source)
+  const tables: { object: string; name: string }[] = []
+  for (const statement of program.body as unknown as Node[]) {
+    const declaration = statement.declaration as Node | undefined
+    if (
+      statement.type !== 'ExportNamedDeclaration' ||
+      declaration?.type !== 'VariableDeclaration'
+    ) {
+      continue
+    }
+    for (const d of declaration.declarations as Node[]) {
+      const init = d.init as Node | undefined
+      const name =
+        init?.type === 'CallExpression' ? stringValue((init.arguments as unknown[])[0]) : undefined
+      const object = (d.id as Node).name
+      if (name && typeof object === 'string') tables.push({ object, name })
+    }
+  }
+  return tables
+}
+
+/** Every table of db/schema/, with its owners; a schema file without an owner fails. */
+function schemaTables(files: SourceFile[]): Table[] {
+  return files
+    .filter((f) => /^db\/schema\/[^/]+\.ts$/.test(f.path) && !isTest(f.path))
+    .flatMap((file) => {
+      const tables = declaredTables(file)
+      if (tables.length === 0) return []
+      const owners = SCHEMA_OWNERS[file.path]
+      if (!owners) throw new Error(`${file.path} declares tables but has no owner in SCHEMA_OWNERS`)
+      return tables.map((t) => ({ ...t, owners: TABLE_OWNERS[t.name] ?? owners }))
+    })
+}
+
+interface ForeignUse {
+  file: string
+  table: string
+  owner: string
+}
+
+const owns = (owners: string[], path: string) =>
+  owners.some((o) => (o.endsWith('/') ? path.startsWith(o) : path === o))
+
+/**
+ * The tables a file names outside their owner: a table object imported from
+ * db/schema/, or a table's SQL name in the static text of a sql`...` template
+ * (word-bounded, so `FROM members m`, `JOIN blocks`, `INSERT INTO rate_limits`).
+ * Each (file, table) is reported once.
+ */
+function foreignTableUses(files: SourceFile[], tables: Table[]): ForeignUse[] {
+  const byObject = new Map(tables.map((t) => [t.object, t]))
+  const patterns = tables.map((t) => ({ table: t, re: new RegExp(`\\b${t.name}\\b`) }))
+  const uses: ForeignUse[] = []
+  for (const file of files) {
+    if (!file.path.startsWith('api/') || isTest(file.path)) continue
+    const { program, errors } = parseSync(file.path, file.source)
+    if (errors.length > 0) throw new Error(`${file.path}: ${errors[0]?.message}`)
+    const named = new Set<Table>()
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) {
+        for (const child of node) visit(child)
+        return
+      }
+      if (typeof node !== 'object' || node === null) return
+      const n = node as Node
+      if (n.type === 'ImportDeclaration') {
+        const specifier = stringValue(n.source) ?? ''
+        const target = posix.normalize(posix.join(posix.dirname(file.path), specifier))
+        if (specifier.startsWith('.') && target.startsWith('db/schema/')) {
+          for (const s of (n.specifiers as Node[] | undefined) ?? []) {
+            const imported = (s.imported as Node | undefined)?.name
+            const table = typeof imported === 'string' ? byObject.get(imported) : undefined
+            if (table) named.add(table)
+          }
+        }
+      }
+      if (n.type === 'TaggedTemplateExpression' && (n.tag as Node).name === 'sql') {
+        const quasis = (n.quasi as Node).quasis as { value: { raw: string } }[]
+        const text = quasis.map((q) => q.value.raw).join(' ')
+        for (const { table, re } of patterns) if (re.test(text)) named.add(table)
+      }
+      for (const [key, value] of Object.entries(n)) {
+        if (key !== 'type' && typeof value === 'object') visit(value)
+      }
+    }
+    visit(program)
+    for (const table of named) {
+      if (!owns(table.owners, file.path)) {
+        uses.push({ file: file.path, table: table.name, owner: table.owners.join(' ') })
+      }
+    }
+  }
+  return uses
 }
 
 const format = (v: Violation) => `${v.file} -> ${v.specifier}  (${v.rule})`
@@ -461,21 +644,96 @@ describe('layer rules', () => {
     expect(lines, `layer violations:\n${lines.join('\n')}`).toEqual([])
   })
 
+  it('only the owner of a table names it, in drizzle or in SQL', () => {
+    const files = repositoryFiles()
+    const tables = schemaTables(files)
+    // Guards against a scan that finds no table, and an owner that is no more.
+    expect(tables.length, tables.map((t) => t.name).join(' ')).toBeGreaterThan(30)
+    const owners = [...Object.values(SCHEMA_OWNERS), ...Object.values(TABLE_OWNERS)].flat()
+    const missing = [...Object.keys(SCHEMA_OWNERS), ...owners].filter(
+      (p) => !existsSync(join(ROOT, p)),
+    )
+    expect(missing, 'owners that do not exist').toEqual([])
+    const uses = foreignTableUses(files, tables)
+    const key = (file: string, table: string) => `${file}: ${table}`
+    const known = new Set(KNOWN_FOREIGN_TABLE_USES.map((k) => key(k.file, k.table)))
+    const found = new Set(uses.map((u) => key(u.file, u.table)))
+    const lines = uses
+      .filter((u) => !known.has(key(u.file, u.table)))
+      .map((u) => `${key(u.file, u.table)} (owner: ${u.owner})`)
+    expect(lines, `tables named outside their owner:\n${lines.join('\n')}`).toEqual([])
+    // The list only shrinks: an entry whose use is gone must be struck off.
+    const stale = [...known].filter((k) => !found.has(k))
+    expect(
+      stale,
+      `KNOWN_FOREIGN_TABLE_USES entries that no longer occur:\n${stale.join('\n')}`,
+    ).toEqual([])
+  })
+
+  it('the table-owner check finds a foreign table in drizzle and in SQL (self-check)', () => {
+    const schema: SourceFile[] = [
+      { path: 'db/schema/blocks.ts', source: "export const blocks = pgTable('blocks', {})" },
+      {
+        path: 'db/schema/members.ts',
+        source: `
+          export const members = pgTable('members', {})
+          export const memberActions = actionRecords('member_actions', 'member_id', () => members.id)
+        `,
+      },
+      { path: 'db/schema/columns.ts', source: "export const id = () => bigint('id')" },
+    ]
+    const files: SourceFile[] = [
+      {
+        path: 'api/chats/a.ts',
+        source: `
+          import { blocks as b, conversations } from '../../db/schema/index.ts'
+          const q = sql\`SELECT 1 FROM members m WHERE m.id = \${b.blockerId}\`
+        `,
+      },
+      {
+        path: 'api/search/s.ts',
+        source: `
+          // FROM blocks, in a comment
+          const q = sql\`SELECT blocks_count, member_actions_x FROM t WHERE \${blocks}\`
+          const r = db.execute('FROM members')
+          const t = other\`FROM blocks\`
+        `,
+      },
+      { path: 'api/push/p.ts', source: 'const q = sql`UPDATE member_actions SET x = 1`' },
+      {
+        path: 'api/blocks/blocks.ts',
+        source: "import { blocks } from '../../db/schema/blocks.ts'\nconst q = sql`FROM blocks`",
+      },
+      { path: 'api/shared/members.ts', source: 'const q = sql`FROM members`' },
+      { path: 'api/http/idempotency.ts', source: 'const q = sql`INSERT INTO member_actions`' },
+      { path: 'api/chats/a.test.ts', source: "import { blocks } from '../../db/schema/index.ts'" },
+      { path: 'app/x.ts', source: 'const q = sql`FROM members`' },
+    ]
+    const found = foreignTableUses(files, schemaTables(schema)).map((u) => `${u.file}: ${u.table}`)
+    expect(found).toEqual([
+      'api/chats/a.ts: blocks',
+      'api/chats/a.ts: members',
+      'api/push/p.ts: member_actions',
+    ])
+  })
+
   it('no import cycles', () => {
     const cycles = importCycles(repositoryFiles())
     expect(cycles, `import cycles:\n${cycles.join('\n')}`).toEqual([])
   })
 
-  it('no import cycle between api/ domain folders', () => {
+  it('no import cycle between api/ folders, domains and shared folders alike', () => {
     const files = repositoryFiles()
     const domains = new Set(files.map((f) => domainOf(f.path)).filter(Boolean))
-    // Guards against a scan that finds no domain at all.
+    const folders = new Set(files.map((f) => apiFolderOf(f.path)))
+    // Guards against a scan that finds no domain or misses a shared folder.
     expect(domains.size, [...domains].join(' ')).toBeGreaterThan(10)
-    const cycles = domainCycles(files)
-    expect(cycles, `domain cycles:\n${cycles.join('\n')}`).toEqual([])
+    for (const shared of API_SHARED) expect(folders.has(shared), shared).toBe(true)
+    const cycles = apiFolderCycles(files).map(formatCycle)
+    expect(cycles, `folder cycles:\n${cycles.join('\n')}`).toEqual([])
   })
 
-  it('the domain cycle check finds a cycle through entries and internals alike (self-check)', () => {
+  it('the folder cycle check finds a cycle through entries and internals alike (self-check)', () => {
     const files: SourceFile[] = [
       { path: 'api/chats/send.ts', source: "import { debit } from '../credits/index.ts'" },
       { path: 'api/credits/ledger.ts', source: "import { x } from '../push/events.ts'" },
@@ -484,7 +742,49 @@ describe('layer rules', () => {
       { path: 'api/likes/likes.ts', source: "import { z } from '../push/index.ts'" },
       { path: 'api/http/session.ts', source: "import { w } from '../jobs/queue.ts'" },
     ]
-    expect(domainCycles(files)).toEqual(['chats -> credits -> push -> chats'])
+    expect(apiFolderCycles(files).map(formatCycle)).toEqual([
+      'chats -> credits -> push -> chats  (closed by api/push/events.ts -> ../chats/index.ts)',
+    ])
+  })
+
+  it('the folder cycle check finds a cycle among the shared folders, type-only imports included (self-check)', () => {
+    // The circle the shared folders had: http needed shared's rows, shared's
+    // site settings needed http's client address and mail's mailer, mail
+    // needs the job queue, and the queue http's metrics.
+    const tied: SourceFile[] = [
+      { path: 'api/http/idempotency.ts', source: "import { parseRows } from '../shared/rows.ts'" },
+      { path: 'api/shared/rows.ts', source: "import { z } from 'zod'" },
+      {
+        path: 'api/shared/site.ts',
+        source:
+          "import type { Mailer } from '../mail/mailer.ts'\nimport { loadAccountsConfig } from '../config.ts'",
+      },
+      { path: 'api/mail/mailer.ts', source: "import { enqueue } from '../jobs/queue.ts'" },
+      { path: 'api/jobs/queue.ts', source: "import { jobFailures } from '../http/metrics.ts'" },
+      { path: 'api/config.ts', source: "import { z } from 'zod'" },
+      { path: 'api/jobs/queue.test.ts', source: "import { x } from '../chats/index.ts'" },
+    ]
+    expect(apiFolderCycles(tied).map(formatCycle)).toEqual([
+      'http -> shared -> mail -> jobs -> http  (closed by api/jobs/queue.ts -> ../http/metrics.ts)',
+    ])
+    // The same files in the order shared < http < jobs < mail, with api/'s
+    // own files (config.ts below, app.ts above all) and a test that imports
+    // upwards: no cycle.
+    const ordered: SourceFile[] = [
+      ...tied.filter((f) => f.path !== 'api/shared/site.ts'),
+      {
+        path: 'api/mail/site.ts',
+        source:
+          "import { clientIp } from '../http/ratelimit.ts'\nimport { createMailer } from './mailer.ts'\nimport { loadAccountsConfig } from '../config.ts'",
+      },
+      { path: 'api/http/cross-site.test.ts', source: "import { a } from '../mail/site.ts'" },
+      {
+        path: 'api/app.ts',
+        source: "import { b } from './mail/site.ts'\nimport { c } from './http/metrics.ts'",
+      },
+      { path: 'api/chats/send.ts', source: "import { d } from '../mail/site.ts'" },
+    ]
+    expect(apiFolderCycles(ordered).map(formatCycle)).toEqual([])
   })
 
   it('the cycle check finds a cycle, type-only imports included (self-check)', () => {
@@ -619,6 +919,14 @@ describe('layer rules', () => {
           import { enqueue } from '../jobs/queue.ts'
         `,
       },
+      {
+        path: 'api/app.ts',
+        source: `
+          import { likesRoutes } from './likes/routes.ts'
+          import { camsRoutes } from './cams/index.ts'
+          import { onError } from './http/errors.ts'
+        `,
+      },
       { path: 'api/chats/send.test.ts', source: "import { credit } from '../credits/ledger.ts'" },
       { path: 'api/admin.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
       { path: 'api/start.ts', source: "import { seedDemo } from '../db/seed/seed.ts'" },
@@ -639,7 +947,8 @@ describe('layer rules', () => {
  * only types or rules/ from the contract on the main thread, one route not
  * reaching into another's -components/, no store writes from app/, routes
  * without schema queries, a domain reaching another only through its
- * index.ts, api/'s shared folders importing no domain, db/seed only for
+ * index.ts (api/'s wiring, app.ts and server.ts, too), api/'s shared
+ * folders importing no domain, db/seed only for
  * start-up and tests, sw/ with workbox only and nothing of the contract but
  * types from rules/ (a value from rules/ or a type from elsewhere is caught).
  * Everything else in those files is allowed and must stay so.
@@ -676,6 +985,40 @@ const EXPECTED_SELF_CHECK: string[] = [
   'api/likes/routes.ts -> drizzle-orm',
   'api/chats/send.ts -> ../credits/ledger.ts',
   'api/http/session.ts -> ../accounts/index.ts',
+  'api/app.ts -> ./likes/routes.ts',
   'api/admin.ts -> ../db/seed/seed.ts',
   'sw/push.ts -> idb-keyval',
+]
+
+/**
+ * Foreign table uses that are still to be moved behind their owner's entry,
+ * each with why it is there. The table-owner test fails on a use not listed
+ * here and on an entry that no longer occurs, so the list only shrinks.
+ */
+const uses = (file: string, reason: string, ...tables: string[]) =>
+  tables.map((table) => ({ file, table, reason }))
+
+const KNOWN_FOREIGN_TABLE_USES: { file: string; table: string; reason: string }[] = [
+  ...uses(
+    'api/push/payload.ts',
+    'the install badge sums unread chats and new likes in one statement',
+    'conversation_members',
+    'conversations',
+    'likes',
+    'members',
+  ),
+  ...uses(
+    'api/search/search.ts',
+    'search filters and orders members in one statement, over the columns its indexes hold',
+    'members',
+  ),
+  ...uses(
+    'api/shared/visits.ts',
+    'the new-visits count is shared by presence and push, and shared folders import no domain',
+    'blocks',
+    'member_privacy',
+    'members',
+    'profile_visits',
+  ),
+  ...uses('api/traffic/landers.ts', 'a lander shows member cards', 'members'),
 ]

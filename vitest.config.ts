@@ -1,12 +1,8 @@
-import { availableParallelism, loadavg } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { TIME_SCALE as scale } from './api/test/time-scale.ts'
 
-// Time-outs guard against a hang, they are not a speed test: they grow with
-// the machine's load when the run starts (a busy 2-core CI machine ran suites
-// 4x slower), and TEST_TIME_SCALE sets the factor outright.
-const scale =
-  Number(process.env.TEST_TIME_SCALE) ||
-  Math.max(1, Math.ceil((loadavg()[0] ?? 0) / availableParallelism()))
+// Time-outs guard against a hang and grow with the machine's load
+// (api/test/time-scale.ts).
 
 // Unit and API suites, run in Node. Browser tests (e2e/) have their own config
 // (e2e/vitest.config.ts). This file stands alone on purpose: vite.config.ts

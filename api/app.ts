@@ -1,17 +1,22 @@
 import { Hono } from 'hono'
 import type { Db } from '../db/client.ts'
-import { activityRoutes } from './accounts/activity-routes.ts'
-import { exportRoutes } from './accounts/export-routes.ts'
-import { authRoutes } from './accounts/login-routes.ts'
-import { accountRoutes } from './accounts/routes.ts'
-import { userRoutes } from './accounts/user-routes.ts'
+import {
+  accountRoutes,
+  activityRoutes,
+  authRoutes,
+  exportRoutes,
+  userRoutes,
+} from './accounts/index.ts'
 import { type AgeDeps, ageFromEnv, ageRoutes } from './age/index.ts'
-import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/routes.ts'
-import { chatRoutes } from './chats/chat-routes.ts'
-import { messageMailJobHandlers } from './chats/message-mail.ts'
-import { type EventsTiming, messageRoutes } from './chats/message-routes.ts'
-import { chatsRoutes } from './chats/routes.ts'
-import { complaintRoutes } from './complaints/routes.ts'
+import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/index.ts'
+import {
+  chatRoutes,
+  chatsRoutes,
+  type EventsTiming,
+  messageMailJobHandlers,
+  messageRoutes,
+} from './chats/index.ts'
+import { complaintRoutes } from './complaints/index.ts'
 import { loadPaymentsConfig } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { forgetMessageCost, MESSAGE_COST_CACHE } from './credits/index.ts'
@@ -27,35 +32,35 @@ import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
-import { mediaJobHandlers } from './images/media.ts'
-import { imageRoutes } from './images/routes.ts'
-import { diskStore, type PictureStore } from './images/storage.ts'
-import { createJobRunner, type JobRunner } from './jobs/queue.ts'
-import { likesRoutes } from './likes/routes.ts'
+import { diskStore, imageRoutes, mediaJobHandlers, type PictureStore } from './images/index.ts'
+import { createJobRunner, dueJobCount, type JobRunner } from './jobs/queue.ts'
+import { likeFlags, likesRoutes } from './likes/index.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
-import { transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
-import { operatorRoutes } from './operator/routes.ts'
-import { checkoutRoutes } from './payments/checkout.ts'
-import { type LocalProvider, localProvider } from './payments/local.ts'
-import { mollieProvider } from './payments/mollie.ts'
-import { type PaymentProvider, unavailableProvider } from './payments/provider.ts'
-import { paymentsRoutes } from './payments/routes.ts'
-import { paymentJobs } from './payments/settle.ts'
-import { withdrawalJobs } from './payments/withdrawal.ts'
-import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
-import { recordVisit } from './presence/index.ts'
-import { presenceRoutes } from './presence/routes.ts'
-import { profileFieldRoutes } from './profiles/fields-routes.ts'
-import { profileRoutes } from './profiles/routes.ts'
-import { pushRoutes } from './push/routes.ts'
-import { referenceRoutes } from './reference/routes.ts'
-import { searchRoutes } from './search/routes.ts'
-import { sessionRoutes } from './sessions/routes.ts'
-import { settingsRoutes } from './settings/routes.ts'
-import { type AccountsDeps, accountsFromEnv } from './shared/site.ts'
-import { trafficRoutes } from './traffic/routes.ts'
-import { verificationRoutes } from './verification/routes.ts'
+import { type AccountsDeps, accountsFromEnv } from './mail/site.ts'
+import { appealRoutes, transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
+import { operatorRoutes } from './operator/index.ts'
+import {
+  checkoutRoutes,
+  type LocalProvider,
+  localProvider,
+  mollieProvider,
+  type PaymentProvider,
+  paymentJobs,
+  paymentsRoutes,
+  unavailableProvider,
+  withdrawalJobs,
+  withdrawalRoutes,
+} from './payments/index.ts'
+import { presenceRoutes, recordVisit } from './presence/index.ts'
+import { profileFieldRoutes, profileRoutes } from './profiles/index.ts'
+import { pushRoutes } from './push/index.ts'
+import { referenceRoutes } from './reference/index.ts'
+import { searchRoutes } from './search/index.ts'
+import { sessionRoutes } from './sessions/index.ts'
+import { forgetOperatorSettings, SETTINGS_CACHE, settingsRoutes } from './settings/index.ts'
+import { trafficRoutes } from './traffic/index.ts'
+import { verificationRoutes } from './verification/index.ts'
 
 export interface AppDeps {
   db: Db
@@ -136,6 +141,17 @@ const GET_WITH_EFFECTS = new Set(
 
 const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' && 'settle' in p
 
+/** The dependencies with their defaults filled in, as the wiring below uses them. */
+interface Wiring
+  extends Required<Pick<AppDeps, 'db' | 'cams' | 'age' | 'accounts' | 'jobs' | 'events'>>,
+    Pick<AppDeps, 'now' | 'eventsTiming' | 'logger'> {
+  payments: PaymentProvider
+  memberLimits: boolean
+  lifecycle: Lifecycle
+  store: PictureStore | undefined
+  complaintsTo: string
+}
+
 /**
  * The API as a pure value: tests call `createApi(deps).request(...)`, the
  * server mounts it next to the static PWA. It keeps no state in memory.
@@ -156,112 +172,37 @@ export function createApi({
   lifecycle = createLifecycle(),
   logger,
 }: AppDeps) {
-  const complaintsTo = process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost'
-  const store = picturesOf({ pictures, mediaDir })
-  jobs.register(mailJobs(db, accounts.mailer))
-  jobs.register(messageMailJobHandlers(db, accounts.mailer))
-  jobs.register(
-    paymentJobs(db, () => ({
-      provider: payments,
-      base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
-    })),
-  )
-  jobs.register(
-    withdrawalJobs(db, () => ({
-      provider: payments,
-      base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
-    })),
-  )
-  jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
-  jobs.register(mediaJobHandlers(store))
-  accounts.mailer.attach(jobs)
+  const w: Wiring = {
+    db,
+    cams,
+    age,
+    accounts,
+    jobs,
+    events,
+    now,
+    payments,
+    eventsTiming,
+    memberLimits,
+    lifecycle,
+    logger,
+    store: picturesOf({ pictures, mediaDir }),
+    complaintsTo: process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost',
+  }
+  registerJobs(w)
   // What this process caches is dropped when any process changes it
   // (notifyCacheChange, api/events/bus.ts), and when LISTEN is (back) in place.
   events.onCacheChange((cache) => {
     if (cache === null || cache === MESSAGE_COST_CACHE) forgetMessageCost(db)
+    if (cache === null || cache === SETTINGS_CACHE) forgetOperatorSettings(db)
   })
-  const api = new Hono<ClockEnv>()
-    .use(async (c, next) => {
-      if (now) c.set('now', now)
-      await next()
-    })
-    .use(jsonAsBytes)
-    .use(async (c, next) => {
-      // A HEAD runs the GET's handler (Hono, as HTTP allows): never for a GET
-      // with effects (api/contract/endpoints.ts `effects`).
-      if (c.req.method === 'HEAD' && GET_WITH_EFFECTS.has(c.req.path)) {
-        c.header('Allow', 'GET')
-        return c.body(null, 405)
-      }
-      await next()
-    })
-    .use(sameOriginOnly({ trustProxy: accounts.trustProxy }))
-    // JSON bodies are small; the limit stops a client from making the server
-    // buffer megabytes. Multipart only for the picture upload (its own limit);
-    // any other kind of body is a 415 before it is read (api/http/body.ts).
-    .use(bodyGate)
-    .use(async (c, next) => {
-      await next()
-      // Member data never sits in a shared or browser HTTP cache; offline
-      // copies live in the member's IndexedDB and are wiped on logout. Set on
-      // the answer's own headers: c.header() after the answer exists would
-      // rebuild it as a stream (api/http/answer-bytes.ts).
-      c.res.headers.set('Cache-Control', 'no-store')
-    })
-    // The polled reads of spec §9 answer 304 without a body when nothing
-    // changed since the ETag the worker sends (sync/core/http.ts): an idle
-    // member's poll costs headers only.
-    .use(pathOf(endpoints.user), etag())
-    .use(pathOf(endpoints.chats), etag())
-    .use(pathOf(endpoints.likes), etag())
-    .route('/', authRoutes(db, accounts))
-    .route('/', userRoutes(db, accounts, { pictures: store, jobs }))
-    .route('/', exportRoutes(db, accounts, store))
-    .route('/', accountRoutes(db, accounts))
-    .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
-    .route('/', verificationRoutes(db, store))
-    .route('/', referenceRoutes(db, accounts))
-    .route('/', profileFieldRoutes(db))
-    .route('/', devMailRoutes(db, accounts.mailer))
-    .route('/', searchRoutes(db, accounts.trustProxy ?? false))
-    .route('/', chatsRoutes(db))
-    .route('/', activityRoutes(db))
-    .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
-    .route('/', sessionRoutes(db))
-    .route('/', likesRoutes(db, { memberLimits }))
-    .route(
-      '/',
-      profileRoutes(db, { viewed: (viewer, profile) => recordVisit(db, viewer, profile) }),
-    )
-    .route('/', presenceRoutes(db))
-    .route('/', chatRoutes(db))
-    .route(
-      '/',
-      messageRoutes(db, {
-        events,
-        accounts,
-        complaintsTo,
-        dev: accounts.development ?? false,
-        jobs,
-        memberLimits,
-        ...(eventsTiming ? { eventsTiming } : {}),
-      }),
-    )
-    .route('/', camsRoutes(db, cams))
-    .route('/', trafficRoutes(db, accounts.trustProxy ?? false))
-    .route('/', complaintRoutes(db, accounts, complaintsTo))
-    .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
-    .route('/', withdrawalRoutes(db, { accounts, jobs }))
-    .route('/', ageRoutes(db, age, accounts))
-    .route('/', pushRoutes(db, { jobs }))
-    .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
+  const api = mountDomains(apiMiddleware(w), w)
   if (isLocal(payments))
     api.route('/', checkoutRoutes(db, payments, { trustProxy: accounts.trustProxy ?? false }))
 
   const app = new Hono()
     .onError(onError)
     .use(requestLog({ trustProxy: accounts.trustProxy ?? false, ...(logger ? { logger } : {}) }))
-    .route('/', metricsRoutes({ db }))
+    .route('/', metricsRoutes({ db, queueDepth: () => dueJobCount(db) }))
     .use(securityHeaders(accounts))
     .route('/', healthRoutes({ db, events, lifecycle }))
     .route('/api', api)
@@ -286,4 +227,114 @@ export function createApi({
     })
   return app
 }
+
+/** The domains' job kinds on the runner, and the mailer's pokes to it. */
+function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
+  const providerDeps = () => ({
+    provider: payments,
+    base: accounts.publicUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
+  })
+  jobs.register(mailJobs(db, accounts.mailer))
+  jobs.register(messageMailJobHandlers(db, accounts.mailer))
+  jobs.register(paymentJobs(db, providerDeps))
+  jobs.register(withdrawalJobs(db, providerDeps))
+  jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
+  jobs.register(mediaJobHandlers(store))
+  accounts.mailer.attach(jobs)
+}
+
+/** What every /api request passes before its domain's route. */
+function apiMiddleware({ now, accounts }: Wiring) {
+  return (
+    new Hono<ClockEnv>()
+      .use(async (c, next) => {
+        if (now) c.set('now', now)
+        await next()
+      })
+      .use(jsonAsBytes)
+      .use(async (c, next) => {
+        // A HEAD runs the GET's handler (Hono, as HTTP allows): never for a GET
+        // with effects (api/contract/endpoints.ts `effects`).
+        if (c.req.method === 'HEAD' && GET_WITH_EFFECTS.has(c.req.path)) {
+          c.header('Allow', 'GET')
+          return c.body(null, 405)
+        }
+        await next()
+      })
+      .use(sameOriginOnly({ trustProxy: accounts.trustProxy }))
+      // JSON bodies are small; the limit stops a client from making the server
+      // buffer megabytes. Multipart only for the picture upload (its own limit);
+      // any other kind of body is a 415 before it is read (api/http/body.ts).
+      .use(bodyGate)
+      .use(async (c, next) => {
+        await next()
+        // Member data never sits in a shared or browser HTTP cache; offline
+        // copies live in the member's IndexedDB and are wiped on logout. Set on
+        // the answer's own headers: c.header() after the answer exists would
+        // rebuild it as a stream (api/http/answer-bytes.ts).
+        c.res.headers.set('Cache-Control', 'no-store')
+      })
+      // The polled reads of spec §9 (and the visitors, polled with the likes) answer 304 without a body when nothing
+      // changed since the ETag the worker sends (sync/core/http.ts): an idle
+      // member's poll costs headers only.
+      .use(pathOf(endpoints.user), etag())
+      .use(pathOf(endpoints.chats), etag())
+      .use(pathOf(endpoints.likes), etag())
+      .use(pathOf(endpoints.visitors), etag())
+  )
+}
+
+/** Every domain's routes, mounted from its entry. */
+function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
+  const { db, accounts, store, jobs, events, memberLimits, eventsTiming, complaintsTo, now } = w
+  const { cams, age, payments } = w
+  return api
+    .route('/', authRoutes(db, accounts))
+    .route('/', userRoutes(db, accounts, { pictures: store, jobs }))
+    .route('/', exportRoutes(db, accounts, store))
+    .route('/', accountRoutes(db, accounts))
+    .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
+    .route('/', verificationRoutes(db, store))
+    .route('/', referenceRoutes(db, accounts))
+    .route('/', profileFieldRoutes(db))
+    .route('/', devMailRoutes(db, accounts.mailer))
+    .route('/', searchRoutes(db, accounts.trustProxy ?? false))
+    .route('/', chatsRoutes(db))
+    .route('/', activityRoutes(db))
+    .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
+    .route('/', sessionRoutes(db))
+    .route('/', likesRoutes(db, { memberLimits, jobs }))
+    .route(
+      '/',
+      profileRoutes(db, {
+        viewed: (viewer, profile) => recordVisit(db, viewer, profile),
+        relation: (viewer, profile) => likeFlags(db, viewer, profile),
+      }),
+    )
+    .route('/', presenceRoutes(db))
+    .route('/', chatRoutes(db))
+    .route(
+      '/',
+      messageRoutes(db, {
+        events,
+        accounts,
+        complaintsTo,
+        dev: accounts.development ?? false,
+        jobs,
+        memberLimits,
+        ...(eventsTiming ? { eventsTiming } : {}),
+        ...(now ? { now } : {}),
+      }),
+    )
+    .route('/', camsRoutes(db, cams))
+    .route('/', trafficRoutes(db, accounts.trustProxy ?? false))
+    .route('/', complaintRoutes(db, accounts, complaintsTo))
+    .route('/', appealRoutes(db, accounts))
+    .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
+    .route('/', withdrawalRoutes(db, { accounts, jobs }))
+    .route('/', ageRoutes(db, age, accounts))
+    .route('/', pushRoutes(db, { jobs }))
+    .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
+}
+
 export type Api = ReturnType<typeof createApi>

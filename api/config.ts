@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Configuration comes from the environment, parsed once (ARCHITECTURE "The API").
+// Configuration comes from the environment, parsed once (docs/architecture.md, "The API").
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

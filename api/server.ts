@@ -17,26 +17,31 @@ import {
   SERVICE_WORKER_CSP,
   securityHeaders,
 } from './http/security-headers.ts'
-import { servePictures } from './images/serve.ts'
-import { currentStaff } from './operator/auth.ts'
-import { companyInfo, loadSettings, type Operator, operatorSettings } from './settings/settings.ts'
-import { shellFor } from './settings/shell.ts'
+import { servePictures } from './images/index.ts'
+import { accountsFromEnv } from './mail/site.ts'
+import { currentStaff } from './operator/index.ts'
+import {
+  companyInfo,
+  loadSettings,
+  type Operator,
+  operatorSettings,
+  shellFor,
+} from './settings/index.ts'
 import { liveMember } from './shared/members.ts'
-import { accountsFromEnv } from './shared/site.ts'
-import { formLogin } from './site/form-login.ts'
 import {
   BUILT_ASSET_PATH,
   bootScriptOf,
+  formLogin,
   hasSessionCookie,
   loadPageRenderer,
+  loadRouteTable,
   pageSeed,
   type RenderPage,
   shellStyles,
   shellWithPage,
   ssrDirOf,
-} from './site/prerender.ts'
-import { loadRouteTable } from './site/route-table.ts'
-import { trafficRedirects } from './traffic/redirects.ts'
+} from './site/index.ts'
+import { trafficRedirects } from './traffic/index.ts'
 
 export interface ServerOptions extends AppDeps {
   /** The built PWA (vite build output). */

@@ -26,7 +26,7 @@ const progress = startProgress([
 // `env` carries the connection (@hono/node-server's { incoming, outgoing }):
 // the rate limits key on the client's address from it (api/http/ratelimit.ts
 // clientIp). Without it every client was "unknown", one bucket for the
-// whole site (api/http/client-address.test.ts runs this entry).
+// whole site (e2e/production-start.e2e.ts runs this entry).
 type Handler = (req: Request, env: unknown) => Response | Promise<Response>
 let handler: Handler = (req) => progress.fetch(req)
 const server = serve(
@@ -106,7 +106,7 @@ const [
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
-  import('./shared/site.ts'),
+  import('./mail/site.ts'),
   import('./accounts/password.ts'),
   import('./events/bus.ts'),
   import('./jobs/queue.ts'),
@@ -114,7 +114,7 @@ const [
   import('./push/events.ts'),
   import('./push/job.ts'),
   import('./push/sender.ts'),
-  import('./push/vapid.ts'),
+  import('./settings/vapid.ts'),
   import('./server.ts'),
   import('./settings/settings.ts'),
   import('./images/storage.ts'),

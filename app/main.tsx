@@ -45,7 +45,7 @@ void tracked.then(() => createRoot(document.getElementById('root')!).render(app)
 
 registerServiceWorker()
 
-// ARCHITECTURE "Data and sync": coming online and a tab becoming visible sync
+// docs/architecture.md, "Data and sync": coming online and a tab becoming visible sync
 // at once; a hidden page sends the spec §7 beacon.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void worker().pageHidden()

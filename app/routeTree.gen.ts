@@ -45,6 +45,7 @@ import { Route as DefaultPagesBanRouteImport } from './routes/_default/pages/ban
 import { Route as DefaultPagesCookiesRouteImport } from './routes/_default/pages/cookies'
 import { Route as DefaultPagesFaqRouteImport } from './routes/_default/pages/faq'
 import { Route as DefaultPagesPrivacyRouteImport } from './routes/_default/pages/privacy'
+import { Route as DefaultPagesRankingRouteImport } from './routes/_default/pages/ranking'
 import { Route as DefaultPagesReturnPolicyRouteImport } from './routes/_default/pages/return-policy'
 import { Route as DefaultPagesServiceRouteImport } from './routes/_default/pages/service'
 import { Route as DefaultPagesTermsRouteImport } from './routes/_default/pages/terms'
@@ -261,6 +262,11 @@ const DefaultPagesFaqRoute = DefaultPagesFaqRouteImport.update({
 const DefaultPagesPrivacyRoute = DefaultPagesPrivacyRouteImport.update({
   id: '/pages/privacy',
   path: '/pages/privacy',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPagesRankingRoute = DefaultPagesRankingRouteImport.update({
+  id: '/pages/ranking',
+  path: '/pages/ranking',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultPagesReturnPolicyRoute =
@@ -534,6 +540,7 @@ export interface FileRoutesByFullPath {
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
   '/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/pages/ranking': typeof DefaultPagesRankingRoute
   '/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
   '/pages/service': typeof DefaultPagesServiceRoute
   '/pages/terms': typeof DefaultPagesTermsRoute
@@ -606,6 +613,7 @@ export interface FileRoutesByTo {
   '/pages/cookies': typeof DefaultPagesCookiesRoute
   '/pages/faq': typeof DefaultPagesFaqRoute
   '/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/pages/ranking': typeof DefaultPagesRankingRoute
   '/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
   '/pages/service': typeof DefaultPagesServiceRoute
   '/pages/terms': typeof DefaultPagesTermsRoute
@@ -687,6 +695,7 @@ export interface FileRoutesById {
   '/_default/pages/cookies': typeof DefaultPagesCookiesRoute
   '/_default/pages/faq': typeof DefaultPagesFaqRoute
   '/_default/pages/privacy': typeof DefaultPagesPrivacyRoute
+  '/_default/pages/ranking': typeof DefaultPagesRankingRoute
   '/_default/pages/return-policy': typeof DefaultPagesReturnPolicyRoute
   '/_default/pages/service': typeof DefaultPagesServiceRoute
   '/_default/pages/terms': typeof DefaultPagesTermsRoute
@@ -763,6 +772,7 @@ export interface FileRouteTypes {
     | '/pages/cookies'
     | '/pages/faq'
     | '/pages/privacy'
+    | '/pages/ranking'
     | '/pages/return-policy'
     | '/pages/service'
     | '/pages/terms'
@@ -835,6 +845,7 @@ export interface FileRouteTypes {
     | '/pages/cookies'
     | '/pages/faq'
     | '/pages/privacy'
+    | '/pages/ranking'
     | '/pages/return-policy'
     | '/pages/service'
     | '/pages/terms'
@@ -915,6 +926,7 @@ export interface FileRouteTypes {
     | '/_default/pages/cookies'
     | '/_default/pages/faq'
     | '/_default/pages/privacy'
+    | '/_default/pages/ranking'
     | '/_default/pages/return-policy'
     | '/_default/pages/service'
     | '/_default/pages/terms'
@@ -1218,6 +1230,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/privacy'
       fullPath: '/pages/privacy'
       preLoaderRoute: typeof DefaultPagesPrivacyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/pages/ranking': {
+      id: '/_default/pages/ranking'
+      path: '/pages/ranking'
+      fullPath: '/pages/ranking'
+      preLoaderRoute: typeof DefaultPagesRankingRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/pages/return-policy': {
@@ -1641,6 +1660,7 @@ interface DefaultRouteChildren {
   DefaultPagesCookiesRoute: typeof DefaultPagesCookiesRoute
   DefaultPagesFaqRoute: typeof DefaultPagesFaqRoute
   DefaultPagesPrivacyRoute: typeof DefaultPagesPrivacyRoute
+  DefaultPagesRankingRoute: typeof DefaultPagesRankingRoute
   DefaultPagesReturnPolicyRoute: typeof DefaultPagesReturnPolicyRoute
   DefaultPagesServiceRoute: typeof DefaultPagesServiceRoute
   DefaultPagesTermsRoute: typeof DefaultPagesTermsRoute
@@ -1675,6 +1695,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultPagesCookiesRoute: DefaultPagesCookiesRoute,
   DefaultPagesFaqRoute: DefaultPagesFaqRoute,
   DefaultPagesPrivacyRoute: DefaultPagesPrivacyRoute,
+  DefaultPagesRankingRoute: DefaultPagesRankingRoute,
   DefaultPagesReturnPolicyRoute: DefaultPagesReturnPolicyRoute,
   DefaultPagesServiceRoute: DefaultPagesServiceRoute,
   DefaultPagesTermsRoute: DefaultPagesTermsRoute,

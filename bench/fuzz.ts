@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApi } from '../api/app.ts'
+import { createJobRunner } from '../api/jobs/queue.ts'
 import { FUZZED, fuzz, installChangeCounter, sessionCookie } from '../api/test/fuzz.ts'
 import { addMembers } from '../api/test/seed.ts'
 import { openDatabase } from '../db/client.ts'
@@ -26,7 +27,9 @@ if (!shardIndex || !shardCount || shardIndex > shardCount)
 const url = process.env.FUZZ_DATABASE_URL
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' })
 const media = mkdtempSync(join(tmpdir(), 'amora-fuzz-bench-'))
-const app = createApi({ db: database.db, mediaDir: media })
+// Its own job queue, so the fuzzer can wait for the work a request leaves to it.
+const jobs = createJobRunner({ db: database.db, handlers: {} })
+const app = createApi({ db: database.db, mediaDir: media, jobs })
 const members = await addMembers(database.db, [
   { gender: 'male', activatedAt: new Date() },
   { activatedAt: new Date() },
@@ -39,7 +42,9 @@ const stats = await fuzz(app, database.db, {
   perEndpoint,
   seed,
   ids: members.map((m) => m.id),
+  emails: members.map((m) => m.email),
   cookie: () => sessionCookie(database.db, members[0]!.id),
+  jobs,
   shard: { index: shardIndex - 1, count: shardCount },
   onPair: (name, so) =>
     console.log(
@@ -56,6 +61,7 @@ console.log(
   `${stats.requests} requests in ${seconds.toFixed(0)} s (${(stats.requests / seconds).toFixed(0)}/s)`,
 )
 console.log('answers by status:', JSON.stringify(stats.byStatus))
+console.log(`logins refused with 429 that mailed the unlock link (allowed): ${stats.unlockMails}`)
 const distinct = new Map(stats.failures.map((f) => [`${f.endpoint}: ${f.problem}`, f.request]))
 console.log(`rule breaks: ${stats.failures.length} (${distinct.size} distinct)`)
 for (const [what, request] of distinct) console.log(`  ${what}\n    e.g. ${request}`)

@@ -8,12 +8,13 @@
 // The CPU slowdown is relative to the machine it runs on. Lighthouse's 4x
 // default "moves a typical run in the high-end desktop bracket
 // [benchmarkIndex 1500-2000] somewhere into the mid-tier mobile bracket", and
-// its docs ask to calibrate on other machines (docs/throttling.md,
-// "Calibrating the CPU slowdown"). So the script first measures this
-// machine's benchmarkIndex (two runs) and slows it to the same device: 4x at
-// 1750, the middle of that bracket, in proportion elsewhere (index / 437.5;
-// 2.9x at 1250, where the docs suggest 2x, so a little stricter than they
-// ask). `--cpu=N` sets the multiplier instead (`--cpu=4`: the default config).
+// its docs ask to calibrate on other machines ("Calibrating the CPU slowdown"
+// of https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md).
+// So the script first measures this machine's benchmarkIndex (two runs) and
+// slows it to the same device: 4x at 1750, the middle of that bracket, in
+// proportion elsewhere (index / 437.5; 2.9x at 1250, where the docs suggest
+// 2x, so a little stricter than they ask). `--cpu=N` sets the multiplier
+// instead (`--cpu=4`: the default config).
 //
 // The site runs as `npm start` does (e2e/harness.ts: fresh PGlite, demo
 // seed) with SITE_SETTINGS from the environment if set, e.g. to measure a

@@ -18,8 +18,9 @@ const KB = 1024
 
 /**
  * The goals: 100 KB for a guest's first page, 130 KB for a member's first
- * /members. `limit` is what fails the check: the goal where it is met, else
- * the figure measured when the goal was set, so it can only get better.
+ * /members. `limit` is what fails the check: each page's own figure when the
+ * limit was last set plus LIMIT_MARGIN_KB, so any growth beyond that fails
+ * CI, also while a page is well under its goal.
  */
 export interface Entry {
   name: string
@@ -33,52 +34,55 @@ export interface Entry {
 
 const profilePath = '/members/{profile}'
 
-/** KB over which a page fails the check (see ENTRIES). */
-const LIMITS = {
-  // The goal: every guest entry page's first load is the light entry of its
-  // language (app/lander.tsx, tools/light-vite-plugin.ts): 85-95 KB.
-  guest: 100 * KB,
-  lander: 100 * KB,
-  // The goal: the shell holds what /members and its layouts use (128.1 on
-  // 2026-11-26; vite.config.ts MEMBERS_FIRST_LOAD).
-  members: 130 * KB,
-}
+/**
+ * What a page may grow before the check fails. A page that must grow more
+ * (a feature that needs its bytes) raises its own limit in the same change,
+ * with the new figure, so the growth is a decision in review.
+ */
+const LIMIT_MARGIN_KB = 2
+/** The limit of a page measured at `kb` (KB, as printed). */
+const limitAt = (kb: number) => Math.round((kb + LIMIT_MARGIN_KB) * KB)
 
 const GUEST = 100 * KB
-const lander = (name: string, path: string, limit: number): Entry => ({
+const MEMBERS = 130 * KB
+const guest = (name: string, path: string, measured: number, locale?: string): Entry => ({
   name,
   path,
+  ...(locale ? { locale } : {}),
   goal: GUEST,
-  limit,
+  limit: limitAt(measured),
 })
 
 /**
- * Every public entry page and a member's first /members, each failing the
- * check above its goal.
+ * Every public entry page and a member's first /members, each with the
+ * figure it was measured at (2026-11-28; the same in repeated runs): every
+ * guest entry page's first load is the light entry of its language
+ * (app/lander.tsx, tools/light-vite-plugin.ts), the members' shell holds what
+ * /members and its layouts use (vite.config.ts MEMBERS_FIRST_LOAD).
  */
 export const ENTRIES: Entry[] = [
-  { name: 'home', path: '/', goal: GUEST, limit: LIMITS.guest },
-  { name: 'login', path: '/login', goal: GUEST, limit: LIMITS.guest },
-  { name: 'signup', path: '/signup', goal: GUEST, limit: LIMITS.guest },
-  { name: 'profile (guest)', path: profilePath, goal: GUEST, limit: LIMITS.guest },
+  guest('home', '/', 94.8),
+  guest('login', '/login', 85.1),
+  guest('signup', '/signup', 91.8),
+  guest('profile (guest)', profilePath, 88.7),
   // Each language has its own copy of the light entry: the longest texts.
-  { name: 'home (de)', path: '/', locale: 'de', goal: GUEST, limit: LIMITS.guest },
-  { name: 'signup (pl)', path: '/signup', locale: 'pl', goal: GUEST, limit: LIMITS.guest },
-  lander('video', '/landers/video', LIMITS.lander),
-  lander('maplanding', '/landers/maplanding', LIMITS.lander),
-  lander('socialnetwork', '/landers/socialnetwork', LIMITS.lander),
-  lander('collagelanding', '/landers/collagelanding', LIMITS.lander),
-  lander('transitions', '/landers/transitionsvideolanding', LIMITS.lander),
-  lander('gallery', '/landers/gallery', LIMITS.lander),
-  lander('alonetonight', '/landers/alonetonight', LIMITS.lander),
-  lander('iconslanding', '/landers/iconslanding', LIMITS.lander),
-  lander('member landing2', '/members/{profile}/landing2', LIMITS.lander),
+  guest('home (de)', '/', 95.1, 'de'),
+  guest('signup (pl)', '/signup', 92.3, 'pl'),
+  guest('video', '/landers/video', 80.0),
+  guest('maplanding', '/landers/maplanding', 80.2),
+  guest('socialnetwork', '/landers/socialnetwork', 80.5),
+  guest('collagelanding', '/landers/collagelanding', 79.8),
+  guest('transitions', '/landers/transitionsvideolanding', 79.9),
+  guest('gallery', '/landers/gallery', 80.1),
+  guest('alonetonight', '/landers/alonetonight', 79.8),
+  guest('iconslanding', '/landers/iconslanding', 81.3),
+  guest('member landing2', '/members/{profile}/landing2', 80.4),
   {
     name: 'members (member)',
     path: '/members',
     member: true,
-    goal: 130 * KB,
-    limit: LIMITS.members,
+    goal: MEMBERS,
+    limit: limitAt(126.0),
   },
 ]
 
@@ -133,6 +137,19 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
         )
       } else {
         await page.waitForSelector('#app-root h1', { timeout: 60_000 })
+        // A prerendered page has its heading before any script ran: wait
+        // until React holds the root too (app/lander.tsx imports the page's
+        // chunks first). Else a busy machine's long parse of the entry can
+        // pass for the network's quiet half second and the page's own chunks
+        // go uncounted (home measured 86.1 KB once instead of 94.8).
+        await page.waitForFunction(
+          () =>
+            Object.keys(document.getElementById('root') ?? {}).some((k) =>
+              k.startsWith('__reactContainer$'),
+            ),
+          undefined,
+          { timeout: 60_000 },
+        )
         await page.waitForLoadState('networkidle')
       }
       const urls = await page.evaluate(() =>
@@ -152,7 +169,7 @@ export async function measurePages(entries: Entry[] = ENTRIES) {
       const over = bytes > entry.limit
       failed ||= over
       console.log(
-        `${entry.name.padEnd(20)} ${(bytes / KB).toFixed(1).padStart(7)} ${String(entry.goal / KB).padStart(6)} ${String(entry.limit / KB).padStart(6)}  ${files.length}${over ? '  OVER LIMIT' : bytes > entry.goal ? '  (over goal)' : ''}`,
+        `${entry.name.padEnd(20)} ${(bytes / KB).toFixed(1).padStart(7)} ${String(entry.goal / KB).padStart(6)} ${(entry.limit / KB).toFixed(1).padStart(6)}  ${files.length}${over ? '  OVER LIMIT' : bytes > entry.goal ? '  (over goal)' : ''}`,
       )
     }
   } finally {

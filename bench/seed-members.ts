@@ -214,10 +214,12 @@ async function lookupTables(client: pg.Client): Promise<void> {
  * were online.
  */
 async function sessionsAndPrivacy(client: pg.Client): Promise<void> {
-  // members.public_seen_at is kept by triggers (0027_last-seen.sql): row by
-  // row they would update each member once per session; set it once instead.
+  // members.public_seen_at and public_active_at are kept by triggers
+  // (0027_last-seen.sql, 0029_public-activity.sql): row by row they would
+  // update each member once per session; set them once instead.
   await client.query('ALTER TABLE sessions DISABLE TRIGGER sessions_public_seen')
   await client.query('ALTER TABLE member_privacy DISABLE TRIGGER privacy_public_seen')
+  await client.query('ALTER TABLE member_privacy DISABLE TRIGGER privacy_public_active')
   await client.query(
     `INSERT INTO sessions (token_hash, member_id, created_at, expires_at, last_seen_at)
      SELECT 'bench-' || id, id, signup_date, now() + interval '30 days', last_active_at
@@ -227,9 +229,13 @@ async function sessionsAndPrivacy(client: pg.Client): Promise<void> {
     `INSERT INTO member_privacy (member_id, hide_online)
      SELECT id, true FROM members WHERE deleted_at IS NULL AND id % 20 = 0`,
   )
-  await client.query('UPDATE members SET public_seen_at = member_public_seen(id, last_active_at)')
+  await client.query(
+    `UPDATE members SET public_seen_at = member_public_seen(id, last_active_at),
+       public_active_at = member_public_active(id, last_active_at, signup_date)`,
+  )
   await client.query('ALTER TABLE sessions ENABLE TRIGGER sessions_public_seen')
   await client.query('ALTER TABLE member_privacy ENABLE TRIGGER privacy_public_seen')
+  await client.query('ALTER TABLE member_privacy ENABLE TRIGGER privacy_public_active')
 }
 
 /**

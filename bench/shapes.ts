@@ -5,7 +5,10 @@ import type { members } from '../db/schema/index.ts'
 
 type Member = typeof members.$inferSelect
 
-/** Spec §9 age buckets, as the search form sends them (app/routes/members/-components/age-buckets.ts). */
+/**
+ * Spec §9 age buckets, as the search form sends them
+ * (app/routes/_default/_member/members/-components/age-buckets.ts).
+ */
 const AGE_BUCKETS: [string, number, number][] = [
   ['all', 18, 100],
   ['18-25', 18, 25],

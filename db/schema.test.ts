@@ -26,19 +26,26 @@ const drizzleKit = fileURLToPath(new URL('../node_modules/drizzle-kit/bin.cjs', 
 /**
  * What drizzle cannot declare, made by the migrations alone: the append-only
  * trigger of audit_log with its function (0013_staff.sql), the storage
- * parameters of members (0003_members_autovacuum.sql), and the triggers that
+ * parameters of members (0003_members_autovacuum.sql), the triggers that
  * keep members.public_seen_at with their functions (0027_last-seen.sql,
- * docs/live.md). A new one belongs here only if drizzle has no way to say it.
+ * docs/live.md) and those that keep members.public_active_at
+ * (0029_public-activity.sql, docs/search.md). A new one belongs here only if
+ * drizzle has no way to say it.
  */
 const MIGRATION_ONLY = [
   'function audit_log_append_only',
+  'function member_public_active',
   'function member_public_seen',
+  'function members_public_active',
   'function members_public_seen',
+  'function privacy_public_active',
   'function privacy_public_seen',
   'function sessions_public_seen',
   'reloptions members autovacuum_vacuum_scale_factor=0.005,autovacuum_vacuum_threshold=1000',
   'trigger audit_log.audit_log_no_change CREATE TRIGGER audit_log_no_change BEFORE DELETE OR UPDATE OR TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()',
+  'trigger member_privacy.privacy_public_active CREATE TRIGGER privacy_public_active AFTER INSERT OR UPDATE OF hide_online ON public.member_privacy FOR EACH ROW EXECUTE FUNCTION privacy_public_active()',
   'trigger member_privacy.privacy_public_seen CREATE TRIGGER privacy_public_seen AFTER INSERT OR UPDATE OF hide_online ON public.member_privacy FOR EACH ROW EXECUTE FUNCTION privacy_public_seen()',
+  'trigger members.members_public_active CREATE TRIGGER members_public_active BEFORE INSERT OR UPDATE OF last_active_at, signup_date ON public.members FOR EACH ROW EXECUTE FUNCTION members_public_active()',
   'trigger members.members_public_seen CREATE TRIGGER members_public_seen BEFORE INSERT OR UPDATE OF last_active_at ON public.members FOR EACH ROW EXECUTE FUNCTION members_public_seen()',
   'trigger sessions.sessions_public_seen CREATE TRIGGER sessions_public_seen AFTER INSERT OR UPDATE OF last_seen_at ON public.sessions FOR EACH ROW EXECUTE FUNCTION sessions_public_seen()',
 ]
@@ -51,7 +58,7 @@ async function drizzleKitRun(...args: string[]): Promise<{ stdout: string; stder
     process.execPath,
     [drizzleKit, ...args, '--config', 'drizzle.config.ts'],
     // No stdin: a question (a rename?) would otherwise wait forever.
-    { cwd: dir, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+    { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
   )
 }
 

@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
 import { describePage, formReady, launchBrowser, logIn, type Site, startSite } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 /** Amsterdam: the geocoder's dataset must place it in NL. */
 const POSITION = { latitude: 52.37, longitude: 4.89 }
@@ -20,7 +21,7 @@ const NEW_EMAIL = `eva.moved.${STAMP}@example.org`
 const PASSWORD = 'first-password-1'
 const NEW_PASSWORD = 'second-password-2'
 /** Steps 6→7 take up to 20 ticks of 900 ms. */
-const FLOW_TIMEOUT_MS = 30_000
+const FLOW_TIMEOUT_MS = scaled(30_000)
 
 let smtp: SmtpCapture
 let site: Site

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { present, testIssuer } from '../api/age/testing/wallet.ts'
 import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 
@@ -38,7 +39,7 @@ describe('age assurance before the first message', () => {
 
     await type(b, 'Hi! How is your week going?')
     // The server refuses (403 age_assurance_required); the app goes to the check.
-    await b.waitForURL(/\/age\?next=/, { timeout: 15_000 })
+    await b.waitForURL(/\/age\?next=/, { timeout: scaled(15_000) })
     await b.getByRole('heading', { name: 'Confirm your age' }).waitFor()
     await b.getByRole('button', { name: 'Verify with the age verification app' }).click()
     const qr = b.getByRole('img', { name: 'QR code for the age verification app' })
@@ -52,10 +53,10 @@ describe('age assurance before the first message', () => {
     expect(response.status).toBe(200)
 
     // The page sees the answer and goes back to the chat.
-    await b.waitForURL((url) => url.pathname === chat, { timeout: 15_000 })
+    await b.waitForURL((url) => url.pathname === chat, { timeout: scaled(15_000) })
     await type(b, 'Hi again, now with my age confirmed!')
     await b
       .locator('.message--mine.message--sent', { hasText: 'now with my age confirmed' })
-      .waitFor({ timeout: 15_000 })
+      .waitFor({ timeout: scaled(15_000) })
   })
 })

@@ -109,5 +109,9 @@ export async function checkBaseline(
       }
     }
   }
-  return { kind: 'compared', share: differing / (a.data.length / 4), path }
+  const share = differing / (a.data.length / 4)
+  // A screen that does not match is kept beside its baseline (ignored by git)
+  // so the failure can be looked at, not only counted.
+  if (share > MAX_DIFF_SHARE) writeFileSync(path.replace(/\.png$/, '.actual.png'), small)
+  return { kind: 'compared', share, path }
 }

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, DEMO, logInMember, openChat } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 
@@ -19,7 +20,9 @@ async function send(p: Page, text: string) {
   const box = p.getByRole('textbox', { name: 'Your message' })
   await box.fill(text)
   await box.press('Enter')
-  await p.locator('.message--mine.message--sent', { hasText: text }).waitFor({ timeout: 15_000 })
+  await p
+    .locator('.message--mine.message--sent', { hasText: text })
+    .waitFor({ timeout: scaled(15_000) })
 }
 
 describe('the scam warning in the chat', () => {
@@ -35,11 +38,11 @@ describe('the scam warning in the chat', () => {
 
     await a.goto(chat)
     const warning = a.getByRole('note').filter({ hasText: 'continue elsewhere' })
-    await warning.waitFor({ timeout: 15_000 })
+    await warning.waitFor({ timeout: scaled(15_000) })
     expect(await warning.getAttribute('data-scam-warning')).toBe('off_site')
 
     await send(b, 'Could you send me money for the train ticket?')
-    await a.locator('[data-scam-warning="payment"]').waitFor({ timeout: 15_000 })
+    await a.locator('[data-scam-warning="payment"]').waitFor({ timeout: scaled(15_000) })
     expect(await a.locator('[data-scam-warning]').textContent()).toContain('Never send money')
   })
 })

@@ -15,6 +15,7 @@ import {
   staffSecret,
   startSite,
 } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 let site: Site
 let browser: Browser
@@ -51,8 +52,10 @@ async function memberCredits(expectedBalance?: number) {
   await memberPage.goto('/credits')
   const balance = memberPage.locator('[data-balance]')
   if (expectedBalance !== undefined)
-    await memberPage.locator(`[data-balance="${expectedBalance}"]`).waitFor({ timeout: 15_000 })
-  else await balance.waitFor({ timeout: 15_000 })
+    await memberPage
+      .locator(`[data-balance="${expectedBalance}"]`)
+      .waitFor({ timeout: scaled(15_000) })
+  else await balance.waitFor({ timeout: scaled(15_000) })
   const rows = memberPage.locator('.credit-history li', { hasText: 'Correction' })
   return {
     balance: Number(await balance.getAttribute('data-balance')),
@@ -107,21 +110,21 @@ it('support adds 100 credits to a member with a reason; the member sees them onc
   await apply.click()
   const status = staffPage.locator('[data-testid=adjust-status]')
   await expect
-    .poll(() => status.textContent(), { timeout: 15_000 })
+    .poll(() => status.textContent(), { timeout: scaled(15_000) })
     .toContain(`Balance now: ${before.balance + 100}`)
   await apply.click()
   await apply.click()
   // Not a pause: wait until all three clicks are answered, then every answer
   // must say the credits moved once (a late second application would answer
   // applied: true or a higher balance).
-  await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(3)
+  await expect.poll(() => answers.length, { timeout: scaled(15_000) }).toBe(3)
   expect(await Promise.all(answers)).toEqual([
     { balance: before.balance + 100, applied: true },
     { balance: before.balance + 100, applied: false },
     { balance: before.balance + 100, applied: false },
   ])
   await expect
-    .poll(() => status.textContent(), { timeout: 15_000 })
+    .poll(() => status.textContent(), { timeout: scaled(15_000) })
     .toContain(`Balance now: ${before.balance + 100}`)
   await staffPage.reload()
   await staffPage.locator('[data-testid=member-ledger]').waitFor()

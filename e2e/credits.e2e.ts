@@ -18,6 +18,7 @@ import {
   type Site,
   startSite,
 } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 /** The seeded "popular" package: 250 credits + 25 bonus; the welcome code adds 50 % of 250. */
 const POPULAR_WITH_WELCOME = 250 + 25 + 125
@@ -53,7 +54,9 @@ const api = <T>(path: string) =>
 /** The balance the chat composer shows, once it shows `expected`. */
 async function composerBalance(expected: number) {
   await page.goto(`/chats/${chatId}`)
-  await page.locator(`.composer__balance[data-credits="${expected}"]`).waitFor({ timeout: 15_000 })
+  await page
+    .locator(`.composer__balance[data-credits="${expected}"]`)
+    .waitFor({ timeout: scaled(15_000) })
   return Number(await page.locator('.composer__balance').getAttribute('data-credits'))
 }
 
@@ -74,7 +77,7 @@ async function checkout(pkg: string, method: string) {
 }
 
 const waitStatus = (status: string) =>
-  page.locator(`.transaction-status[data-status="${status}"]`).waitFor({ timeout: 15_000 })
+  page.locator(`.transaction-status[data-status="${status}"]`).waitFor({ timeout: scaled(15_000) })
 
 describe('buying credits in Chromium', () => {
   it('the demo member logs in and the composer shows the starting balance', async () => {

@@ -21,6 +21,7 @@ import { startS3 } from '../api/test/s3.ts'
 import { type EventStreamReader, eventStream } from '../api/test/event-stream.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
 import { DEMO, freePort, type Site, startSite } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy'
@@ -28,7 +29,7 @@ const HAPROXY_CFG = `${ROOT}deploy/haproxy.cfg`
 /** Concurrent requests through the balancer while one process stops. */
 const CONCURRENT = 60
 /** Upper bounds of waits on conditions (a busy 2-core machine); never a fixed pause. */
-const WAIT_MS = 60_000
+const WAIT_MS = scaled(60_000)
 
 const missing = [
   process.env.DATABASE_URL ? '' : 'set DATABASE_URL to run it',

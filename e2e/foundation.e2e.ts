@@ -3,6 +3,7 @@
 // the local store empty.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../api/test/time-scale.ts'
 import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
 
 let site: Site
@@ -147,7 +148,8 @@ describe('foundation slice in Chromium', () => {
     await page.waitForURL(/\/login/)
     // The worker empties the store as the session ends; the page may get there first.
     let rows = await localRows(page)
-    for (let i = 0; i < 50 && Object.values(rows).some((n) => n > 0); i++) {
+    const until = Date.now() + scaled(5_000)
+    while (Date.now() < until && Object.values(rows).some((n) => n > 0)) {
       await page.waitForTimeout(100)
       rows = await localRows(page)
     }

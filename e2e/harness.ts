@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { totpCode } from '../api/operator/totp.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -119,6 +120,10 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
   const open = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const ctx = await open(options)
+    // Playwright's own defaults (30 s an action or wait, 30 s a navigation)
+    // grow with the machine's load like every other time-out here.
+    ctx.setDefaultTimeout(scaled(30_000))
+    ctx.setDefaultNavigationTimeout(scaled(30_000))
     const lines: string[] = []
     pageLogs.set(ctx, lines)
     const keep = (line: string) => {
@@ -200,7 +205,7 @@ export async function pageUntil<A>(
   page: Page,
   check: (arg: A) => boolean | Promise<boolean>,
   arg: A,
-  { timeout = 15_000, every = 100 }: { timeout?: number; every?: number } = {},
+  { timeout = scaled(15_000), every = 100 }: { timeout?: number; every?: number } = {},
 ): Promise<void> {
   const end = Date.now() + timeout
   while (

@@ -5,11 +5,12 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, chatOpened, DEMO, logInMember, staffSignIn } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const SENDER = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF = 'moderator@example.com'
 const TEXT = 'I am rarely here, add me on WhatsApp'
-const WAIT = 30_000
+const WAIT = scaled(30_000)
 
 const suite = browserSuite(3)
 let a: Page

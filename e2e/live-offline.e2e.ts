@@ -5,9 +5,10 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, DEMO, logIn, profileOf } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
-const LIVE = 30_000
+const LIVE = scaled(30_000)
 
 const suite = browserSuite(2)
 let a: Page

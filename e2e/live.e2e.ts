@@ -7,10 +7,11 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Well below the 60 s fallback poll of spec §9: what shows this fast came by the stream. */
-const LIVE = 10_000
+const LIVE = scaled(10_000)
 
 const suite = browserSuite(2)
 let a: Page

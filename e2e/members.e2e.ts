@@ -18,6 +18,7 @@
 // and she is also the paid member without webcam tiles.
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../api/test/time-scale.ts'
 import {
   DEMO,
   describePage,
@@ -100,7 +101,7 @@ const outbox = () =>
 const outboxRows = async () => (await outbox()).length
 
 /** Waits until `check` holds, polling (no fixed sleeps). */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = scaled(30_000)) {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
@@ -201,6 +202,9 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
       async () => (await api<LikesJson>('/api/likes.php')).profiles.some((p) => p.id === demoTwoId),
       'the like to reach the server',
     )
+    // The server can hold the like a moment before the page's answer reaches
+    // this process (two channels), so wait for the answer before counting.
+    await eventually(async () => likeWrites('POST').length > 0, "the like's answer")
     expect(likeWrites('POST')).toEqual([{ method: 'POST', status: 200 }])
   })
 
@@ -302,6 +306,7 @@ describe('members, profiles, likes and webcam tiles in Chromium', () => {
     const after = await api<LikesJson>('/api/likes.php')
     expect(after.profiles.some((p) => p.id === otherId)).toBe(false)
     expect(after.profiles.some((p) => p.id === demoTwoId)).toBe(true)
+    await eventually(async () => likeWrites('DELETE').length > 0, "the unlike's answer")
     expect(likeWrites('DELETE')).toEqual([{ method: 'DELETE', status: 200 }])
     // Still unliked after a fresh look at the server's list.
     await page.reload()
@@ -436,7 +441,7 @@ it('forgets a signed-in note the server no longer backs (no session)', async () 
     const p = await ctx.newPage()
     await p.goto('/pages/faq')
     // The page asked the server (no session: 403) and cleared the note.
-    const end = Date.now() + 15_000
+    const end = Date.now() + scaled(15_000)
     while ((await ctx.cookies()).some((c) => c.name === 'signed_in')) {
       if (Date.now() > end) throw new Error('the signed_in cookie was not cleared')
       await new Promise((r) => setTimeout(r, 100))

@@ -3,17 +3,19 @@
 // the live stream (the fallback poll is 60 s, far beyond these waits), every
 // send costs the message price once, offline sends arrive once on reconnect,
 // 402 keeps the text, a block stops messages, reading clears the unread count
-// and deleting removes the chat at once.
+// and deleting removes the chat at once; at 360 px the chat opens at the first
+// unread message, follows a reply at the bottom and, scrolled up, shows a pill.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DB_NAME } from '../sync/store/store.ts'
 import { browserSuite, chatOpened, DEMO, logInMember, pageUntil } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Credits a message costs by default (api/credits/ledger.ts). */
 const COST = 10
 /** Well below the 60 s fallback poll of spec §9: an arrival this fast came by the stream. */
-const LIVE = 10_000
+const LIVE = scaled(10_000)
 
 const suite = browserSuite(2)
 let a: Page
@@ -30,6 +32,23 @@ const balance = async (p: Page) =>
 
 const waitBalance = (p: Page, credits: number) =>
   p.locator(`.composer__balance[data-credits="${credits}"]`).waitFor({ timeout: LIVE })
+
+/** Waits until the message with `text` is wholly inside the list's visible part and the window. */
+const inView = (p: Page, text: string) =>
+  p.waitForFunction(
+    (t) => {
+      const list = document.querySelector('.chat-messages')!
+      const item = [...list.querySelectorAll('.message')].find((m) => m.textContent?.includes(t))
+      if (!item) return false
+      const box = list.getBoundingClientRect()
+      const r = item.getBoundingClientRect()
+      const top = Math.max(box.top, 0)
+      const bottom = Math.min(box.bottom, window.innerHeight)
+      return r.top >= top - 1 && r.bottom <= bottom + 1
+    },
+    text,
+    { timeout: LIVE },
+  )
 
 async function send(p: Page, text: string) {
   const box = composerBox(p)
@@ -205,7 +224,7 @@ describe('messages paid with credits, two members', () => {
       .waitFor({ timeout: LIVE })
     expect(await messageIn(a, 'Held by the limit').count()).toBe(1)
     // Not lost: it goes out when the minute is over, once.
-    await messageIn(b, 'Held by the limit').waitFor({ timeout: 75_000 })
+    await messageIn(b, 'Held by the limit').waitFor({ timeout: scaled(75_000) })
     await a.getByText(/You're sending messages very fast/).waitFor({ state: 'detached' })
     expect(await messageIn(b, 'Held by the limit').count()).toBe(1)
   })
@@ -237,6 +256,48 @@ describe('messages paid with credits, two members', () => {
     await b.goto('/chats')
     await b.locator('.chat-list__item', { hasText: 'Are you there?' }).waitFor()
     await b.waitForFunction(() => document.querySelectorAll('.chat-list__item .badge').length === 0)
+  })
+
+  it('at 360 px the chat opens at the first unread message, follows a reply at the bottom, and scrolled up shows the pill', async () => {
+    await b.setViewportSize({ width: 360, height: 640 })
+    // B's own long message first: what came before fills more than the list.
+    await b.goto(`/chats/${chatId}`)
+    await send(b, Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n'))
+    await messageIn(a, 'line 39').waitFor({ timeout: LIVE })
+    await b.goto('/chats')
+    await b.getByRole('heading', { name: 'Chats' }).waitFor()
+    await send(a, 'Unread one')
+    await send(a, 'Unread two')
+    await b.locator('.chat-list__item', { hasText: 'Unread two' }).waitFor({ timeout: LIVE })
+    await b.goto(`/chats/${chatId}`)
+    // The "New" divider sits above the first unread one, and both are in view.
+    const divider = b.locator('.chat-messages__new', { hasText: 'New' })
+    await divider.waitFor()
+    await b.waitForFunction(() => {
+      const next = document.querySelector('.chat-messages__new + .message')
+      return next?.textContent?.includes('Unread one')
+    })
+    await inView(b, 'Unread one')
+    await inView(b, 'Unread two')
+    // At the bottom, a reply arriving is in view.
+    await send(a, 'Live at the bottom')
+    await messageIn(b, 'Live at the bottom').waitFor({ timeout: LIVE })
+    await inView(b, 'Live at the bottom')
+    // Scrolled up, a reply leaves the reader where they are and shows the pill.
+    const list = b.getByRole('list', { name: 'Messages' })
+    await list.hover()
+    await b.mouse.wheel(0, -2000)
+    await b.waitForFunction(() => document.querySelector('.chat-messages')!.scrollTop < 200)
+    await send(a, 'While scrolled up')
+    const pill = b.getByRole('button', { name: 'New messages' })
+    await pill.waitFor({ timeout: LIVE })
+    expect(
+      await b.evaluate(() => document.querySelector('.chat-messages')!.scrollTop),
+    ).toBeLessThan(200)
+    await pill.click()
+    await inView(b, 'While scrolled up')
+    await pill.waitFor({ state: 'detached' })
+    await b.setViewportSize({ width: 1280, height: 720 })
   })
 
   it('deleting a chat removes it from the list at once', async () => {

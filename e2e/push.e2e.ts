@@ -17,6 +17,7 @@ import {
   startLocalPushService,
 } from '../api/push/local-push-service.ts'
 import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 
@@ -105,7 +106,7 @@ async function serviceWorker(): Promise<Worker> {
 
 async function deliver(data: string): Promise<void> {
   const scope = `${site.url}/`
-  await expect.poll(() => registrations.has(scope), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => registrations.has(scope), { timeout: scaled(10_000) }).toBe(true)
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: site.url,
     registrationId: registrations.get(scope)!,
@@ -193,7 +194,7 @@ it("a message from A reaches B's push service, and the push shows a notification
   expect(payload.url).toBe(`/chats/${chat}`)
 
   await deliver(pushed)
-  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(async () => (await shown()).length, { timeout: scaled(10_000) }).toBe(1)
   const [n] = await shown()
   expect(n!.title).toBe(payload.title)
   expect(n!.body).toBe('Coffee tomorrow?')
@@ -255,15 +256,15 @@ it('/notifications: push state of this device, off and on again, a test notifica
 
 it('after logout the notifications are gone, and a click opens the open URL (login, then the chat)', async () => {
   await deliver(pushed)
-  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(async () => (await shown()).length, { timeout: scaled(10_000) }).toBe(1)
   await page.goto('/members')
   await page.getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL(/\/login/)
   // Nothing of B stays on a shared device.
-  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(0)
+  await expect.poll(async () => (await shown()).length, { timeout: scaled(10_000) }).toBe(0)
   await page.goto('/')
   await deliver(pushed)
-  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(async () => (await shown()).length, { timeout: scaled(10_000) }).toBe(1)
   await clickNotification()
   await page.waitForURL((url) => url.pathname === '/login' && url.search.includes('redirect='))
   expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/chats/${chat}`)

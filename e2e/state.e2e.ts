@@ -159,7 +159,7 @@ describe('state with one owner, in Chromium', () => {
     await until(page, async () => (await (await caches.open('amora-media-v1')).keys()).length > 0)
     // The server forgets the session: the cookie goes, as an expired one would.
     await context.clearCookies()
-    // Coming online syncs at once (ARCHITECTURE "Data and sync"); user.php answers 403.
+    // Coming online syncs at once (docs/architecture.md, "Data and sync"); user.php answers 403.
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await until(page, () =>
       (window as unknown as { __swMessages: { type: string }[] }).__swMessages.some(

@@ -1,10 +1,7 @@
-import { availableParallelism, loadavg } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { TIME_SCALE as scale } from '../api/test/time-scale.ts'
 
-// Time-outs grow with the machine's load at the start (see ../vitest.config.ts).
-const scale =
-  Number(process.env.TEST_TIME_SCALE) ||
-  Math.max(1, Math.ceil((loadavg()[0] ?? 0) / availableParallelism()))
+// Time-outs grow with the machine's load (api/test/time-scale.ts).
 
 // Browser tests: a real Chromium (Debian's /usr/bin/chromium) driven by
 // playwright-core against the real server on a fresh embedded database.
@@ -14,7 +11,12 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 180_000 * scale,
     hookTimeout: 300_000 * scale,
-    // One server + browser at a time: the machine has 2 cores.
-    fileParallelism: false,
+    // Two files at a time: each starts its own server on its own port and
+    // data directory (or its own PostgreSQL database), so they share nothing,
+    // and most of a browser test is waiting (for the network, a push, a
+    // minute to pass), which a second file fills. Every wait in them grows
+    // with the load (api/test/time-scale.ts), so the busier machine is safe.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 })

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DevMailResponse } from '../api/contract/index.ts'
 import { browserSuite, DEMO, logInMember, newContext } from './harness.ts'
+import { scaled } from '../api/test/time-scale.ts'
 
 const suite = browserSuite(1, { MOLLIE_API_KEY: '' })
 let page: Page
@@ -32,7 +33,7 @@ async function buyStarter(): Promise<string> {
   await page.waitForURL(/\/api\/payments\/checkout\.php\?id=tr_/)
   await page.locator('button[value="paid"]').click()
   await page.waitForURL(/\/transactions\/[\w-]+$/)
-  await page.locator('.transaction-status[data-status="paid"]').waitFor({ timeout: 15_000 })
+  await page.locator('.transaction-status[data-status="paid"]').waitFor({ timeout: scaled(15_000) })
   return new URL(page.url()).pathname.split('/').pop() ?? ''
 }
 

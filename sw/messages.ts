@@ -25,5 +25,5 @@ export type PageToSwMessage =
 
 // Service worker -> every window client.
 export type SwToPageMessage =
-  // A push arrived: the app triggers a sync at once (ARCHITECTURE.md "Data and sync").
+  // A push arrived: the app triggers a sync at once (docs/architecture.md, "Data and sync").
   { type: 'push'; payload: ReceivedPushPayload }

@@ -45,7 +45,7 @@ async function handlePush(payload: ReceivedPushPayload): Promise<void> {
     self.registration.showNotification(payload.title, options),
     payload.badge === undefined ? undefined : setBadge(payload.badge),
     setLastMessage(payload).catch(() => undefined),
-    // Open tabs sync at once (ARCHITECTURE.md, "Data and sync").
+    // Open tabs sync at once (docs/architecture.md, "Data and sync").
     postToWindows({ type: 'push', payload }),
   ])
 }

@@ -1,5 +1,5 @@
-// The endpoint table owns every path of the API (ARCHITECTURE "Domains are
-// boundaries"): no source of the client (app/, sync/, sw/; tests left out)
+// The endpoint table owns every path of the API (docs/architecture.md, "How
+// it is built"): no source of the client (app/, sync/, sw/; tests left out)
 // writes one. A call goes by the name of its entry (`request('likes')` in the
 // worker, `call('operatorMe')` in the console), and what is not a parsed call
 // takes the entry's path (`endpoints.events.path`, `endpointUrl(name)`). The

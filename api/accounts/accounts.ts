@@ -1,17 +1,10 @@
 // Accounts: sign-up, the email check, the member's own account data and
 // deleting it (spec §3–§5). Routes stay thin; the rules live here.
-import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import {
-  accountTokens,
-  images,
-  likes,
-  members,
-  pushSubscriptions,
-  sessions,
-} from '../../db/schema/index.ts'
+import { accountTokens, members } from '../../db/schema/index.ts'
 import {
   type AccountUser,
   DATE_OF_BIRTH_ERROR,
@@ -25,17 +18,25 @@ import {
   type ProfilePatch,
   type Settings,
   type SignupRequest,
+  type TextInReview,
   type UserUpdateRequest,
 } from '../contract/index.ts'
 import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { filesOf, queueFileRemoval } from '../images/index.ts'
-import { dropVerifications } from '../verification/index.ts'
+import { dropMemberImages, ownImagesSql, queueFileRemoval } from '../images/index.ts'
+import { dropLikesOf } from '../likes/index.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
-import { allowedValues, imageOf } from '../profiles/index.ts'
+import { type LinkBase, link, mailsAllowed } from '../mail/site.ts'
+import { imageOf } from '../images/index.ts'
+import { allowedValues } from '../profiles/index.ts'
+import { dropSubscriptions, hasPushSubscriptionSql } from '../push/index.ts'
+import { hiddenAsFakeSql } from '../shared/reports.ts'
 import { isKnownCountry, isRegionOf } from '../reference/index.ts'
-import { type LinkBase, link, mailsAllowed } from '../shared/site.ts'
+import { endAllSessions } from '../sessions/index.ts'
+import { reviewProfileTexts, textsInReviewSql } from '../moderation/index.ts'
+import { dropVerifications } from '../verification/index.ts'
 import { dummyHash, hashPassword, verifyPassword } from './password.ts'
+import { holdFlaggedTexts } from './profile-review.ts'
 import { createToken, voidTokens } from './tokens.ts'
 import { type MemberRow, userOf } from './user.ts'
 
@@ -272,6 +273,8 @@ function accountUserOf(
   imgs: Image[],
   pending: string | null,
   hasPush: boolean,
+  inReview: string | null,
+  hiddenAsFake: boolean,
 ): AccountUser {
   const missing: AccountUser['account']['missing'] = []
   if (row.gender !== 'male' && row.gender !== 'female') missing.push('gender')
@@ -288,6 +291,8 @@ function accountUserOf(
       timezone: row.timezone,
       pending_email: pending,
       has_push_subscription: hasPush,
+      texts_in_review: (inReview?.split(',') ?? []) as TextInReview[],
+      hidden_as_fake: hiddenAsFake,
     },
   }
 }
@@ -306,25 +311,44 @@ const accountUserQuery = perDatabase((db) => {
   return db
     .select({
       member: members,
-      hasPush: sql<boolean>`EXISTS (SELECT 1 FROM ${pushSubscriptions} ps WHERE ps.member_id = ${memberId})`,
+      hasPush: sql<boolean>`${hasPushSubscriptionSql(memberId)}`,
       pendingEmail: sql<string | null>`(SELECT t.new_email FROM ${accountTokens} t
         WHERE t.member_id = ${memberId} AND t.kind = 'mail_change' AND t.used_at IS NULL
           AND t.expires_at > ${sql.placeholder('now')}
         ORDER BY t.created_at DESC LIMIT 1)`,
-      images: sql<{ id: number; thumb: string; status: string }[]>`coalesce((
-        SELECT json_agg(json_build_object('id', i.id, 'thumb', i.thumb_filename, 'status', i.status) ORDER BY i.id)
-        FROM ${images} i WHERE i.member_id = ${memberId}), '[]'::json)`,
+      images: ownImagesSql(memberId),
+      inReview: sql<string | null>`${textsInReviewSql(memberId)}`,
+      hiddenAsFake: sql<boolean>`(${sql.placeholder('fakeReports')}::int > 0
+        AND ${memberId} IN ${hiddenAsFakeSql(sql.placeholder('fakeReports'))})`,
     })
     .from(members)
     .where(and(eq(members.id, sql.placeholder('member')), isNull(members.deletedAt)))
     .prepare('account_user')
 })
 
-/** The live member's own account; undefined when deleted or unknown. */
-export async function accountUserById(db: Db, memberId: number): Promise<AccountUser | undefined> {
-  const [row] = await accountUserQuery(db).execute({ member: memberId, now: new Date() })
+/**
+ * The live member's own account; undefined when deleted or unknown.
+ * `fakeReportsToHide`: the site's settings.fake_reports_to_hide.
+ */
+export async function accountUserById(
+  db: Db,
+  memberId: number,
+  fakeReportsToHide = 0,
+): Promise<AccountUser | undefined> {
+  const [row] = await accountUserQuery(db).execute({
+    member: memberId,
+    now: new Date(),
+    fakeReports: fakeReportsToHide,
+  })
   if (!row) return undefined
-  return accountUserOf(row.member, row.images.map(imageOf), row.pendingEmail, row.hasPush)
+  return accountUserOf(
+    row.member,
+    row.images.map(imageOf),
+    row.pendingEmail,
+    row.hasPush,
+    row.inReview,
+    row.hiddenAsFake,
+  )
 }
 
 /**
@@ -359,18 +383,17 @@ export async function deleteAccount(db: Db, memberId: number): Promise<string[]>
       .update(members)
       .set({ deletedAt: new Date(), mainImageId: null })
       .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
-    const gone = await tx
-      .delete(images)
-      .where(eq(images.memberId, memberId))
-      .returning({ filename: images.filename, thumbFilename: images.thumbFilename })
     // A verification selfie still waiting goes with them (api/verification/).
-    const files = [...filesOf(gone), ...(await dropVerifications(tx, memberId))]
+    const files = [
+      ...(await dropMemberImages(tx, memberId)),
+      ...(await dropVerifications(tx, memberId)),
+    ]
     await queueFileRemoval(tx, files)
-    await tx.delete(sessions).where(eq(sessions.memberId, memberId))
+    await endAllSessions(tx, memberId)
     // A deleted account has no likes either way: other members' lists and
     // counts then never need to look the account up (api/likes/likes.ts).
-    await tx.delete(likes).where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)))
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId))
+    await dropLikesOf(tx, memberId)
+    await dropSubscriptions(tx, memberId)
     for (const kind of ['activate', 'reset', 'mail_change', 'login_unlock'] as const) {
       await voidTokens(tx, memberId, kind)
     }
@@ -408,6 +431,11 @@ export async function updateAccount(
     changes.country = req.country
     changes.countryregion = region
     changes.city = req.city?.trim() || null
+  }
+  // Texts that fire a scam signal wait for a moderator instead (docs/law.md).
+  const review = holdFlaggedTexts(changes)
+  if (Object.keys(review.held).length > 0 || review.published.length > 0) {
+    await reviewProfileTexts(db, row.id, review.held, review.signals, review.published)
   }
   if (Object.keys(changes).length === 0) return row
   const [updated] = await db

@@ -1,9 +1,9 @@
 // Activation: the mailed single-use link confirms the address.
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { mails, members } from '../../db/schema/index.ts'
+import { members } from '../../db/schema/index.ts'
 import type { ActivateStatusResponse } from '../contract/index.ts'
-import { storeMail } from '../mail/mailer.ts'
+import { mailSent, storeMail } from '../mail/mailer.ts'
 import { link, type MailContext, mailsAllowed } from './accounts.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
 
@@ -63,10 +63,6 @@ export async function activationStatus(db: Db, memberId: number): Promise<Activa
     .select({ activatedAt: members.activatedAt })
     .from(members)
     .where(eq(members.id, memberId))
-  const [sent] = await db
-    .select({ id: mails.id })
-    .from(mails)
-    .where(and(eq(mails.memberId, memberId), eq(mails.kind, 'activate'), isNotNull(mails.sentAt)))
-    .limit(1)
-  return { delivered: sent !== undefined, activated: member?.activatedAt != null }
+  const delivered = await mailSent(db, memberId, 'activate')
+  return { delivered, activated: member?.activatedAt != null }
 }

@@ -6,7 +6,7 @@ import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { pathOf } from '../http/validate.ts'
 import type { PictureStore } from '../images/index.ts'
-import type { AccountsDeps } from '../shared/site.ts'
+import type { AccountsDeps } from '../mail/site.ts'
 import { exportMember } from './export.ts'
 
 /**

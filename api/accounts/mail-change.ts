@@ -5,6 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { refuseDisposable } from './disposable.ts'
 import { storeMail } from '../mail/mailer.ts'
 import {
   checkPassword,
@@ -25,6 +26,8 @@ export async function requestMailChange(
   const member = await checkPassword(db, memberId, req.password)
   const newEmail = normalizeEmail(req.email)
   if (newEmail === member.email) throw new ApiFailure(400, 'same_email', 'email')
+  // A throw-away address is refused here as at sign-up (docs/accounts.md).
+  refuseDisposable(newEmail)
   // Asked on a host that is not the site's: nothing changes, nothing is mailed.
   if (!mailsAllowed(ctx.links)) return
   const site = ctx.settings.name

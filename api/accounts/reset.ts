@@ -2,9 +2,10 @@
 // single-use link (1 hour) sets a new password and ends every session.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, sessions } from '../../db/schema/index.ts'
+import { members } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { endAllSessions } from '../sessions/index.ts'
 import { link, type MailContext, mailsAllowed, normalizeEmail } from './accounts.ts'
 import { clearLoginLimits } from './login-unlock.ts'
 import { assertStrongPassword, hashPassword } from './password.ts'
@@ -71,7 +72,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(and(eq(members.id, row.memberId), isNull(members.deletedAt)))
       .returning({ id: members.id, email: members.email })
     if (!member) return null
-    await tx.delete(sessions).where(eq(sessions.memberId, member.id))
+    await endAllSessions(tx, member.id)
     await voidTokens(tx, member.id, 'reset')
     return member
   })

@@ -14,10 +14,11 @@ import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember, sessionMember, startSession } from '../http/session.ts'
 import { parseOr400, pathOf, queryOf, validate } from '../http/validate.ts'
+import { type AccountsDeps, ipOf, linkBase } from '../mail/site.ts'
 import { loginBarOf } from '../moderation/index.ts'
 import { loadSettings } from '../settings/index.ts'
-import { type AccountsDeps, ipOf, linkBase } from '../shared/site.ts'
 import { emailStatus, normalizeEmail } from './accounts.ts'
+import { refuseDisposable } from './disposable.ts'
 import { activate, activationStatus, resendActivation } from './activation.ts'
 import { applyMailChange, requestMailChange } from './mail-change.ts'
 import { requestReset, resetPassword } from './reset.ts'
@@ -42,6 +43,8 @@ export const accountRoutes = (db: Db, deps: AccountsDeps) =>
       // needs it, §5); the limit is what keeps it from being a bulk oracle.
       await enforce(c, db, 'validate_email', ipOf(c, deps))
       const requested = c.req.valid('query').email
+      // A throw-away domain is refused from the address alone (docs/accounts.md).
+      refuseDisposable(requested)
       const status = await emailStatus(db, requested)
       return c.json({
         status,

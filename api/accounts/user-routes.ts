@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
@@ -20,9 +20,9 @@ import {
 import { bodyOf, parseOr400, pathOf, validate } from '../http/validate.ts'
 import { type PictureStore, removeFilesNow } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
+import { type AccountsDeps, ipOf, linkBase } from '../mail/site.ts'
 import { checkPushEndpoint, saveSubscription } from '../push/index.ts'
-import { loadSettings, siteKeyOf } from '../settings/index.ts'
-import { type AccountsDeps, ipOf, linkBase } from '../shared/site.ts'
+import { cachedOperatorSettings, loadSettings, siteKeyOf } from '../settings/index.ts'
 import {
   accountUserById,
   checkPassword,
@@ -31,6 +31,7 @@ import {
   signupsOpen,
   updateAccount,
 } from './accounts.ts'
+import { refuseDisposable } from './disposable.ts'
 import { assertStrongPassword } from './password.ts'
 import { liveMember } from './user.ts'
 
@@ -42,11 +43,15 @@ export const userRoutes = (
   db: Db,
   deps: AccountsDeps,
   media: { pictures?: PictureStore | undefined; jobs?: JobRunner } = {},
-) =>
-  new Hono<AuthEnv>()
+) => {
+  /** The host's settings.fake_reports_to_hide, from the process's cache (no round trip). */
+  const fakeReportsToHide = async (c: Context) =>
+    (await cachedOperatorSettings(db, requestHost(c, deps.trustProxy ?? false)))
+      .fake_reports_to_hide
+  return new Hono<AuthEnv>()
     .get(pathOf(endpoints.user), requireMember(db), async (c) => {
       // The member row and what goes with it, in one statement (one snapshot).
-      const user = await accountUserById(db, c.get('memberId'))
+      const user = await accountUserById(db, c.get('memberId'), await fakeReportsToHide(c))
       if (!user) throw new ApiFailure(403, 'not_logged_in')
       return c.json(user)
     })
@@ -55,6 +60,7 @@ export const userRoutes = (
       if (query.push) return next()
       if (!query.new) throw notFound()
       const input = parseOr400(endpoints.signup.body, await c.req.json().catch(() => undefined))
+      refuseDisposable(input.email)
       assertStrongPassword(input.password, input.email)
       const settings = await loadSettings(db)
       if (!signupsOpen(settings, input.trafficsource?.network)) {
@@ -113,7 +119,7 @@ export const userRoutes = (
         if (!member) throw new ApiFailure(403, 'not_logged_in')
         const settings = await loadSettings(db)
         const updated = await updateAccount(db, member, c.req.valid('json'), settings)
-        const user = await accountUserById(db, updated.id)
+        const user = await accountUserById(db, updated.id, await fakeReportsToHide(c))
         if (!user) throw new ApiFailure(403, 'not_logged_in')
         return c.json(user)
       },
@@ -133,3 +139,4 @@ export const userRoutes = (
         return c.json({ status: 'deleted' } satisfies DeleteAccountResponse)
       },
     )
+}

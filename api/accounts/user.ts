@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import type { Image, User } from '../contract/index.ts'
-import { imagesOf, toOwnProfile } from '../profiles/index.ts'
+import { imagesOf } from '../images/index.ts'
+import { toOwnProfile } from '../profiles/index.ts'
 import { liveMember, type MemberRow } from '../shared/members.ts'
 
 export { liveMember, type MemberRow }

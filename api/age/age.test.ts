@@ -3,8 +3,9 @@
 // presentations (api/age/testing/wallet.ts). Only a verified presentation
 // proving 18+ marks the member; one proving under 18, a wrong nonce, a
 // replay, a late answer, an untrusted issuer or a forged value changes
-// nothing about the member. Only the result, its time and the provider are
-// kept.
+// nothing about the member, and an error answer without the request's state
+// (sent only to the first fetch of the request object) leaves the request
+// open. Only the result, its time and the provider are kept.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
@@ -233,6 +234,66 @@ describeEngines('age assurance with the EU age verification app on %s', (engine)
     expect(res.status).toBe(200)
     expect(await stateOf(m.cookie, started.request)).toBe('refused')
     expect(await kept(m.id)).toEqual([])
+  })
+
+  describe('an error answer (the wallet declines), which carries no signature', () => {
+    const requestUriOf = (link: string) => new URL(link).searchParams.get('request_uri') ?? ''
+    /** The payload of a request object as fetched. */
+    const payloadOf = async (res: Response) => {
+      expect(res.status).toBe(200)
+      const [, p] = (await res.text()).split('.')
+      return JSON.parse(Buffer.from(p ?? '', 'base64url').toString()) as { state?: string }
+    }
+    const expectIgnored = async (res: Response) => {
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ error: 'invalid_input', field: 'state' })
+    }
+
+    it('ends the request only with the state the wallet was sent: none or a wrong one leaves it pending', async () => {
+      const m = await member()
+      const started = await start(m.cookie)
+      const uri = responseUriOf(started.request)
+      // Someone who knows the request id (the QR code, a log), without the state.
+      await expectIgnored(await postVia(app)(uri, 'error=access_denied'))
+      await expectIgnored(await postVia(app)(uri, 'error=access_denied&state='))
+      await expectIgnored(await postVia(app)(uri, 'error=access_denied&state=guess'))
+      expect(await stateOf(m.cookie, started.request)).toBe('pending')
+      // The wallet fetches the request: it carries the state (random, 192 bits).
+      const { state } = await payloadOf(await getVia(app)(requestUriOf(started.link)))
+      expect(state).toMatch(/^[\w-]{32}$/)
+      const wrong = `${state?.slice(0, -1)}${state?.endsWith('A') ? 'B' : 'A'}`
+      await expectIgnored(await postVia(app)(uri, `error=access_denied&state=${wrong}`))
+      await expectIgnored(await postVia(app)(uri, 'error=access_denied'))
+      expect(await stateOf(m.cookie, started.request)).toBe('pending')
+      // The wallet's own answer, with the state: the request is closed.
+      const res = await postVia(app)(uri, `error=access_denied&state=${state}`)
+      expect(res.status).toBe(200)
+      expect(await stateOf(m.cookie, started.request)).toBe('refused')
+      expect(await kept(m.id)).toEqual([])
+    })
+
+    it('sends the state in the first fetched request object only: a later fetcher cannot end the request', async () => {
+      const m = await member()
+      const started = await start(m.cookie)
+      const requestUri = requestUriOf(started.link)
+      // A HEAD answers no body, so it takes nothing.
+      expect((await send(app, requestUri.slice(BASE.length), { method: 'HEAD' })).status).toBe(200)
+      const first = await payloadOf(await getVia(app)(requestUri))
+      expect(first.state).toBeTruthy()
+      const again = await payloadOf(await getVia(app)(requestUri))
+      expect(again).not.toHaveProperty('state')
+      // A wallet that fetched it later declines with what it was sent (no state): ignored.
+      await expectIgnored(await decline(started.link, postVia(app), getVia(app)))
+      expect(await stateOf(m.cookie, started.request)).toBe('pending')
+      // Its presentation needs no state (its device signature binds it to the nonce).
+      const { response } = await present(
+        started.link,
+        await issuer.issue({ ageOver18: true }),
+        viaApp(),
+      )
+      expect(response.status).toBe(200)
+      expect(await stateOf(m.cookie, started.request)).toBe('passed')
+    })
   })
 
   describe('the signed request (JAR by reference, x509_san_dns)', () => {

@@ -1,14 +1,15 @@
 // Age assurance: the life of one check (started by the member, answered once
 // by the wallet before it expires) and what is kept of it. Only the result,
 // its time and the provider are kept (age_assurance), never the document or
-// any attribute of it. A refused, replayed or late answer changes nothing.
-import { randomBytes } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+// any attribute of it. A refused, replayed or late answer changes nothing,
+// nor does an error answer without the request's state.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { ageAssurance, ageRequests } from '../../db/schema/index.ts'
 import type { AgeAssuranceSetting, AgeStatus } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { operatorSettings } from '../settings/index.ts'
+import { cachedOperatorSettings } from '../settings/index.ts'
 import { type AgeProvider, type AgeRequestContext, PresentationRefused } from './provider.ts'
 
 /** How long a request link holds: long enough to find the phone and open the app. */
@@ -110,36 +111,73 @@ export async function checkState(db: Db, memberId: number, requestId: string, no
 }
 
 /**
+ * Stores `state` as the request's OpenID4VP state if nobody has fetched the
+ * request object yet; false when another fetch was first (one conditional
+ * update, so two fetches at once cannot both hand it out).
+ */
+async function claimState(db: Db, requestId: string, state: string): Promise<boolean> {
+  const claimed = await db
+    .update(ageRequests)
+    .set({ walletState: state })
+    .where(and(eq(ageRequests.id, requestId), isNull(ageRequests.walletState)))
+    .returning({ id: ageRequests.id })
+  return claimed.length > 0
+}
+
+/**
  * The signed request object of request `requestId`, for the wallet that
  * follows the link's request_uri. Only while the request is pending and
  * unexpired: 404 for an unknown request, 410 once it was answered or has
- * expired. It holds nothing secret (the nonce is bound to this request).
+ * expired. The nonce in it is no secret (a presentation must be signed over
+ * it by the holder's device). The first GET, and only that one, also gets
+ * the request's `state`, made then: what the wallet must return with an
+ * error answer, so a request id seen elsewhere (the QR code, a log of the
+ * response URI) cannot end the request. A HEAD gets no body, so it makes
+ * none (`claim` false). The state is kept only once its request object is
+ * signed, so a failed signing hands out nothing and changes nothing.
  */
 export async function requestObjectOf(
   db: Db,
   deps: AgeDeps,
-  input: { requestId: string; base: string; siteName: string; now: Date },
+  input: { requestId: string; base: string; siteName: string; now: Date; claim: boolean },
 ): Promise<string> {
   const [row] = await db.select().from(ageRequests).where(eq(ageRequests.id, input.requestId))
   if (!row) throw new ApiFailure(404, 'not_found')
   if (row.state !== 'pending') throw new ApiFailure(410, 'already_answered')
   if (row.expiresAt <= input.now) throw new ApiFailure(410, 'request_expired')
   const provider = deps.providers[row.provider]
-  if (!provider?.requestObject) throw new ApiFailure(404, 'not_found')
-  try {
-    return await provider.requestObject(contextOf(row, input))
-  } catch (e) {
-    console.error('age: request object could not be signed', row.provider, (e as Error).message)
-    throw new ApiFailure(409, 'age_provider_unavailable')
+  const signer = provider?.requestObject?.bind(provider)
+  if (!signer) throw new ApiFailure(404, 'not_found')
+  const sign = async (state: string | undefined) => {
+    try {
+      return await signer({ ...contextOf(row, input), state })
+    } catch (e) {
+      console.error('age: request object could not be signed', row.provider, (e as Error).message)
+      throw new ApiFailure(409, 'age_provider_unavailable')
+    }
   }
+  if (!input.claim || row.walletState !== null) return sign(undefined)
+  const state = token(24)
+  const signed = await sign(state)
+  // Another fetch at the same moment took it first: this one goes without.
+  return (await claimState(db, row.id, state)) ? signed : sign(undefined)
+}
+
+/** Whether `given` is the request's state; constant time (digests of equal length). */
+function isStateOf(row: { walletState: string | null }, given: string | undefined): boolean {
+  if (row.walletState === null || given === undefined) return false
+  const digest = (v: string) => createHash('sha256').update(v).digest()
+  return timingSafeEqual(digest(given), digest(row.walletState))
 }
 
 /**
  * The wallet's answer to request `requestId`. 404 for an unknown request,
  * 410 once it has expired, 409 once it was answered (a replay), 422 for a
- * presentation that does not verify: none of these change anything. A
- * verified presentation closes the request (one answer per nonce, even
- * against a concurrent one) and, when it proves 18+, records the result.
+ * presentation that does not verify, 400 naming `state` for an error answer
+ * without the request's state: none of these change anything. A verified
+ * presentation closes the request (one answer per nonce, even against a
+ * concurrent one) and, when it proves 18+, records the result; so does an
+ * error answer with the state (refused).
  */
 export async function answerCheck(
   db: Db,
@@ -159,6 +197,15 @@ export async function answerCheck(
   const provider = deps.providers[row.provider]
   if (!provider) throw new ApiFailure(409, 'age_provider_unavailable')
   if (input.form.error !== undefined) {
+    // An error answer carries no signature: only the state, which only the
+    // wallet that fetched the request object first got, shows it is the
+    // wallet's (OpenID4VP 1.0 §14.4.2, "Protection of the Response URI").
+    // Without it anyone who saw the request id could end the member's
+    // check; it is not processed (no 200).
+    if (!isStateOf(row, input.form.state)) {
+      console.warn('age: error answer without the request state ignored', row.provider)
+      throw new ApiFailure(400, 'invalid_input', 'state')
+    }
     // The holder declined in the wallet: the request is closed, nothing else changes.
     await close(db, row.id, 'refused', input.now)
     return
@@ -223,12 +270,29 @@ export async function requireAgeAssurance(
   host: string | undefined,
   action: AgeGatedAction,
 ): Promise<void> {
-  const { age_assurance: setting } = await operatorSettings(db, host)
-  if (setting === 'off') return
-  if (setting === 'first_contact' && action === 'like') return
+  if (!(await ageGateOn(db, host, action))) return
   if (await isAssured(db, memberId)) return
-  throw new ApiFailure(403, 'age_assurance_required', undefined, 'confirm your age first')
+  throw ageAssuranceRequired()
 }
+
+/** Whether the site at `host` asks for age assurance before `action` (settings from the process's cache). */
+export async function ageGateOn(
+  db: Db,
+  host: string | undefined,
+  action: AgeGatedAction,
+): Promise<boolean> {
+  const { age_assurance: setting } = await cachedOperatorSettings(db, host)
+  if (setting === 'off') return false
+  return !(setting === 'first_contact' && action === 'like')
+}
+
+/** The refusal of an action that needs an age check first. */
+export const ageAssuranceRequired = () =>
+  new ApiFailure(403, 'age_assurance_required', undefined, 'confirm your age first')
+
+/** isAssured as SQL, for a caller's single statement (the paid send): true when `member` passed a check. */
+export const assuredSql = (member: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM age_assurance aa WHERE aa.member_id = ${member})`
 
 /**
  * The member's age checks for their data export (GDPR Art. 15/20): the kept

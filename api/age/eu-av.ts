@@ -63,9 +63,12 @@ const callbacks = {
 
 /**
  * The request as sent, rebuilt from the context (it is deterministic), so
- * nothing of it needs storing but the nonce. Client id prefix
+ * nothing of it needs storing but the nonce and the state. Client id prefix
  * `x509_san_dns`: the site's host name, which the signing certificate must
- * name; the request object is signed and fetched by `request_uri`.
+ * name; the request object is signed and fetched by `request_uri`. `state`
+ * only where the context has one (the first fetch of the request object):
+ * checking an answer never asks the library to compare it, since a
+ * presentation is bound by its nonce and the domain checks an error's state.
  */
 function requestPayload(ctx: AgeRequestContext) {
   return {
@@ -74,6 +77,7 @@ function requestPayload(ctx: AgeRequestContext) {
     response_uri: ctx.responseUri,
     response_mode: 'direct_post' as const,
     nonce: ctx.nonce,
+    ...(ctx.state === undefined ? {} : { state: ctx.state }),
     dcql_query: {
       credentials: [
         {
@@ -119,6 +123,57 @@ export interface EuAvOptions {
   verifier: VerifierSource
 }
 
+/** The mdoc device response the wallet's form answer carries for the request. */
+async function presentedMdoc(
+  form: Parameters<AgeProvider['verifyResponse']>[1],
+  request: ReturnType<typeof requestPayload>,
+): Promise<Uint8Array> {
+  try {
+    const parsed = await parseOpenid4vpAuthorizationResponse({
+      callbacks,
+      authorizationResponse: form,
+      authorizationRequestPayload: request,
+    })
+    if (parsed.type !== 'dcql') throw new Error('not a DCQL answer')
+    const token = parsed.dcql.presentations[QUERY_ID]?.[0]
+    if (typeof token !== 'string') throw new Error('no mdoc presentation')
+    return Uint8Array.from(Buffer.from(token, 'base64url'))
+  } catch (e) {
+    throw new PresentationRefused(`response: ${(e as Error).message}`)
+  }
+}
+
+/** The documents of a device response, checked against the trust anchors and the session. */
+async function verifiedDocuments(
+  encoded: Uint8Array,
+  session: {
+    clientId: string
+    nonce: string
+    responseUri: string
+    trustAnchors: EuAvOptions['trustAnchors']
+    now: Date
+  },
+): Promise<DeviceSignedDocument[]> {
+  try {
+    const mdoc = await new Verifier().verifyDeviceResponse(
+      {
+        encodedDeviceResponse: encoded,
+        encodedSessionTranscript: await sessionTranscript({
+          clientId: session.clientId,
+          nonce: session.nonce,
+          responseUri: session.responseUri,
+        }),
+        trustedCertificates: session.trustAnchors,
+        now: session.now,
+      },
+      mdocContext(() => session.now),
+    )
+    return mdoc.documents as DeviceSignedDocument[]
+  } catch (e) {
+    throw new PresentationRefused(`mdoc: ${(e as Error).message}`)
+  }
+}
+
 export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvider {
   // Plain http only on a loopback response URI (tests, development): the
   // library refuses http URLs unless told otherwise, process-wide.
@@ -162,40 +217,15 @@ export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvid
     },
     async verifyResponse(ctx, form): Promise<AgeVerdict> {
       allowHttpOnLoopback(ctx.responseUri)
-      const request = requestPayload(ctx)
-      let encoded: Uint8Array
-      try {
-        const parsed = await parseOpenid4vpAuthorizationResponse({
-          callbacks,
-          authorizationResponse: form,
-          authorizationRequestPayload: request,
-        })
-        if (parsed.type !== 'dcql') throw new Error('not a DCQL answer')
-        const token = parsed.dcql.presentations[QUERY_ID]?.[0]
-        if (typeof token !== 'string') throw new Error('no mdoc presentation')
-        encoded = Uint8Array.from(Buffer.from(token, 'base64url'))
-      } catch (e) {
-        throw new PresentationRefused(`response: ${(e as Error).message}`)
-      }
-      let documents: DeviceSignedDocument[]
-      try {
-        const mdoc = await new Verifier().verifyDeviceResponse(
-          {
-            encodedDeviceResponse: encoded,
-            encodedSessionTranscript: await sessionTranscript({
-              clientId: request.client_id,
-              nonce: ctx.nonce,
-              responseUri: ctx.responseUri,
-            }),
-            trustedCertificates: trustAnchors,
-            now: ctx.now,
-          },
-          mdocContext(() => ctx.now),
-        )
-        documents = mdoc.documents as DeviceSignedDocument[]
-      } catch (e) {
-        throw new PresentationRefused(`mdoc: ${(e as Error).message}`)
-      }
+      const request = requestPayload({ ...ctx, state: undefined })
+      const encoded = await presentedMdoc(form, request)
+      const documents = await verifiedDocuments(encoded, {
+        clientId: request.client_id,
+        nonce: ctx.nonce,
+        responseUri: ctx.responseUri,
+        trustAnchors,
+        now: ctx.now,
+      })
       const doc = documents.find((d) => d.docType === AV_DOCTYPE)
       if (!doc) throw new PresentationRefused('no proof of age attestation')
       const value = doc.getIssuerNameSpace(AV_NAMESPACE)?.get('age_over_18')

@@ -3,7 +3,10 @@
 export {
   type AgeDeps,
   type AgeGatedAction,
+  ageAssuranceRequired,
   ageExport,
+  ageGateOn,
+  assuredSql,
   isAssured,
   requireAgeAssurance,
 } from './age.ts'

@@ -19,6 +19,13 @@ export interface AgeRequestContext {
   now: Date
   /** When the request expires. */
   expiresAt: Date
+  /**
+   * The OpenID4VP `state` for the request object of the first fetch only
+   * (age.ts); absent everywhere else. The wallet returns it with its answer;
+   * the domain checks it on an error answer. A presentation needs none: its
+   * device signature binds it to the nonce.
+   */
+  state?: string
 }
 
 /** A provider's verdict on a presentation it could verify. */

@@ -5,8 +5,8 @@ import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf, validate } from '../http/validate.ts'
+import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { operatorSettings } from '../settings/index.ts'
-import { type AccountsDeps, linkBase } from '../shared/site.ts'
 import {
   type AgeDeps,
   ageStatus,
@@ -49,7 +49,8 @@ export const ageRoutes = (db: Db, deps: AgeDeps, accounts: AccountsDeps) =>
         c.json(await checkState(db, c.get('memberId'), c.req.valid('query').request, nowOf(c))),
     )
     // The wallet fetches the signed request here without a session (the
-    // request id in the link is its only key). HEAD runs this same handler.
+    // request id in the link is its only key). HEAD runs this same handler;
+    // it answers no body, so it does not take the request's state.
     .get(pathOf(endpoints.ageRequestObject), queryOf(endpoints.ageRequestObject), async (c) => {
       const settings = await operatorSettings(db, c.req.header('host'))
       const jwt = await requestObjectOf(db, deps, {
@@ -57,6 +58,7 @@ export const ageRoutes = (db: Db, deps: AgeDeps, accounts: AccountsDeps) =>
         base: baseOf(c, accounts),
         siteName: settings.name,
         now: nowOf(c),
+        claim: c.req.method === 'GET',
       })
       return c.body(jwt, 200, {
         'content-type': 'application/oauth-authz-req+jwt',
@@ -64,7 +66,9 @@ export const ageRoutes = (db: Db, deps: AgeDeps, accounts: AccountsDeps) =>
       })
     })
     // The wallet posts here without a session: the request id and its nonce,
-    // bound into the signed presentation, are what tie the answer to a member.
+    // bound into the signed presentation, are what tie the answer to a
+    // member; an error answer, which has no signature, needs the request's
+    // state (age.ts answerCheck).
     .post(
       pathOf(endpoints.ageWalletResponse),
       queryOf(endpoints.ageWalletResponse),

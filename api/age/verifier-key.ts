@@ -3,7 +3,7 @@
 // AGE_VERIFIER_KEY (PKCS#8 PEM, P-256) and AGE_VERIFIER_CERT (PEM chain, leaf
 // first; the leaf's SAN dNSName entries are the hosts it may sign for), or
 // the *_FILE variants naming files. Otherwise a key is generated on first
-// start and kept in the database like the VAPID keys (api/push/vapid.ts), and
+// start and kept in the database like the VAPID keys (api/settings/vapid.ts), and
 // each host gets a self-signed certificate for it, made in memory. A wallet
 // that checks the EU trust list refuses such a certificate: production needs
 // the registered access certificate (docs/age-assurance.md).
@@ -17,9 +17,8 @@ import {
 } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import * as x509 from '@peculiar/x509'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema/index.ts'
+import { keptSecret } from '../settings/index.ts'
 
 /** What signs one host's requests. */
 export interface VerifierCredentials {
@@ -31,7 +30,7 @@ export interface VerifierCredentials {
 /** Finds the credentials for a host name; throws when none may sign for it. */
 export type VerifierSource = (hostname: string) => Promise<VerifierCredentials>
 
-/** Stored under a key the public settings never expose (see settings.ts). */
+/** Stored under a key the public settings never expose (api/settings keptSecret). */
 const SECRET_KEY = 'secret.age_verifier'
 
 const P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const
@@ -105,21 +104,23 @@ export function generatedVerifier(db: Db): VerifierSource {
   }
 }
 
+type StoredKey = { privateKeyPem: string }
+const isStoredKey = (v: unknown): v is StoredKey =>
+  typeof (v as Partial<StoredKey> | null)?.privateKeyPem === 'string' &&
+  (v as StoredKey).privateKeyPem !== ''
+
 async function storedOrNewKey(db: Db): Promise<KeyObject> {
-  const read = async () => {
-    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
-    return (row?.value as { privateKeyPem?: string } | undefined)?.privateKeyPem
-  }
-  let pem = await read()
-  if (!pem) {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-    const value = { privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }) as string }
-    // Two processes starting at once: the first insert wins, both read it back.
-    await db.insert(siteSettings).values({ key: SECRET_KEY, value }).onConflictDoNothing()
-    pem = await read()
-  }
-  if (!pem) throw new Error('age verifier key could not be stored')
-  return createPrivateKey(pem)
+  const stored = await keptSecret(
+    db,
+    SECRET_KEY,
+    () => {
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      return { privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }) as string }
+    },
+    isStoredKey,
+  )
+  if (!stored) throw new Error('age verifier key could not be stored')
+  return createPrivateKey(stored.privateKeyPem)
 }
 
 /** A self-signed certificate (base64 DER) for `key` naming `hostname` (SAN dNSName). */

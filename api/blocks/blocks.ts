@@ -1,20 +1,20 @@
-// Blocks and reports, wherever a member meets another (chat header, profile).
+// Blocks and reports, wherever a member meets another (chat header, profile);
+// a report's row is stored through api/shared/reports.ts (moderation's table).
 // A block works both ways: the blocked member cannot message the blocker,
 // and neither sees the other in search, likes or chats.
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { blocks, members, messages, reports } from '../../db/schema/index.ts'
+import { blocks } from '../../db/schema/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { memberFields } from '../shared/members.ts'
+import { storeReport } from '../shared/reports.ts'
 
 async function liveOther(db: Db, memberId: number, profile: number) {
   if (profile === memberId) throw new ApiFailure(400, 'invalid_input', 'profile', 'own profile')
-  const [row] = await db
-    .select({ id: members.id, deletedAt: members.deletedAt })
-    .from(members)
-    .where(eq(members.id, profile))
+  const row = await memberFields(db, profile, ['deletedAt'])
   if (!row || row.deletedAt !== null) throw notFound()
 }
 
@@ -51,6 +51,11 @@ export interface ReportContext {
   site: string
   /** Absolute link to the reported profile. */
   profileLink: (id: number) => string
+  /**
+   * Whether message `message` exists and `sender` sent it, read in `tx`
+   * (messages are the chats domain's, which builds on this one).
+   */
+  sentBy: (tx: Db, message: number, sender: number) => Promise<boolean>
 }
 
 /**
@@ -61,24 +66,16 @@ export interface ReportContext {
 export async function fileReport(db: Db, memberId: number, input: ReportInput, ctx: ReportContext) {
   await liveOther(db, memberId, input.profile)
   const { report, mailId } = await db.transaction(async (tx) => {
-    if (input.message !== undefined) {
-      const [m] = await tx
-        .select({ senderId: messages.senderId })
-        .from(messages)
-        .where(eq(messages.id, input.message))
-      if (!m || m.senderId !== input.profile) throw new ApiFailure(404, 'not_found', 'message')
+    if (input.message !== undefined && !(await ctx.sentBy(tx, input.message, input.profile))) {
+      throw new ApiFailure(404, 'not_found', 'message')
     }
-    const [row] = await tx
-      .insert(reports)
-      .values({
-        reporterId: memberId,
-        reportedId: input.profile,
-        messageId: input.message ?? null,
-        reason: input.reason,
-        text: input.text,
-      })
-      .returning()
-    if (!row) throw new Error('report row not stored')
+    const row = await storeReport(tx, {
+      reporterId: memberId,
+      reportedId: input.profile,
+      messageId: input.message ?? null,
+      reason: input.reason,
+      text: input.text,
+    })
     const id = await storeMail(tx, {
       memberId: null,
       kind: 'report',
@@ -123,3 +120,20 @@ export async function blockedBetween(db: Db, a: number, b: number): Promise<bool
     .limit(1)
   return row !== undefined
 }
+
+/**
+ * The both-ways block rule as SQL, for a caller's single statement: true when
+ * either of `a` and `b` blocked the other (blockedBetween's one home in SQL).
+ */
+export const blockedBetweenSql = (a: SQL, b: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${a} AND b.blocked_id = ${b})
+    OR (b.blocker_id = ${b} AND b.blocked_id = ${a}))`
+
+/**
+ * The members `member` blocked or was blocked by, as a subquery for a
+ * caller's `x NOT IN (...)`: a list reads the member's blocks once (a hashed
+ * set) instead of probing them per row (the same both-ways rule).
+ */
+export const blockedWithSql = (member: SQL | Placeholder | number): SQL =>
+  sql`SELECT blocks.blocked_id FROM blocks WHERE blocks.blocker_id = ${member}
+    UNION ALL SELECT blocks.blocker_id FROM blocks WHERE blocks.blocked_id = ${member}`

@@ -1,50 +1,47 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import {
-  blocks,
-  conversationMembers,
-  conversations,
-  images,
-  members,
-} from '../../db/schema/index.ts'
-import type { ChatEntry, Image } from '../contract/index.ts'
+import { conversationMembers, conversations } from '../../db/schema/index.ts'
+import { blockedWithSql } from '../blocks/index.ts'
+import type { ChatEntry } from '../contract/index.ts'
+import { approvedImagesSql } from '../images/index.ts'
 import { profileColumns, toProfile } from '../profiles/index.ts'
+import { liveMemberJoin } from '../shared/members.ts'
 
 /** The list's statement, built once per database (on PostgreSQL a named prepared statement). */
 const chatsQuery = perDatabase((db) => {
   const memberId = sql.placeholder('member')
   const other = sql<number>`CASE WHEN ${conversations.memberLow} = ${memberId}
     THEN ${conversations.memberHigh} ELSE ${conversations.memberLow} END`
-  return db
-    .select({
-      conversationId: conversations.id,
-      unread: conversationMembers.unreadCount,
-      lastBody: conversations.lastMessageBody,
-      lastCreatedAt: conversations.lastMessageAt,
-      lastSenderId: conversations.lastMessageSender,
-      ...profileColumns,
-      // The partner's approved pictures only, oldest first (imagesOf): a
-      // pending one is for its owner and the moderators alone.
-      images: sql<Image[]>`coalesce((
-        SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
-        FROM ${images} i WHERE i.member_id = ${members.id} AND i.status = 'approved'), '[]'::json)`,
-    })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(members, and(eq(members.id, other), isNull(members.deletedAt)))
-    .where(
-      and(
-        eq(conversationMembers.memberId, memberId),
-        isNull(conversationMembers.hiddenAt),
-        // A block either way hides the chat on both sides. The member's blocks
-        // are read once (a hashed set), not probed per conversation.
-        sql`${other} NOT IN (SELECT ${blocks.blockedId} FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId}
-          UNION ALL SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId})`,
-      ),
-    )
-    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
-    .prepare('chats_of')
+  return (
+    db
+      .select({
+        conversationId: conversations.id,
+        unread: conversationMembers.unreadCount,
+        lastBody: conversations.lastMessageBody,
+        lastCreatedAt: conversations.lastMessageAt,
+        lastSenderId: conversations.lastMessageSender,
+        ...profileColumns,
+        // The partner's approved pictures only, oldest first (imagesOf): a
+        // pending one is for its owner and the moderators alone.
+        images: approvedImagesSql(sql`${profileColumns.id}`),
+      })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      // The partner, unless they deleted their account.
+      .innerJoin(...liveMemberJoin(other))
+      .where(
+        and(
+          eq(conversationMembers.memberId, memberId),
+          isNull(conversationMembers.hiddenAt),
+          // A block either way hides the chat on both sides. The member's blocks
+          // are read once (a hashed set), not probed per conversation.
+          sql`${other} NOT IN (${blockedWithSql(memberId)})`,
+        ),
+      )
+      .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+      .prepare('chats_of')
+  )
 })
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { conversationMembers, conversations, members } from '../../db/schema/index.ts'
+import { conversationMembers, conversations } from '../../db/schema/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { memberFields } from '../shared/members.ts'
 
 /**
  * The conversation between `memberId` and `other` (spec §7 GET /api/chat.php),
@@ -16,10 +17,7 @@ export async function conversationWith(db: Db, memberId: number, other: number):
   const memberLow = Math.min(memberId, other)
   const memberHigh = Math.max(memberId, other)
   return db.transaction(async (tx) => {
-    const [live] = await tx
-      .select({ deletedAt: members.deletedAt })
-      .from(members)
-      .where(eq(members.id, other))
+    const live = await memberFields(tx, other, ['deletedAt'])
     // Unknown and deleted look the same: the answer reveals nothing.
     if (!live || live.deletedAt !== null) throw notFound()
     await tx

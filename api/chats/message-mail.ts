@@ -21,7 +21,7 @@
 //   /notifications; it never quotes the message (an inbox is read on shared
 //   screens, and the site is no relay for a stranger's words).
 //
-// Links use the base of the sender's request (api/accounts/deps.ts linkBase:
+// Links use the base of the sender's request (api/mail/site.ts linkBase:
 // PUBLIC_URL, or a known site host), and the site's name is that host's; a
 // send to an unknown host mails nothing, as every other mail does.
 import { sql } from 'drizzle-orm'
@@ -30,8 +30,9 @@ import type { Db } from '../../db/client.ts'
 import { blockedBetween } from '../blocks/index.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
-import { messageMailsWanted } from '../push/index.ts'
+import { claimMessageMail, messageMailsWanted } from '../push/index.ts'
 import { operatorSettings } from '../settings/index.ts'
+import { liveMembersSql } from '../shared/members.ts'
 import { rowsOf } from '../shared/rows.ts'
 
 /** The job kind, written by the send's SQL and handled here. */
@@ -63,6 +64,14 @@ export type MessageMailPayload = z.infer<typeof MessageMailJob>
 /** Thrown inside the claim transaction to undo it when one of the two claims fails. */
 class NotDue extends Error {}
 
+/** What the mail says of the recipient and the sender. */
+const MailFacts = z.object({
+  email: z.string(),
+  name: z.string(),
+  language: z.string(),
+  sender: z.string(),
+})
+
 /**
  * Claims and stores the mail of one message, or nothing when the rule says
  * no. Returns the stored mail's id. The two claims (the conversation's and the
@@ -74,15 +83,14 @@ export async function mailAboutMessage(db: Db, job: MessageMailPayload): Promise
     db,
     sql`
       SELECT r.email, r.name, r.language, s.name AS sender
-      FROM members r
-      JOIN members s ON s.id = ${job.from}
+      FROM ${liveMembersSql} r
+      JOIN ${liveMembersSql} s ON s.id = ${job.from}
       JOIN conversation_members cm
         ON cm.conversation_id = ${job.conversation} AND cm.member_id = r.id
       WHERE r.id = ${job.memberId} AND r.id <> s.id
-        AND r.deleted_at IS NULL AND r.activated_at IS NOT NULL AND NOT r.fictional
-        AND s.deleted_at IS NULL
+        AND r.activated_at IS NOT NULL AND NOT r.fictional
         AND cm.unread_count > 0`,
-    z.object({ email: z.string(), name: z.string(), language: z.string(), sender: z.string() }),
+    MailFacts,
   )
   if (!facts) return null
   if (await blockedBetween(db, job.memberId, job.from)) return null
@@ -92,7 +100,7 @@ export async function mailAboutMessage(db: Db, job: MessageMailPayload): Promise
     return await db.transaction(async (tx) => {
       const chat = await tx.execute(sql`
         UPDATE conversation_members cm SET mailed_at = now()
-        FROM members r
+        FROM ${liveMembersSql} r
         WHERE cm.conversation_id = ${job.conversation} AND cm.member_id = ${job.memberId}
           AND r.id = cm.member_id
           AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
@@ -100,15 +108,7 @@ export async function mailAboutMessage(db: Db, job: MessageMailPayload): Promise
       if (rowCount(chat) === 0) throw new NotDue()
       // The member's claim also re-checks, in the same row lock, that no page
       // of theirs is visible (a member who came back hears it live).
-      const member = await tx.execute(sql`
-        INSERT INTO push_members (member_id, message_mailed_at) VALUES (${job.memberId}, now())
-        ON CONFLICT (member_id) DO UPDATE SET message_mailed_at = excluded.message_mailed_at
-        WHERE push_members.messages
-          AND NOT coalesce(push_members.visible_until > now(), false)
-          AND (push_members.message_mailed_at IS NULL
-            OR push_members.message_mailed_at <= now() - ${mailGapSql})
-        RETURNING 1 AS claimed`)
-      if (rowCount(member) === 0) throw new NotDue()
+      if (!(await claimMessageMail(tx, job.memberId, mailGapSql))) throw new NotDue()
       return storeMail(tx, {
         memberId: job.memberId,
         kind: 'new_message',

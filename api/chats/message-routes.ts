@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
-import { requireAgeAssurance } from '../age/index.ts'
 import { fileReport, setBlock } from '../blocks/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CreditsResponse, TypingResponse } from '../contract/index.ts'
@@ -8,15 +7,15 @@ import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/
 import { balanceOf, messageCost, zeroCredits } from '../credits/index.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
-import { type Counted, limitMemberAction } from '../http/member-limits.ts'
 import { countedSSE, messagesSent } from '../http/metrics.ts'
 import { enforce } from '../http/ratelimit.ts'
-import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
+import { type AuthEnv, requireMember, requireSessionCookie } from '../http/session.ts'
+import { createStreamSessions } from '../http/stream-sessions.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
-import { type AccountsDeps, linkBase } from '../shared/site.ts'
-import { hideChat, listMessages, markRead, sendMessage, sendState } from './messages.ts'
+import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
 import { sendTyping } from './typing.ts'
 
 /** How long a client waits before it tries the stream again when this process has no LISTEN. */
@@ -44,6 +43,8 @@ export interface MessagesDeps {
    * for benchmarks and tests that send in bulk on purpose.
    */
   memberLimits?: boolean
+  /** The clock of the streams' session checks (tests move it; AppDeps.now). */
+  now?: () => Date
 }
 
 async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
@@ -69,157 +70,151 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
     keepAliveMs: EVENTS_KEEPALIVE_MS,
     sessionCheckMs: EVENTS_SESSION_CHECK_MS,
   }
-  return new Hono<AuthEnv>()
-    .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
-      c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
-    )
-    .post(
-      pathOf(endpoints.sendMessage),
-      requireMember(db),
-      bodyOf(endpoints.sendMessage),
-      async (c) => {
-        const { conversation, text, client_id } = c.req.valid('json')
-        const memberId = c.get('memberId')
-        // The limit counts new sends only, and before anything is stored or
-        // debited: a replay of a client id skips it and gets its first answer.
-        let counted: Counted | undefined
-        const state = await sendState(db, memberId, client_id)
-        // A replay gets its first answer whatever changed since.
-        if (!state.replay) await requireAgeAssurance(db, memberId, c.req.header('host'), 'message')
-        if (deps.memberLimits !== false) {
-          if (!state.replay) {
-            counted = await limitMemberAction(c, db, 'message', {
-              id: memberId,
-              signupDate: state.signupDate,
-            })
-          }
-        }
-        const { created, pushed, answer } = await sendMessage(db, memberId, {
-          conversation,
-          text,
-          clientId: client_id,
-          // Where a mail to the recipient links (none for a request to an unknown host).
-          mailBase: linkBase(c, deps.accounts).base,
-        })
-        if (pushed) deps.jobs?.poke()
-        // A replay after all (the same send raced this one and won): not counted.
-        if (!created) await counted?.forgive()
-        if (created) messagesSent.inc()
-        return c.json(answer, created ? 201 : 200)
-      },
-    )
-    .put(pathOf(endpoints.chatRead), requireMember(db), bodyOf(endpoints.chatRead), async (c) => {
-      const { conversation } = c.req.valid('json')
-      await markRead(db, c.get('memberId'), conversation)
-      return c.json({ conversation, unread: 0 as const })
-    })
-    .delete(
-      pathOf(endpoints.chatDelete),
-      requireMember(db),
-      bodyOf(endpoints.chatDelete),
-      async (c) => {
+  // The client stops polling while its stream is up, so a stream must end
+  // when its session does (logout elsewhere, expiry, account deleted): all
+  // of this process's streams are checked in one statement per period, as
+  // often as the spec's user poll would have noticed.
+  const streamSessions = createStreamSessions(db, {
+    everyMs: timing.sessionCheckMs,
+    ...(deps.now ? { now: deps.now } : {}),
+  })
+  return (
+    new Hono<AuthEnv>()
+      .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
+        c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
+      )
+      // No requireMember: the common send checks the session in its own
+      // statement, one round trip in all (sendAsSession).
+      .post(
+        pathOf(endpoints.sendMessage),
+        requireSessionCookie,
+        bodyOf(endpoints.sendMessage),
+        async (c) => {
+          const { conversation, text, client_id } = c.req.valid('json')
+          const { created, pushed, answer } = await sendAsSession(
+            c,
+            db,
+            {
+              conversation,
+              text,
+              clientId: client_id,
+              // Where a mail to the recipient links (none for a request to an unknown host).
+              mailBase: linkBase(c, deps.accounts).base,
+            },
+            { host: c.req.header('host'), paced: deps.memberLimits !== false },
+          )
+          if (pushed) deps.jobs?.poke()
+          if (created) messagesSent.inc()
+          return c.json(answer, created ? 201 : 200)
+        },
+      )
+      .put(pathOf(endpoints.chatRead), requireMember(db), bodyOf(endpoints.chatRead), async (c) => {
         const { conversation } = c.req.valid('json')
-        await hideChat(db, c.get('memberId'), conversation)
-        return c.json({ conversation, status: 'deleted' as const })
-      },
-    )
-    .post(pathOf(endpoints.typing), requireMember(db), bodyOf(endpoints.typing), async (c) => {
-      const memberId = c.get('memberId')
-      await enforce(c, db, 'typing', `member:${memberId}`)
-      const status = await sendTyping(db, memberId, c.req.valid('json').conversation)
-      return c.json({ status } satisfies TypingResponse)
-    })
-    .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
-      c.json(await creditsOf(db, c.get('memberId'))),
-    )
-    .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
-      if (!deps.dev) throw notFound()
-      await zeroCredits(db, c.get('memberId'), 'developer panel: credits set to zero')
-      return c.json(await creditsOf(db, c.get('memberId')))
-    })
-    .post(pathOf(endpoints.block), requireMember(db), bodyOf(endpoints.block), async (c) =>
-      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, true)),
-    )
-    .delete(pathOf(endpoints.unblock), requireMember(db), bodyOf(endpoints.unblock), async (c) =>
-      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, false)),
-    )
-    .post(pathOf(endpoints.report), requireMember(db), bodyOf(endpoints.report), async (c) => {
-      const settings = await loadSettings(db)
-      const base = deps.accounts.publicUrl ?? new URL(c.req.url).origin
-      const receipt = await fileReport(db, c.get('memberId'), c.req.valid('json'), {
-        mailer: deps.accounts.mailer,
-        complaintsTo: deps.complaintsTo,
-        site: settings.name,
-        profileLink: (id) => `${base}/members/${id}`,
+        await markRead(db, c.get('memberId'), conversation)
+        return c.json({ conversation, unread: 0 as const })
       })
-      return c.json(receipt, 201)
-    })
-    .get(pathOf(endpoints.events), requireMember(db), (c) => {
-      const memberId = c.get('memberId')
-      // A proxy must pass the stream through as it comes (nginx buffers otherwise).
-      c.header('X-Accel-Buffering', 'no')
-      c.header('Cache-Control', 'no-store')
-      return countedSSE(c, async (stream) => {
-        let id = 0
-        let open = true
-        // The wait between keep-alives, cut short when the stream ends.
-        let wake = () => {}
-        const pause = (ms: number) =>
-          new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, ms)
-            wake = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-        const send = (data: unknown) =>
-          stream.writeSSE({ event: 'poke', data: JSON.stringify(data), id: String(++id) })
-        const end = () => {
-          if (!open) return
-          open = false
-          leave()
-          wake()
-        }
-        // The bus ends the stream when LISTEN is down or the process drains
-        // (api/events/bus.ts): the client polls and reconnects (sync/core/stream.ts).
-        const leave = deps.events.subscribe(
-          memberId,
-          (poke) => {
-            void send(poke).catch(() => undefined)
-          },
-          end,
-        )
-        stream.onAbort(end)
-        // No pokes can come (LISTEN down, the process stopping): end at once,
-        // without `ready`, so the client keeps polling and tries again later.
-        const up = await deps.events.ready().then(
-          () => true,
-          () => false,
-        )
-        if (!up || !open) {
-          if (open) await stream.writeSSE({ data: '', retry: EVENTS_RETRY_DOWN_MS })
-          end()
-          return
-        }
-        // Pokes have no replay (NOTIFY): a client coming back after a gap
-        // (Last-Event-ID) is told to pull everything once.
-        await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
-        if (c.req.header('last-event-id') !== undefined) await send({ type: 'sync' })
-        // The client stops polling while this stream is up, so the stream
-        // must end when the session does (logout elsewhere, expiry, account
-        // deleted): checked as often as the spec's user poll would have.
-        let checked = Date.now()
-        while (open) {
-          await pause(timing.keepAliveMs)
-          if (open && Date.now() - checked >= timing.sessionCheckMs) {
-            checked = Date.now()
-            // The session's last use is renewed; the cookie, whose headers
-            // went out with the stream's, waits for the next request.
-            if ((await sessionMember(c, db, { renewCookie: false })) !== memberId) break
+      .delete(
+        pathOf(endpoints.chatDelete),
+        requireMember(db),
+        bodyOf(endpoints.chatDelete),
+        async (c) => {
+          const { conversation } = c.req.valid('json')
+          await hideChat(db, c.get('memberId'), conversation)
+          return c.json({ conversation, status: 'deleted' as const })
+        },
+      )
+      .post(pathOf(endpoints.typing), requireMember(db), bodyOf(endpoints.typing), async (c) => {
+        const memberId = c.get('memberId')
+        await enforce(c, db, 'typing', `member:${memberId}`)
+        const status = await sendTyping(db, memberId, c.req.valid('json').conversation)
+        return c.json({ status } satisfies TypingResponse)
+      })
+      .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
+        c.json(await creditsOf(db, c.get('memberId'))),
+      )
+      .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
+        if (!deps.dev) throw notFound()
+        await zeroCredits(db, c.get('memberId'), 'developer panel: credits set to zero')
+        return c.json(await creditsOf(db, c.get('memberId')))
+      })
+      .post(pathOf(endpoints.block), requireMember(db), bodyOf(endpoints.block), async (c) =>
+        c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, true)),
+      )
+      .delete(pathOf(endpoints.unblock), requireMember(db), bodyOf(endpoints.unblock), async (c) =>
+        c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, false)),
+      )
+      .post(pathOf(endpoints.report), requireMember(db), bodyOf(endpoints.report), async (c) => {
+        const settings = await loadSettings(db)
+        const base = deps.accounts.publicUrl ?? new URL(c.req.url).origin
+        const receipt = await fileReport(db, c.get('memberId'), c.req.valid('json'), {
+          mailer: deps.accounts.mailer,
+          complaintsTo: deps.complaintsTo,
+          site: settings.name,
+          profileLink: (id) => `${base}/members/${id}`,
+          sentBy: messageSentBy,
+        })
+        return c.json(receipt, 201)
+      })
+      .get(pathOf(endpoints.events), requireMember(db), (c) => {
+        const memberId = c.get('memberId')
+        const sessionId = c.get('sessionId')
+        // A proxy must pass the stream through as it comes (nginx buffers otherwise).
+        c.header('X-Accel-Buffering', 'no')
+        c.header('Cache-Control', 'no-store')
+        return countedSSE(c, async (stream) => {
+          let id = 0
+          let open = true
+          // The wait between keep-alives, cut short when the stream ends.
+          let wake = () => {}
+          const pause = (ms: number) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, ms)
+              wake = () => {
+                clearTimeout(timer)
+                resolve()
+              }
+            })
+          const send = (data: unknown) =>
+            stream.writeSSE({ event: 'poke', data: JSON.stringify(data), id: String(++id) })
+          const end = () => {
+            if (!open) return
+            open = false
+            leave()
+            unwatch()
+            wake()
           }
-          if (open) await stream.write(': keep-alive\n\n')
-        }
-        end()
+          // The bus ends the stream when LISTEN is down or the process drains
+          // (api/events/bus.ts): the client polls and reconnects (sync/core/stream.ts).
+          const leave = deps.events.subscribe(
+            memberId,
+            (poke) => {
+              void send(poke).catch(() => undefined)
+            },
+            end,
+          )
+          const unwatch = streamSessions.watch(sessionId, end)
+          stream.onAbort(end)
+          // No pokes can come (LISTEN down, the process stopping): end at once,
+          // without `ready`, so the client keeps polling and tries again later.
+          const up = await deps.events.ready().then(
+            () => true,
+            () => false,
+          )
+          if (!up || !open) {
+            if (open) await stream.writeSSE({ data: '', retry: EVENTS_RETRY_DOWN_MS })
+            end()
+            return
+          }
+          // Pokes have no replay (NOTIFY): a client coming back after a gap
+          // (Last-Event-ID) is told to pull everything once.
+          await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
+          if (c.req.header('last-event-id') !== undefined) await send({ type: 'sync' })
+          while (open) {
+            await pause(timing.keepAliveMs)
+            if (open) await stream.write(': keep-alive\n\n')
+          }
+          end()
+        })
       })
-    })
+  )
 }

@@ -4,7 +4,9 @@
 // the sender's answer, and one of the push and mail jobs a new message
 // brings its recipient.
 import { type SQL, sql } from 'drizzle-orm'
-import { PUSH_EVENT_JOB } from '../push/index.ts'
+import { enqueueSelectSql } from '../jobs/enqueue-sql.ts'
+import { messageMailDueSql, pushEventJobSql } from '../push/index.ts'
+import { liveMembersSql } from '../shared/members.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
 
 /** SQL expressions of a message's fields, in the statement that builds its answer. */
@@ -34,7 +36,7 @@ export function sendAnswerSql(m: MessageSql, credits: SQL, held = false): SQL {
 }
 
 /**
- * The CTEs `push` and `mail` (each an INSERT INTO jobs) of a new message to
+ * The CTEs `push` and `mail` (each a job enqueued in the statement) of a new message to
  * `recipient`, for a statement where `source` (a FROM list) yields one row:
  * the push event when the recipient has a device to push to, and the mail
  * about it, should the recipient still be away when it runs
@@ -54,34 +56,32 @@ export function newMessageJobsSql(e: {
   mailBase: SQL
 }): SQL {
   return sql`push AS (
-      INSERT INTO jobs (kind, payload, dedupe_key)
-      SELECT ${PUSH_EVENT_JOB},
-        jsonb_build_object('memberId', ${e.recipient}, 'event', jsonb_build_object(
-          'kind', 'message', 'from', jsonb_build_object('id', ${e.sender}, 'name', ''),
-          'conversation', ${e.conversation}, 'text', ${e.text}, 'message', ${e.message})),
-        'push-event:message:' || ${e.message}
-      FROM ${e.source}
-      WHERE EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = ${e.recipient})
-      ON CONFLICT DO NOTHING
-      RETURNING id
+      ${pushEventJobSql({
+        memberId: e.recipient,
+        event: {
+          kind: 'message',
+          from: e.sender,
+          conversation: e.conversation,
+          text: e.text,
+          message: e.message,
+        },
+        from: e.source,
+      })}
     ), mail AS (
-      INSERT INTO jobs (kind, payload, dedupe_key, run_at)
-      SELECT ${MESSAGE_MAIL_JOB},
-        jsonb_build_object('memberId', ${e.recipient}, 'from', ${e.sender},
-          'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase}),
-        'message-mail:' || ${e.message},
-        now() + ${mailDelaySql}
-      FROM ${e.source}
-      JOIN members r ON r.id = ${e.recipient}
+      ${enqueueSelectSql({
+        kind: MESSAGE_MAIL_JOB,
+        payload: sql`jsonb_build_object('memberId', ${e.recipient}, 'from', ${e.sender},
+          'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase})`,
+        key: sql`'message-mail:' || ${e.message}`,
+        runAt: sql`now() + ${mailDelaySql}`,
+        from: sql`${e.source}
+      JOIN ${liveMembersSql} r ON r.id = ${e.recipient}
       JOIN conversation_members cm
-        ON cm.conversation_id = ${e.conversation} AND cm.member_id = ${e.recipient}
-      LEFT JOIN push_members pm ON pm.member_id = ${e.recipient}
-      WHERE ${e.mailBase} IS NOT NULL
+        ON cm.conversation_id = ${e.conversation} AND cm.member_id = ${e.recipient}`,
+        where: sql`${e.mailBase} IS NOT NULL
         AND r.activated_at IS NOT NULL AND NOT r.fictional
-        AND coalesce(pm.messages, true)
-        AND NOT coalesce(pm.visible_until > now(), false)
-        AND (pm.message_mailed_at IS NULL OR pm.message_mailed_at <= now() - ${mailGapSql})
-        AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)
-      ON CONFLICT DO NOTHING
+        AND ${messageMailDueSql(e.recipient, mailGapSql)}
+        AND (cm.mailed_at IS NULL OR cm.mailed_at < r.last_active_at)`,
+      })}
     )`
 }

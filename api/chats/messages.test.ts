@@ -37,6 +37,7 @@ import { describeEngines, freshDatabase, type TestDatabase } from '../test/datab
 import { eventStream } from '../test/event-stream.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { scaled } from '../test/time-scale.ts'
 
 /** Spec-independent constants of this product, pinned by value. */
 const PAGE = 50
@@ -161,25 +162,29 @@ describeEngines('messages on %s', (engine) => {
     expect(await balanceOf(database.db, a.id)).toBe(5)
   })
 
-  it('1,000 concurrent sends against a balance covering 500: exactly 500 pass, the balance ends at 0 = the ledger sum', async () => {
-    const sender = await addMember(database.db, { gender: 'female' })
-    const cookie = await login(app, sender.email, TEST_PASSWORD)
-    const conversation = await start(cookie, b.id)
-    await give(sender.id, 500 * COST)
-    const results = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) =>
-        post(cookie, { conversation, text: `m${i}`, client_id: randomUUID() }).then(
-          (r) => r.status,
+  it(
+    '1,000 concurrent sends against a balance covering 500: exactly 500 pass, the balance ends at 0 = the ledger sum',
+    async () => {
+      const sender = await addMember(database.db, { gender: 'female' })
+      const cookie = await login(app, sender.email, TEST_PASSWORD)
+      const conversation = await start(cookie, b.id)
+      await give(sender.id, 500 * COST)
+      const results = await Promise.all(
+        Array.from({ length: 1000 }, (_, i) =>
+          post(cookie, { conversation, text: `m${i}`, client_id: randomUUID() }).then(
+            (r) => r.status,
+          ),
         ),
-      ),
-    )
-    expect(results.filter((s) => s === 201)).toHaveLength(500)
-    expect(results.filter((s) => s === 402)).toHaveLength(500)
-    expect(await balanceOf(database.db, sender.id)).toBe(0)
-    expect(await ledgerSum(database.db, sender.id)).toBe(0)
-    const sent = await database.db.select().from(messages).where(eq(messages.senderId, sender.id))
-    expect(sent).toHaveLength(500)
-  }, 120_000)
+      )
+      expect(results.filter((s) => s === 201)).toHaveLength(500)
+      expect(results.filter((s) => s === 402)).toHaveLength(500)
+      expect(await balanceOf(database.db, sender.id)).toBe(0)
+      expect(await ledgerSum(database.db, sender.id)).toBe(0)
+      const sent = await database.db.select().from(messages).where(eq(messages.senderId, sender.id))
+      expect(sent).toHaveLength(500)
+    },
+    scaled(120_000),
+  )
 
   it('a replayed client id is one message and one debit, sequential and concurrent', async () => {
     await setBalance(a.id, 100)

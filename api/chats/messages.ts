@@ -5,18 +5,54 @@
 // lost answer, or the same send twice at once) gets the first answer from
 // the claim without a second debit.
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
-import { conversationMembers, conversations, members, messages } from '../../db/schema/index.ts'
-import { type Message, type MessagesResponse, SendMessageResponse } from '../contract/index.ts'
+import { conversationMembers, conversations, messages } from '../../db/schema/index.ts'
+import {
+  type Message,
+  type MessagesResponse,
+  RATE_LIMITED,
+  SendMessageResponse,
+} from '../contract/index.ts'
 import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
-import { debitInStatement, messageCost } from '../credits/index.ts'
+import { balanceOf, debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { applyOnce, claimInStatement, replayOf, usedBefore } from '../http/idempotency.ts'
-import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
+import { ageAssuranceRequired, ageGateOn, assuredSql } from '../age/index.ts'
+import { blockedBetweenSql } from '../blocks/index.ts'
+import { applyOnce, claimInStatement, replayOf, usedBeforeSql } from '../http/idempotency.ts'
+import { actionBuckets, paceBuckets, paceParams } from '../http/member-limits.ts'
+import {
+  type Bucket,
+  forgive,
+  paceAllows,
+  paceInStatement,
+  paceRefusal,
+} from '../http/ratelimit.ts'
+import {
+  type AuthEnv,
+  sessionFromStatement,
+  sessionInStatement,
+  sessionMember,
+  sessionParams,
+} from '../http/session.ts'
+import { privacyOf, readReceiptsBetween, verifiedOnlySql } from '../presence/index.ts'
+import { liveMemberSql, payerRowSql, verifiedMemberSql } from '../shared/members.ts'
 import { parseRows } from '../shared/rows.ts'
 import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
 import {
@@ -57,6 +93,15 @@ export async function otherMember(db: Db, memberId: number, conversationId: numb
     )
   if (!row) throw notFound()
   return row.low === memberId ? row.high : row.low
+}
+
+/** Whether message `messageId` exists and member `senderId` sent it (a report names one). */
+export async function messageSentBy(db: Db, messageId: number, senderId: number) {
+  const [m] = await db
+    .select({ senderId: messages.senderId })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+  return m !== undefined && m.senderId === senderId
 }
 
 /**
@@ -144,59 +189,62 @@ export interface SendInput {
   clientId: string
   /**
    * Base of the links of a mail to the recipient about this message
-   * (api/accounts/deps.ts linkBase); null or absent: no mail.
+   * (api/mail/site.ts linkBase); null or absent: no mail.
    */
   mailBase?: string | null
 }
 
+/** The parameters every send statement takes. */
+type SendParam = 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
+
 /**
- * The send in one statement (prepared once, db/prepared.ts): the checks, the
- * claim of the client id (api/http/idempotency.ts) holding the answer, the
- * message, the debit and its ledger row, the conversation's newest message,
- * the recipient's unread count, and the push and mail jobs.
+ * The body of a send statement, for the sender `member` (SQL), after the CTEs
+ * of `before` (which must define `me`: the sender's row, locked, with
+ * `credits`), with `allowed` (SQL boolean over them) as one more condition
+ * of the claim: the checks, the claim of the client id
+ * (api/http/idempotency.ts) holding the answer, the message, the debit and
+ * its ledger row, the conversation's newest message, the recipient's unread
+ * count, and the push and mail jobs.
  */
-const sendStatement = preparedStatement<
-  'member' | 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
->(
-  'send_message',
-  (p) => sql`
-    WITH conv AS (
-      SELECT CASE WHEN member_low = ${p('member')} THEN member_high ELSE member_low END AS other,
+function sendSql(
+  p: (param: SendParam) => Placeholder<string>,
+  member: SQL,
+  before: SQL,
+  allowed: SQL,
+): SQL {
+  return sql`
+    WITH ${before}, conv AS (
+      SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other,
         -- No message yet: this send would open the conversation, which the
         -- scam signals see first (api/chats/scam-cases.ts); stored only when
         -- the caller says they passed.
         last_message_id IS NULL AS opening
       FROM conversations
-      WHERE id = ${p('conversation')} AND (member_low = ${p('member')} OR member_high = ${p('member')})
-    ), me AS (
-      -- Locked now (the debit below would lock it anyway), so the balance in
-      -- the answer is the one the debit leaves, whatever a concurrent send did.
-      SELECT credits FROM members WHERE id = ${p('member')} FOR UPDATE
+      WHERE id = ${p('conversation')} AND (member_low = ${member} OR member_high = ${member})
     ), checks AS (
       SELECT conv.other,
-        EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
-        EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p('member')} AND b.blocked_id = conv.other)
-                                        OR (b.blocker_id = conv.other AND b.blocked_id = ${p('member')})) AS blocked,
+        ${liveMemberSql(sql`conv.other`)} AS live,
+        ${blockedBetweenSql(member, sql`conv.other`)} AS blocked,
         (SELECT credits FROM me) AS credits, conv.opening,
         -- A first message to a member who takes them only from verified
-        -- members (member_privacy.verified_only), from a sender who is not.
+        -- senders (their privacy choice verified_only), from one who is not.
         conv.opening
-          AND EXISTS (SELECT 1 FROM member_privacy mp WHERE mp.member_id = conv.other AND mp.verified_only)
-          AND NOT EXISTS (SELECT 1 FROM members s WHERE s.id = ${p('member')} AND s.verified_at IS NOT NULL)
+          AND ${verifiedOnlySql(sql`conv.other`)}
+          AND NOT ${verifiedMemberSql(member)}
           AS unverified
       FROM conv
     ), fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
       SELECT nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
     ), ${claimInStatement({
-      memberId: sql`${p('member')}::bigint`,
+      memberId: sql`${member}::bigint`,
       clientId: sql`${p('clientId')}::uuid`,
       kind: sql`${p('kind')}::text`,
       response: sendAnswerSql(
         {
           id: sql`fresh.id`,
           conversation: sql`${p('conversation')}::bigint`,
-          from: sql`${p('member')}::bigint`,
+          from: sql`${member}::bigint`,
           text: sql`${p('text')}::text`,
           at: sql`fresh.at`,
           clientId: sql`${p('clientId')}::uuid`,
@@ -204,15 +252,15 @@ const sendStatement = preparedStatement<
         sql`checks.credits - ${p('cost')}::integer`,
       ),
       from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND credits >= ${p('cost')}
-        AND (NOT checks.opening OR ${p('opening')}::boolean)`,
+        AND (NOT checks.opening OR ${p('opening')}::boolean) AND ${allowed}`,
     })}, ins AS (
       INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
       OVERRIDING SYSTEM VALUE
-      SELECT fresh.id, ${p('conversation')}, ${p('member')}, ${p('text')}, ${p('clientId')}, fresh.at
+      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at
       FROM claim, fresh
       RETURNING id, created_at
     ), ${debitInStatement({
-      member: sql`${p('member')}`,
+      member,
       amount: sql`${p('cost')}`,
       reason: 'message',
       after: 'ins',
@@ -220,7 +268,7 @@ const sendStatement = preparedStatement<
     })}, conv_time AS (
       UPDATE conversations
       SET last_message_at = ins.created_at, last_message_id = ins.id,
-          last_message_sender = ${p('member')}, last_message_body = ${p('text')}
+          last_message_sender = ${member}, last_message_body = ${p('text')}
       FROM ins WHERE conversations.id = ${p('conversation')}
     ), unread AS (
       UPDATE conversation_members cm
@@ -230,16 +278,95 @@ const sendStatement = preparedStatement<
     ), ${newMessageJobsSql({
       source: sql`ins, checks`,
       recipient: sql`checks.other`,
-      sender: sql`${p('member')}::bigint`,
+      sender: sql`${member}::bigint`,
       conversation: sql`${p('conversation')}::bigint`,
       text: sql`${p('text')}::text`,
       message: sql`ins.id`,
       mailBase: sql`${p('mailBase')}::text`,
-    })}
-    SELECT checks.other, checks.live, checks.blocked, checks.opening, checks.unverified, claim.response,
-      (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes
-    FROM checks LEFT JOIN claim ON true`,
+    })}`
+}
+
+/** What every send statement answers of its checks and its effects. */
+const sendResult = sql`checks.other, checks.live, checks.blocked, checks.opening, checks.unverified,
+      claim.response, (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes`
+
+/**
+ * The send of a member already known (prepared once, db/prepared.ts): the
+ * second statement of an opening, once its scam signals passed.
+ */
+const sendStatement = preparedStatement<SendParam | 'member'>(
+  'send_message',
+  (p) =>
+    sql`${sendSql(
+      p,
+      sql`${p('member')}`,
+      // Locked now (the debit below would lock it anyway), so the balance in
+      // the answer is the one the debit leaves, whatever a concurrent send did.
+      sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
+      sql`true`,
+    )}
+    SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
 )
+
+/** The parameters of the send statement that checks the session itself. */
+type SessionSendParam =
+  | SendParam
+  | 'hash'
+  | 'now'
+  | 'idleSince'
+  | 'touchBefore'
+  | 'gate'
+  | 'paced'
+  | 'paceMinute'
+  | 'paceHour'
+  | 'youngSince'
+  | 'keepSince'
+
+/**
+ * The common send in one round trip (prepared once): the request's session
+ * (and its renewal, api/http/session.ts sessionInStatement), whether the
+ * client id was used before (a replay is neither gated nor counted), the age
+ * gate when the site has one (`gate`, from the cached settings), the
+ * member's pace (api/http/member-limits.ts: every new attempt counts, and a
+ * send over the limit stores nothing), then the send itself. The live poke
+ * follows the commit (notifyMembersSoon), shared by concurrent sends.
+ */
+const sessionSendStatement = preparedStatement<SessionSendParam>('send_message_session', (p) => {
+  const member = sql`(SELECT id FROM me)`
+  const before = sql`${sessionInStatement({
+    hash: sql`${p('hash')}`,
+    now: sql`${p('now')}`,
+    idleSince: sql`${p('idleSince')}`,
+    touchBefore: sql`${p('touchBefore')}`,
+  })}, me AS (
+      ${payerRowSql(sql`(SELECT member_id FROM sess)`)}
+    ), prior AS (
+      SELECT ${usedBeforeSql(sql`me.id`, sql`${p('clientId')}::uuid`)} AS replay FROM me
+    ), gate AS (
+      SELECT (NOT ${p('gate')}::boolean OR ${assuredSql(sql`me.id`)}) AS assured FROM me
+    ), ${paceInStatement({
+      key: sql`'member:' || me.id`,
+      from: sql`me, prior, gate`,
+      counts: sql`${p('paced')}::boolean AND NOT prior.replay AND gate.assured`,
+      buckets: paceBuckets('message', sql`me.signup_date`, {
+        minute: sql`${p('paceMinute')}`,
+        hour: sql`${p('paceHour')}`,
+        youngSince: sql`${p('youngSince')}`,
+      }),
+      keepSince: sql`${p('keepSince')}`,
+    })}`
+  const allowed = sql`NOT (SELECT replay FROM prior) AND (SELECT assured FROM gate)
+    AND ${paceAllows(actionBuckets('message'))}`
+  return sql`${sendSql(p, member, before, allowed)}
+    SELECT sess.member_id, sess.id AS session_id, sess.expires_at,
+      EXISTS (SELECT 1 FROM sess_touch) AS touched,
+      coalesce((SELECT replay FROM prior), false) AS replay,
+      coalesce((SELECT assured FROM gate), true) AS assured,
+      (SELECT coalesce(json_agg(json_build_object('bucket', pace.bucket, 'count', pace.count)), '[]'::json)
+       FROM pace) AS pace,
+      ${sendResult}
+    FROM (SELECT 1) AS one LEFT JOIN sess ON true LEFT JOIN checks ON true LEFT JOIN claim ON true`
+})
 
 /**
  * The key of a send: the client id names one text to one conversation (the
@@ -248,8 +375,10 @@ const sendStatement = preparedStatement<
 const sendKey = (memberId: number, input: SendInput) => ({
   memberId,
   clientId: input.clientId,
-  kind: `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`,
+  kind: sendKind(input),
 })
+const sendKind = (input: SendInput) =>
+  `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
 
 /**
  * POST /api/messages.php: 201 with the message and the balance after it.
@@ -273,10 +402,19 @@ export async function sendMessage(
   db: Db,
   memberId: number,
   input: SendInput,
+  /** The common send's statement ran already (sendAsSession): its result and the cost it charged. */
+  first?: { check: SendCheckRow; cost: number },
 ): Promise<SendOutcome> {
-  const cost = await messageCost(db)
+  const cost = first?.cost ?? (await messageCost(db))
   const mailBase = input.mailBase ?? null
   const key = sendKey(memberId, input)
+  const judge = (check: SendCheckRow | undefined) => {
+    if (!check?.live) throw notFound()
+    if (check.blocked) {
+      throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
+    }
+    return check
+  }
   const run = async (opening: boolean) => {
     let result: unknown
     try {
@@ -296,12 +434,7 @@ export async function sendMessage(
       if (isCheckViolation(e)) throw await insufficientCredits(db, memberId, cost)
       throw e
     }
-    const [check] = parseRows(result, SendCheck)
-    if (!check?.live) throw notFound()
-    if (check.blocked) {
-      throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
-    }
-    return check
+    return judge(parseRows(result, SendCheck)[0])
   }
   /** The recipient takes first messages only from verified members: nothing stored, nothing charged. */
   const verifiedOnly = async () => {
@@ -315,7 +448,7 @@ export async function sendMessage(
       'this member takes first messages from verified members only',
     )
   }
-  let check = await run(false)
+  let check = first ? judge(first.check) : await run(false)
   const other = Number(check.other)
   if (check.unverified) {
     const replay = await verifiedOnly()
@@ -385,39 +518,13 @@ export async function sendMessage(
   return { created: true, other, pushed: Number(check.pushes) > 0, answer }
 }
 
-/**
- * What the rate limit of a send needs to know, in one read: when the sender
- * signed up (an account younger than a day has tighter limits) and whether
- * `clientId` was used before (a replay, which is never counted nor refused:
- * api/http/member-limits.ts).
- */
-export async function sendState(
-  db: Db,
-  memberId: number,
-  clientId: string,
-): Promise<{ signupDate: Date; replay: boolean }> {
-  const [row] = await db
-    .select({
-      signupDate: members.signupDate,
-      replay: sql<boolean>`${usedBefore(memberId, clientId)}`,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-  // No row: the member is gone (the send answers that); count as the newest account.
-  return { signupDate: row?.signupDate ?? new Date(), replay: row?.replay === true }
-}
-
 /** PostgreSQL's check_violation: here, CHECK (credits >= 0). */
 const isCheckViolation = (e: unknown) => hasPgCode(e, '23514')
 
 /** Spec-free but load-bearing for the client: 402 names the balance and the price. */
 async function insufficientCredits(db: Db, memberId: number, cost: number): Promise<ApiFailure> {
-  const [me] = await db
-    .select({ credits: members.credits })
-    .from(members)
-    .where(eq(members.id, memberId))
   return new ApiFailure(402, 'insufficient_credits', undefined, 'not enough credits', {
-    credits: me?.credits ?? 0,
+    credits: await balanceOf(db, memberId),
     cost,
   })
 }
@@ -426,6 +533,7 @@ async function insufficientCredits(db: Db, memberId: number, cost: number): Prom
  * The send statement's one row: what it checked and what it stored (ids and
  * counts come as strings from node-postgres' bigint, as numbers from PGlite).
  */
+type SendCheckRow = z.infer<typeof SendCheck>
 const SendCheck = z.object({
   other: z.union([z.number(), z.string()]),
   live: z.boolean(),
@@ -497,4 +605,130 @@ export async function hideChat(db: Db, memberId: number, conversationId: number)
       )
     await notifyMembers(tx, [memberId], { type: 'chats' })
   })
+}
+
+/** The pace buckets' counts a send statement answers (json, or its text on PGlite). */
+const PaceCounts = z.array(z.object({ bucket: z.string(), count: z.number() }))
+
+/** The common send statement's row: the session, the replay, the gate and the pace, then the send's checks. */
+const SessionSendRow = z.object({
+  member_id: z.union([z.number(), z.string()]).nullable(),
+  session_id: z.union([z.number(), z.string()]).nullable(),
+  expires_at: z.union([z.date(), z.string()]).nullable(),
+  touched: z.boolean(),
+  replay: z.boolean(),
+  assured: z.boolean(),
+  pace: z.union([PaceCounts, z.string().transform((text) => PaceCounts.parse(JSON.parse(text)))]),
+  other: z.union([z.number(), z.string()]).nullable(),
+  live: z.boolean().nullable(),
+  blocked: z.boolean().nullable(),
+  opening: z.boolean().nullable(),
+  unverified: z.boolean().nullable(),
+  response: z.unknown(),
+  stored: z.union([z.number(), z.string()]),
+  pushes: z.union([z.number(), z.string()]),
+})
+
+export interface SessionSendOptions {
+  /** The request's host (the age gate is per site). */
+  host: string | undefined
+  /** Count the member's pace (api/http/member-limits.ts); off only for benchmarks and bulk tests. */
+  paced: boolean
+}
+
+/**
+ * POST /api/messages.php in one round trip for the common send (not an
+ * opening, inside the pace, with no age check to pass or one passed): the
+ * session check, the replay check, the age gate, the pace and the send are
+ * one statement (sessionSendStatement); the settings and the cost come from
+ * the process's caches. A replay, an opening and the rare refusals take
+ * more trips (sendMessage). Sets the request's member (as requireMember).
+ */
+export async function sendAsSession(
+  c: Context<AuthEnv>,
+  db: Db,
+  input: SendInput,
+  options: SessionSendOptions,
+): Promise<SendOutcome & { memberId: number }> {
+  const session = sessionParams(c)
+  if (!session) throw new ApiFailure(403, 'not_logged_in')
+  const [gate, cost] = await Promise.all([ageGateOn(db, options.host, 'message'), messageCost(db)])
+  const now = session.now.getTime()
+  const pace = paceParams('message', now)
+  let result: unknown
+  try {
+    result = await sessionSendStatement(db, {
+      hash: session.hash,
+      now: session.now,
+      idleSince: session.idleSince,
+      touchBefore: session.touchBefore,
+      gate,
+      paced: options.paced,
+      ...pace,
+      conversation: input.conversation,
+      text: input.text,
+      clientId: input.clientId,
+      kind: sendKind(input),
+      cost,
+      mailBase: input.mailBase ?? null,
+      opening: false,
+    })
+  } catch (e) {
+    // A concurrent spend took the balance between the check and the debit: nothing stored.
+    if (!isCheckViolation(e)) throw e
+    const memberId = await sessionMember(c, db, { renewCookie: false })
+    if (memberId === null) throw new ApiFailure(403, 'not_logged_in')
+    throw await insufficientCredits(db, memberId, cost)
+  }
+  const [row] = parseRows(result, SessionSendRow)
+  if (!row) throw new Error('send: the statement answered no row')
+  const memberId = sessionFromStatement(c, session, {
+    memberId: row.member_id === null ? null : Number(row.member_id),
+    sessionId: row.session_id === null ? null : Number(row.session_id),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    touched: row.touched,
+  })
+  // A replay gets its first answer whatever changed since: not gated, not counted.
+  if (row.replay) return { ...(await sendMessage(db, memberId, input)), memberId }
+  if (!row.assured) throw ageAssuranceRequired()
+  const retryAfter = paceRefusal(row.pace, now)
+  if (retryAfter !== null) {
+    c.header('Retry-After', String(retryAfter))
+    throw new ApiFailure(429, RATE_LIMITED, undefined, 'too many messages, try again later')
+  }
+  const check =
+    row.other === null
+      ? undefined
+      : {
+          other: row.other,
+          live: row.live === true,
+          blocked: row.blocked === true,
+          opening: row.opening === true,
+          unverified: row.unverified === true,
+          response: row.response ?? null,
+          stored: row.stored,
+          pushes: row.pushes,
+        }
+  const outcome = await sendMessage(db, memberId, input, {
+    check: check ?? { ...NO_CONVERSATION },
+    cost,
+  })
+  // The same send raced this one and won: this attempt was a replay after all, not counted.
+  if (!outcome.created)
+    await Promise.all(
+      row.pace.map((p) => forgive(db, p.bucket as Bucket, `member:${memberId}`, now)),
+    )
+  return { ...outcome, memberId }
+}
+
+/** The checks of a conversation that is not the member's (404). */
+const NO_CONVERSATION: SendCheckRow = {
+  other: 0,
+  live: false,
+  blocked: false,
+  opening: false,
+  unverified: false,
+  response: null,
+  stored: 0,
+  pushes: 0,
 }

@@ -20,6 +20,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { conversationMembers, conversations, firstMessages } from '../../db/schema/index.ts'
+import { blockedBetweenSql } from '../blocks/index.ts'
 import { SendMessageResponse } from '../contract/index.ts'
 import {
   BURST_FIRST_MESSAGES,
@@ -35,6 +36,8 @@ import { credit, debit } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure } from '../http/errors.ts'
 import type { Tx } from '../http/idempotency.ts'
+import { liveMemberSql, liveMembersSql } from '../shared/members.ts'
+import { recentReportersSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
 import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
 
@@ -61,7 +64,7 @@ const OpeningRow = z.object({
   under_review: z.boolean(),
   recent: num,
   same: num,
-  reports: num,
+  reporters: num,
   young: z.boolean().nullable(),
 })
 
@@ -97,11 +100,10 @@ export async function openingOf(
       CASE WHEN c.first THEN (SELECT count(DISTINCT f.recipient_id) FROM first_messages f
         WHERE f.member_id = ${memberId} AND f.text_hash = ${textHash}
           AND f.created_at > now() - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})) ELSE 0 END AS same,
-      CASE WHEN c.first THEN (SELECT count(DISTINCT r.reporter_id) FROM reports r
-        WHERE r.reported_id = ${memberId}
-          AND r.created_at > now() - make_interval(days => ${REPORTS_WINDOW_DAYS})) ELSE 0 END AS reports,
+      CASE WHEN c.first THEN ${recentReportersSql(sql`${memberId}`, REPORTS_WINDOW_DAYS)}
+        ELSE 0 END AS reporters,
       (SELECT m.signup_date > now() - make_interval(days => ${NEW_ACCOUNT_DAYS})
-        FROM members m WHERE m.id = ${memberId}) AS young
+        FROM ${liveMembersSql} m WHERE m.id = ${memberId}) AS young
     FROM c`)
   const [row] = parseRows(result, OpeningRow)
   if (!row) return null
@@ -111,7 +113,7 @@ export async function openingOf(
     textHash,
     recent: row.recent,
     same: row.same,
-    reports: row.reports,
+    reports: row.reporters,
     young: row.young === true,
   }
 }
@@ -228,9 +230,8 @@ export async function holdOpening(
         WHERE id = ${input.conversation} AND (member_low = ${input.member} OR member_high = ${input.member})
       )
       SELECT conv.other,
-        EXISTS (SELECT 1 FROM members m WHERE m.id = conv.other AND m.deleted_at IS NULL) AS live,
-        EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${input.member} AND b.blocked_id = conv.other)
-                                        OR (b.blocker_id = conv.other AND b.blocked_id = ${input.member})) AS blocked,
+        ${liveMemberSql(sql`conv.other`)} AS live,
+        ${blockedBetweenSql(sql`${input.member}`, sql`conv.other`)} AS blocked,
         nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
       FROM conv`),
     HoldChecks,

@@ -17,7 +17,7 @@ export interface ComplaintContext {
   siteLocale: string
   /** The signed-in member who sent it, if any. */
   memberId: number | null
-  /** The site's address for links in mails; null: this request may send none (a foreign Host, api/accounts/deps.ts linkBase). */
+  /** The site's address for links in mails; null: this request may send none (a foreign Host, api/mail/site.ts linkBase). */
   linkBase: string | null
 }
 

@@ -3,7 +3,7 @@
 // reference data of the sign-up steps. Zod only, so the sync worker and the
 // sign-up form use the very same rules as the server.
 import { z } from 'zod'
-import { Gender, Image, Locale } from './common.ts'
+import { Gender, Id, Image, Locale } from './common.ts'
 import { User } from './profile.ts'
 import {
   CITY_MAX,
@@ -196,6 +196,9 @@ export type SignupResponse = z.infer<typeof SignupResponse>
 export const MissingField = z.enum(['gender', 'date_of_birth', 'country'])
 export type MissingField = z.infer<typeof MissingField>
 
+export const TEXTS_IN_REVIEW = ['name', 'notes', 'personal'] as const
+export type TextInReview = (typeof TEXTS_IN_REVIEW)[number]
+
 /** The member's own account data beyond the spec User (for /signup, /complete-signup, /profile). */
 export const AccountState = z.object({
   activated: z.boolean(),
@@ -208,6 +211,16 @@ export const AccountState = z.object({
   /** The address a mail change waits to confirm, if any. */
   pending_email: z.string().nullable(),
   has_push_subscription: z.boolean(),
+  /**
+   * Profile texts held for a moderator's review (they fired a scam signal):
+   * others see the previous text until it is approved (docs/law.md).
+   */
+  texts_in_review: z.array(z.enum(TEXTS_IN_REVIEW)).optional(),
+  /**
+   * Reported as a fake profile by settings.fake_reports_to_hide members and
+   * not verified: hidden from search until photo verification (docs/law.md).
+   */
+  hidden_as_fake: z.boolean().optional(),
 })
 export type AccountState = z.infer<typeof AccountState>
 
@@ -383,7 +396,7 @@ export const ProfileImagesResponse = z.object({
   main_image: z.object({ id: z.number().int(), thumb_filename: z.string() }).nullable(),
 })
 export type ProfileImagesResponse = z.infer<typeof ProfileImagesResponse>
-export const ProfileImageIdRequest = z.object({ id: z.number().int().positive() })
+export const ProfileImageIdRequest = z.object({ id: Id })
 export type ProfileImageIdRequest = z.input<typeof ProfileImageIdRequest>
 
 const Region = z.object({ id: z.string(), name: z.string() })

@@ -8,8 +8,24 @@ export const ApiError = z.object({
 })
 export type ApiError = z.infer<typeof ApiError>
 
-/** A member id in a path or query: a positive integer. */
-export const MemberId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/** What an id that is not one gets told (400, with `field` naming it). */
+export const ID_RULE = 'must be a positive whole number'
+
+/**
+ * Every id the API takes, in a query string or a JSON body: the one schema
+ * all routes use (docs/security.md). A positive safe integer, written as a
+ * JSON number or as ASCII digits (a query string carries nothing else; in a
+ * body the digits name the same id, so both are taken). Nothing is coerced:
+ * `true`, `[3]`, `"0x5"`, `"1e1"`, `"٣"`, `"-1"`, `""`, 0, 1.5 and 2^53 are
+ * refused, where `z.coerce.number()` read the first four as 1, 3, 5 and 10.
+ */
+export const Id = z
+  .union([z.number(), z.string().regex(/^[0-9]+$/, ID_RULE)], { error: ID_RULE })
+  .transform(Number)
+  .refine((n) => Number.isSafeInteger(n) && n > 0, ID_RULE)
+
+/** A member's id (a profile): an `Id`. */
+export const MemberId = Id
 
 export const Image = z.object({
   id: z.number().int(),

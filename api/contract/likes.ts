@@ -4,7 +4,7 @@ import { Profile } from './profile.ts'
 
 /**
  * Every member action that changes data carries a client-generated UUID
- * (ARCHITECTURE "Data and sync"): the server applies each id at most once and
+ * (docs/architecture.md, "The API"): the server applies each id at most once and
  * answers a replay with the first answer.
  */
 export const ClientId = z.uuid()

@@ -1,15 +1,23 @@
 // Messages paid with credits, the credits balance, live events, blocks and
 // reports (spec §1 "pay with credits for messaging", §3 chat entry, §7).
 import { z } from 'zod'
-import { MemberId } from './common.ts'
+import { Id, MemberId } from './common.ts'
 import { ClientId } from './likes.ts'
-import { MESSAGE_MAX, MESSAGES_PAGE_SIZE, REPORT_TEXT_MAX } from './rules/messages.ts'
+import {
+  MESSAGE_MAX,
+  MESSAGES_PAGE_SIZE,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+} from './rules/messages.ts'
+
+export { REPORT_REASONS }
 
 /** Any lone UTF-16 surrogate makes text PostgreSQL cannot store: refused as input. */
 const wellFormed = (s: string) =>
   !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)
 
-export const ConversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/** A conversation's id: an `Id`. */
+export const ConversationId = Id
 
 export const Message = z.object({
   id: z.number().int(),
@@ -42,8 +50,8 @@ export type Message = z.infer<typeof Message>
 export const MessagesQuery = z
   .object({
     conversation: ConversationId,
-    before: z.coerce.number().int().positive().optional(),
-    after: z.coerce.number().int().nonnegative().optional(),
+    before: Id.optional(),
+    after: Id.optional(),
   })
   .refine((q) => q.before === undefined || q.after === undefined, {
     path: ['after'],
@@ -105,17 +113,9 @@ export type CreditsResponse = z.infer<typeof CreditsResponse>
 export const BlockRequest = z.object({ profile: MemberId })
 export const BlockResponse = z.object({ profile: z.number().int(), blocked: z.boolean() })
 
-export const REPORT_REASONS = [
-  'spam',
-  'scam',
-  'harassment',
-  'inappropriate',
-  'underage',
-  'other',
-] as const
 export const ReportRequest = z.object({
   profile: MemberId,
-  message: z.coerce.number().int().positive().optional(),
+  message: Id.optional(),
   reason: z.enum(REPORT_REASONS),
   text: z
     .string()

@@ -2,6 +2,7 @@
 // a profile and being online, and the member's choices about each. The spec
 // is silent on all of it; docs/live.md has the rules.
 import { z } from 'zod'
+import { Id } from './common.ts'
 import { Profile } from './profile.ts'
 
 /** GET/PUT /api/privacy.php: what the member lets others know. */
@@ -33,7 +34,7 @@ export type PrivacyUpdate = z.input<typeof PrivacyUpdate>
 
 /** POST /api/typing.php: the member is typing in the conversation (ephemeral, never stored). */
 export const TypingRequest = z.object({
-  conversation: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  conversation: Id,
 })
 export const TypingResponse = z.object({ status: z.enum(['sent', 'quiet']) })
 export type TypingResponse = z.infer<typeof TypingResponse>

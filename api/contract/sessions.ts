@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Id } from './common.ts'
 
 /** One signed-in device of the member (GET /api/sessions.php). */
 export const SessionEntry = z.object({
@@ -18,7 +19,5 @@ export const SessionsResponse = z.object({ sessions: z.array(SessionEntry) })
 export type SessionsResponse = z.infer<typeof SessionsResponse>
 
 /** DELETE /api/sessions.php: end one session (of the member's own). */
-export const EndSessionRequest = z.object({
-  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-})
+export const EndSessionRequest = z.object({ id: Id })
 export type EndSessionRequest = z.infer<typeof EndSessionRequest>

@@ -68,6 +68,12 @@ export const Settings = z.object({
    * the first message and before buying credits.
    */
   age_assurance: AgeAssuranceSetting,
+  /**
+   * A member reported as a fake profile by this many members is hidden from
+   * search and the guest showcase until they pass photo verification
+   * (docs/law.md, "Hidden after fake-profile reports"); 0: never.
+   */
+  fake_reports_to_hide: z.number().int().min(0),
 })
 export type Settings = z.infer<typeof Settings>
 

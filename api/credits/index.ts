@@ -1,5 +1,6 @@
 // The credits domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+export { type LedgerRow, ledgerRows } from './history.ts'
 export {
   balanceOf,
   credit,
@@ -11,3 +12,5 @@ export {
   messageCost,
   zeroCredits,
 } from './ledger.ts'
+export { firstPurchasesSql } from './console-sql.ts'
+export { ledgerExport } from './export.ts'

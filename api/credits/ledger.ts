@@ -6,9 +6,34 @@
 // conditional on the balance: null when it does not cover the amount) and
 // `debitInStatement` (parts of a caller's single statement that stores the
 // effect first: the paid send, api/chats/messages.ts).
-import { and, eq, gte, type SQL, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { creditLedger, members, siteSettings } from '../../db/schema/index.ts'
+import { creditLedger } from '../../db/schema/index.ts'
+import { storedValue } from '../settings/index.ts'
+import { memberFields, payerRowSql, updateMemberSql } from '../shared/members.ts'
+import { rowsOf } from '../shared/rows.ts'
+
+const Balance = z.object({ credits: z.number() })
+
+/**
+ * Adds `delta` (negative: takes) to the member's balance, under CHECK
+ * (credits >= 0); the new balance, or null when there is no such member or,
+ * with `covering`, the balance is below it (nothing changed).
+ */
+async function addToBalance(tx: Db, memberId: number, delta: number, covering?: number) {
+  const [row] = await rowsOf(
+    tx,
+    updateMemberSql(
+      sql`${memberId}`,
+      sql`credits = credits + ${delta}::integer`,
+      covering === undefined ? sql`true` : sql`credits >= ${covering}::integer`,
+      sql`credits`,
+    ),
+    Balance,
+  )
+  return row?.credits ?? null
+}
 
 export type LedgerReason = 'message' | 'purchase' | 'bonus' | 'refund' | 'adjustment'
 
@@ -23,16 +48,12 @@ export async function debit(
   reason: LedgerReason,
   reference: string,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(members)
-    .set({ credits: sql`${members.credits} - ${amount}` })
-    .where(and(eq(members.id, memberId), gte(members.credits, amount)))
-    .returning({ credits: members.credits })
-  if (!row) return null
+  const balance = await addToBalance(tx, memberId, -amount, amount)
+  if (balance === null) return null
   await tx
     .insert(creditLedger)
-    .values({ memberId, delta: -amount, reason, reference, balanceAfter: row.credits })
-  return row.credits
+    .values({ memberId, delta: -amount, reason, reference, balanceAfter: balance })
+  return balance
 }
 
 /**
@@ -54,9 +75,12 @@ export function debitInStatement(input: {
 }): SQL {
   const after = sql.raw(input.after)
   return sql`debit AS (
-      UPDATE members SET credits = credits - ${input.amount}
-      WHERE id = ${input.member} AND EXISTS (SELECT 1 FROM ${after})
-      RETURNING credits
+      ${updateMemberSql(
+        input.member,
+        sql`credits = credits - ${input.amount}`,
+        sql`EXISTS (SELECT 1 FROM ${after})`,
+        sql`credits`,
+      )}
     ), ledger AS (
       INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
       SELECT ${input.member}, -${input.amount}::integer, ${sql.raw(`'${input.reason}'`)}, ${input.reference}, debit.credits
@@ -72,16 +96,12 @@ export async function credit(
   reason: LedgerReason,
   reference: string,
 ): Promise<number> {
-  const [row] = await tx
-    .update(members)
-    .set({ credits: sql`${members.credits} + ${amount}` })
-    .where(eq(members.id, memberId))
-    .returning({ credits: members.credits })
-  if (!row) throw new Error(`credit: no member ${memberId}`)
+  const balance = await addToBalance(tx, memberId, amount)
+  if (balance === null) throw new Error(`credit: no member ${memberId}`)
   await tx
     .insert(creditLedger)
-    .values({ memberId, delta: amount, reason, reference, balanceAfter: row.credits })
-  return row.credits
+    .values({ memberId, delta: amount, reason, reference, balanceAfter: balance })
+  return balance
 }
 
 /**
@@ -90,22 +110,16 @@ export async function credit(
  */
 export async function zeroCredits(db: Db, memberId: number, reference: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({ credits: members.credits })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .for('update')
-    if (me && me.credits > 0) await debit(tx, memberId, me.credits, 'adjustment', reference)
+    // The row locked: a concurrent spend waits, so the debit takes all there is.
+    const [me] = await rowsOf(tx, payerRowSql(sql`${memberId}`), Balance)
+    const credits = me?.credits ?? 0
+    if (credits > 0) await debit(tx, memberId, credits, 'adjustment', reference)
     return 0
   })
 }
 
 export async function balanceOf(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ credits: members.credits })
-    .from(members)
-    .where(eq(members.id, memberId))
-  return row?.credits ?? 0
+  return (await memberFields(db, memberId, ['credits']))?.credits ?? 0
 }
 
 /** The sum of a member's ledger deltas: equal to the balance, always (tests check it). */
@@ -146,11 +160,7 @@ export function forgetMessageCost(db: Db): void {
 }
 
 async function readMessageCost(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'message_cost_credits'))
-  const value = row?.value
+  const value = await storedValue(db, 'message_cost_credits')
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
     ? value
     : DEFAULT_MESSAGE_COST

@@ -2,7 +2,7 @@
 // itself: api/events/listen-heal.test.ts): streams end while it is down, it
 // listens again after a backoff with jitter, and subscribers are told to pull
 // everything once it is back.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Listen } from '../../db/client.ts'
 import type { Poke } from '../contract/index.ts'
 import {
@@ -12,6 +12,7 @@ import {
   LISTEN_RETRY,
   retryDelayMs,
 } from './bus.ts'
+import { scaled } from '../test/time-scale.ts'
 
 /** A LISTEN whose connection the test cuts, and whose next tries it can refuse. */
 function fakeListen() {
@@ -57,7 +58,7 @@ function fakeListen() {
 
 const QUICK = { firstMs: 20, maxMs: 80 }
 
-async function until(what: string, done: () => boolean, ms = 5000): Promise<void> {
+async function until(what: string, done: () => boolean, ms = scaled(5000)): Promise<void> {
   const end = Date.now() + ms
   while (!done()) {
     if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)
@@ -173,11 +174,21 @@ describe('event bus LISTEN', () => {
     expect(bus.streams).toBe(0)
     await expect(bus.ready()).rejects.toThrow('stopping')
 
-    fake.refuseNext(100)
-    fake.cut()
-    await bus.close()
-    const tries = fake.tries.length
-    await new Promise((r) => setTimeout(r, 200))
-    expect(fake.tries).toHaveLength(tries)
+    // The bus's timers are the test's: after close() no retry is due, and
+    // running every timer there will ever be tries nothing more (no pause
+    // standing in for "no try came").
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      fake.refuseNext(100)
+      fake.cut()
+      expect(vi.getTimerCount(), 'a retry is due after the cut').toBe(1)
+      await bus.close()
+      const tries = fake.tries.length
+      expect(vi.getTimerCount(), 'no retry is due after close()').toBe(0)
+      await vi.runAllTimersAsync()
+      expect(fake.tries).toHaveLength(tries)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

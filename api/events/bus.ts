@@ -161,29 +161,13 @@ interface Subscription {
 }
 
 /**
- * The process's LISTEN and its members' streams. LISTEN heals: when the
- * server ends its connection the streams are ended (clients poll and
- * reconnect), LISTEN is tried again after retryDelayMs, and once it is back
- * every remaining subscriber is told to pull everything once.
+ * Who listens in this process: the streams by member and the cache
+ * listeners, and what reaches them (a poke, a cache change, the end).
  */
-export function createEventBus(listen: Listen, options: EventBusOptions = {}): EventBus {
-  const timing = options.retry ?? LISTEN_RETRY
-  const random = options.random ?? Math.random
-  const log = options.log ?? ((line: string) => console.error(line))
+function listeners(log: (line: string) => void) {
   const subscribers = new Map<number, Set<Subscription>>()
   const cacheListeners = new Set<(cache: string | null) => void>()
   let count = 0
-  let state: ListenState = 'idle'
-  let draining = false
-  /** The try under way (connecting). */
-  let attempt: Promise<void> | undefined
-  /** Failed tries since LISTEN was last up. */
-  let failures = 0
-  let downSince = 0
-  let retryTimer: NodeJS.Timeout | undefined
-  let stop: (() => Promise<void>) | undefined
-  /** Bumped on every try: a loss reported by an older connection is ignored. */
-  let generation = 0
 
   const cacheChanged = (cache: string | null) => {
     for (const listener of cacheListeners) {
@@ -225,6 +209,64 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     return ended
   }
 
+  /** Every stream syncs (after pokes may have been lost). */
+  const pokeAll = () => {
+    for (const set of subscribers.values()) for (const s of set) s.listener({ type: 'sync' })
+  }
+
+  const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
+    const set = subscribers.get(memberId) ?? new Set()
+    subscribers.set(memberId, set)
+    const subscription: Subscription = { listener, end }
+    set.add(subscription)
+    count++
+    return () => {
+      if (set.delete(subscription)) count--
+      if (set.size === 0 && subscribers.get(memberId) === set) subscribers.delete(memberId)
+    }
+  }
+
+  const onCacheChange: EventBus['onCacheChange'] = (listener) => {
+    cacheListeners.add(listener)
+    return () => {
+      cacheListeners.delete(listener)
+    }
+  }
+
+  return {
+    cacheChanged,
+    onPayload,
+    endStreams,
+    pokeAll,
+    subscribe,
+    onCacheChange,
+    count: () => count,
+  }
+}
+
+/**
+ * The process's LISTEN and its members' streams. LISTEN heals: when the
+ * server ends its connection the streams are ended (clients poll and
+ * reconnect), LISTEN is tried again after retryDelayMs, and once it is back
+ * every remaining subscriber is told to pull everything once.
+ */
+export function createEventBus(listen: Listen, options: EventBusOptions = {}): EventBus {
+  const timing = options.retry ?? LISTEN_RETRY
+  const random = options.random ?? Math.random
+  const log = options.log ?? ((line: string) => console.error(line))
+  const to = listeners(log)
+  let state: ListenState = 'idle'
+  let draining = false
+  /** The try under way (connecting). */
+  let attempt: Promise<void> | undefined
+  /** Failed tries since LISTEN was last up. */
+  let failures = 0
+  let downSince = 0
+  let retryTimer: NodeJS.Timeout | undefined
+  let stop: (() => Promise<void>) | undefined
+  /** Bumped on every try: a loss reported by an older connection is ignored. */
+  let generation = 0
+
   const scheduleRetry = () => {
     const wait = retryDelayMs(failures, timing, random)
     failures++
@@ -241,7 +283,7 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     state = 'down'
     stop = undefined
     downSince = Date.now()
-    const ended = endStreams()
+    const ended = to.endStreams()
     const wait = scheduleRetry()
     log(
       `events: LISTEN connection lost (${error.message}); ${ended} stream(s) ended, listening again in ${wait} ms`,
@@ -253,7 +295,7 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     const mine = ++generation
     const wasDown = state === 'down'
     state = 'connecting'
-    attempt = listen([EVENTS_CHANNEL, CACHES_CHANNEL], onPayload, (e) => lost(mine, e))
+    attempt = listen([EVENTS_CHANNEL, CACHES_CHANNEL], to.onPayload, (e) => lost(mine, e))
       .then(
         async (stopListening) => {
           if (state === 'closed') {
@@ -264,12 +306,11 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
           stop = stopListening
           failures = 0
           // Cache changes sent before LISTEN was in place were not heard.
-          cacheChanged(null)
+          to.cacheChanged(null)
           if (wasDown) {
             log(`events: listening again after ${Date.now() - downSince} ms`)
             // Pokes sent while down are lost (NOTIFY has no replay).
-            for (const set of subscribers.values())
-              for (const s of set) s.listener({ type: 'sync' })
+            to.pokeAll()
           }
         },
         (e: unknown) => {
@@ -299,38 +340,25 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     },
     subscribe(memberId, listener, end) {
       if (state === 'idle') void connect().catch(() => undefined)
-      const set = subscribers.get(memberId) ?? new Set()
-      subscribers.set(memberId, set)
-      const subscription: Subscription = { listener, end }
-      set.add(subscription)
-      count++
-      return () => {
-        if (set.delete(subscription)) count--
-        if (set.size === 0 && subscribers.get(memberId) === set) subscribers.delete(memberId)
-      }
+      return to.subscribe(memberId, listener, end)
     },
-    onCacheChange(listener) {
-      cacheListeners.add(listener)
-      return () => {
-        cacheListeners.delete(listener)
-      }
-    },
+    onCacheChange: to.onCacheChange,
     get streams() {
-      return count
+      return to.count()
     },
     get state() {
       return state
     },
     drain() {
       draining = true
-      endStreams()
+      to.endStreams()
     },
     async close() {
       const previous = state
       state = 'closed'
       if (retryTimer) clearTimeout(retryTimer)
       retryTimer = undefined
-      endStreams()
+      to.endStreams()
       if (previous === 'connecting') await attempt?.catch(() => undefined)
       const stopping = stop
       stop = undefined

@@ -14,6 +14,7 @@ import { eventStream } from '../test/event-stream.ts'
 import { login } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { createEventBus, type EventBus, notifyMembers } from './bus.ts'
+import { scaled } from '../test/time-scale.ts'
 
 /** How long a healed LISTEN may take to deliver again (the retry waits 0.5 s, doubling to 10 s). */
 const HEAL_MS = 10_000
@@ -54,7 +55,7 @@ suite(title, () => {
   async function notifyUntil(memberId: number, arrived: () => boolean): Promise<number> {
     // A NOTIFY sent while LISTEN is down is lost (no replay), so one is sent
     // again and again until one arrives or the bound is reached.
-    const deadline = Date.now() + HEAL_MS
+    const deadline = Date.now() + scaled(HEAL_MS)
     let sent = 0
     while (!arrived() && Date.now() < deadline) {
       await t.db.transaction((tx) => notifyMembers(tx, [memberId], { type: 'messages' }))

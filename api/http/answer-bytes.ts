@@ -91,19 +91,42 @@ const etagMatches = (etag: string, ifNoneMatch: string | undefined) =>
     (ifNoneMatch.match(/"[^"]*"/g) ?? ([] as string[])).includes(etag.replace(/^W\//, '')))
 
 /**
- * The ETag of a GET's 200 answer (a weak one, from a SHA-1 of its JSON), and
- * 304 without a body when the request's If-None-Match names it.
+ * Fields of a polled answer that change by themselves as time passes, not
+ * because anything happened: a profile's `last_active` ("now" turns "today"
+ * minutes after the member left). The ETag leaves them out, so an idle
+ * member's poll of an unchanged list answers 304; the list's copy then keeps
+ * the older value until something real changes it (or the live stream,
+ * while it is up, has the list fetched again).
+ */
+const SELF_CHANGING = new Set(['last_active'])
+
+/** The bytes the ETag names: the JSON without its self-changing fields. */
+function validatedBytes(body: Uint8Array, json: boolean): Uint8Array | string {
+  if (!json) return body
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
+  if (![...SELF_CHANGING].some((field) => text.includes(`"${field}"`))) return body
+  return JSON.stringify(JSON.parse(text), (key, value) =>
+    SELF_CHANGING.has(key) ? undefined : value,
+  )
+}
+
+/**
+ * The ETag of a GET's 200 answer (a weak one, from a SHA-1 of its JSON
+ * without its self-changing fields), and 304 without a body when the
+ * request's If-None-Match names it.
  */
 export function etag(): MiddlewareHandler {
   return async (c, next) => {
     const ifNoneMatch = c.req.header('if-none-match')
     await next()
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.res.status !== 200) return
-    if (!BUFFERED_TYPE.test(c.res.headers.get('content-type') ?? '')) return
+    const type = c.res.headers.get('content-type') ?? ''
+    if (!BUFFERED_TYPE.test(type)) return
     const body = await answerAsBytes(c)
     // Weak: it names the JSON, whichever encoding carries it (the 200 and the
     // 304 then say the same, compressed or not).
-    const tag = `W/"${createHash('sha1').update(body).digest('hex')}"`
+    const validated = validatedBytes(body, /^application\/json/i.test(type))
+    const tag = `W/"${createHash('sha1').update(validated).digest('hex')}"`
     if (etagMatches(tag, ifNoneMatch)) {
       const headers = new Headers(c.res.headers)
       headers.set('etag', tag)

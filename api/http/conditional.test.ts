@@ -1,7 +1,9 @@
-// The polled reads of spec §9 (user, chats, likes) carry an ETag and answer
-// 304 without a body to a matching If-None-Match, so an idle member's poll
-// costs headers only; a change answers 200 with a new ETag.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+// The polled reads of spec §9 (user, chats, likes, and the visitors polled
+// with the likes) carry an ETag and answer 304 without a body to a matching
+// If-None-Match, so an idle member's poll costs headers only; a change (a
+// like, a visit) answers 200 with a new ETag, and what changes by itself as
+// time passes (a profile's last_active) does not change it.
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '../app.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
@@ -24,7 +26,11 @@ describeEngines('conditional polls (%s)', (engine) => {
   })
   afterAll(() => database.close())
 
-  it.each(['/api/user.php', '/api/chats.php', '/api/likes.php'])(
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each(['/api/user.php', '/api/chats.php', '/api/likes.php', '/api/visitors.php'])(
     '%s: 304 with no body while nothing changed',
     async (path) => {
       const first = await send(app, path, { cookie })
@@ -53,6 +59,46 @@ describeEngines('conditional polls (%s)', (engine) => {
     const after = await send(app, '/api/likes.php', { cookie, headers: { 'if-none-match': etag } })
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(etag)
+  })
+
+  it('a like list whose member went from online "now" to "today" as time passed still answers 304', async () => {
+    // `other`, liked above, was active at their creation: online now.
+    const first = await send(app, '/api/likes.php', { cookie })
+    const before = (await first.json()) as { profiles: { id: number; last_active: string }[] }
+    expect(before.profiles.find((p) => p.id === other.id)?.last_active).toBe('now')
+    const etag = first.headers.get('etag')!
+    // Ten minutes later (ONLINE_NOW_MS is 5 minutes), nothing else happened.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 10 * 60_000)
+    const later = await send(app, '/api/likes.php', { cookie })
+    const after = (await later.json()) as { profiles: { id: number; last_active: string }[] }
+    expect(after.profiles.find((p) => p.id === other.id)?.last_active).toBe('today')
+    expect(later.headers.get('etag')).toBe(etag)
+    const again = await send(app, '/api/likes.php', { cookie, headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+  })
+
+  it('the visitors answer 200 with a new ETag after a visit, then 304 again', async () => {
+    const first = await send(app, '/api/visitors.php', { cookie })
+    const etag = first.headers.get('etag')!
+    const visited = await send(app, `/api/profile.php?id=${me.id}`, {
+      cookie: await login(app, other.email, TEST_PASSWORD),
+    })
+    expect(visited.status).toBe(200)
+    const after = await send(app, '/api/visitors.php', {
+      cookie,
+      headers: { 'if-none-match': etag },
+    })
+    expect(after.status).toBe(200)
+    const { visitors } = (await after.json()) as { visitors: { profile: { id: number } }[] }
+    expect(visitors.map((v) => v.profile.id)).toEqual([other.id])
+    const newTag = after.headers.get('etag')!
+    expect(newTag).not.toBe(etag)
+    const again = await send(app, '/api/visitors.php', {
+      cookie,
+      headers: { 'if-none-match': newTag },
+    })
+    expect(again.status).toBe(304)
   })
 
   it("another member's answer never matches mine", async () => {

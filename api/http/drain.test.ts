@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createLifecycle, shutdownGraceMs, stopGracefully, trackRequests } from './drain.ts'
+import { scaled } from '../test/time-scale.ts'
 
 interface Answer {
   status?: number
@@ -55,7 +56,7 @@ async function slowServer() {
   return { server, port, release, arrived: () => arrived }
 }
 
-async function until(what: string, done: () => boolean, ms = 5000): Promise<void> {
+async function until(what: string, done: () => boolean, ms = scaled(5000)): Promise<void> {
   const end = Date.now() + ms
   while (!done()) {
     if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)

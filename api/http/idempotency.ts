@@ -1,5 +1,5 @@
-// Idempotency of every action that carries a client-generated id (ARCHITECTURE
-// "Data and sync"): likes, messages, orders, the console's credit
+// Idempotency of every action that carries a client-generated id
+// (docs/architecture.md, "The API"): likes, messages, orders, the console's credit
 // adjustments and refunds, and the refund of a member's withdrawal (its job
 // claims the withdrawal's refund id as the member's action). The rule,
 // written here only:
@@ -62,6 +62,9 @@ function recordOf(key: ActionKey): { table: SQL; actor: SQL; id: number } {
 
 const PriorRow = z.object({ kind: z.string(), response: z.unknown() })
 
+/** The row a claim's INSERT returns when it claimed the client id. */
+const ClaimedRow = z.object({ kind: z.string() })
+
 /**
  * Inserts the key's record with `response` unless the id was used before:
  * true when this request claimed it. On PostgreSQL a concurrent identical
@@ -76,7 +79,7 @@ async function claim(tx: Db, key: ActionKey, response: unknown): Promise<boolean
     await tx.execute(sql`INSERT INTO ${r.table} (${r.actor}, client_id, kind, response)
       VALUES (${r.id}, ${key.clientId}, ${key.kind}, ${JSON.stringify(response)}::jsonb)
       ON CONFLICT DO NOTHING RETURNING kind`),
-    z.object({ kind: z.string() }),
+    ClaimedRow,
   )
   return rows.length > 0
 }
@@ -249,3 +252,7 @@ export function claimInStatement(input: {
 export const usedBefore = (memberId: number, clientId: string): SQL =>
   sql`EXISTS (SELECT 1 FROM member_actions a
     WHERE a.member_id = ${memberId} AND a.client_id = ${clientId})`
+
+/** usedBefore for SQL operands: the member and the client id as expressions of the caller's statement. */
+export const usedBeforeSql = (memberId: SQL, clientId: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM member_actions a WHERE a.member_id = ${memberId} AND a.client_id = ${clientId})`

@@ -11,11 +11,19 @@
 // the member is. Two identical first sends racing each other are both counted
 // here; for a message, the one that turns out to be a replay is forgiven
 // (forgive()); a raced like may count twice, which costs the member one like.
+import { type SQL, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { RATE_LIMITED } from '../contract/index.ts'
 import { ApiFailure } from './errors.ts'
-import { type Bucket, forgive, hit } from './ratelimit.ts'
+import {
+  type Bucket,
+  type BucketInStatement,
+  forgive,
+  hit,
+  keepSinceOf,
+  windowStartOf,
+} from './ratelimit.ts'
 import { nowOf } from './session.ts'
 
 /** An account younger than this (members.signup_date) meets the `_new` limits. */
@@ -64,5 +72,40 @@ export async function limitMemberAction(
     forgive: async () => {
       await Promise.all(buckets.map((bucket) => forgive(db, bucket, key, now)))
     },
+  }
+}
+
+/**
+ * The buckets of `action` for a count inside one statement (paceInStatement,
+ * api/http/ratelimit.ts): both sets, each counting when the member's sign-up
+ * (`signup`, SQL over the statement's member row) makes them young or settled
+ * at the time the parameters were made (paceParams).
+ */
+export function paceBuckets(
+  action: MemberAction,
+  signup: SQL,
+  p: { minute: SQL; hour: SQL; youngSince: SQL },
+): BucketInStatement[] {
+  const { settled, young } = BUCKETS[action]
+  const isYoung = sql`(${signup} > ${p.youngSince}::timestamptz)`
+  const set = (buckets: Bucket[], when: SQL) =>
+    buckets.map((bucket, i) => ({ bucket, windowStart: i === 0 ? p.minute : p.hour, when }))
+  return [...set(settled, sql`NOT ${isYoung}`), ...set(young, isYoung)]
+}
+
+/** Every bucket an action may count in (for paceAllows). */
+export const actionBuckets = (action: MemberAction): Bucket[] => [
+  ...BUCKETS[action].settled,
+  ...BUCKETS[action].young,
+]
+
+/** The parameters of paceBuckets and paceInStatement at `now` (ms). */
+export function paceParams(action: MemberAction, now: number) {
+  const [minute, hour] = BUCKETS[action].settled as [Bucket, Bucket]
+  return {
+    paceMinute: windowStartOf(minute, now),
+    paceHour: windowStartOf(hour, now),
+    youngSince: new Date(now - NEW_ACCOUNT_MS),
+    keepSince: keepSinceOf(now),
   }
 }

@@ -3,11 +3,13 @@
 // else; the request histogram fills, a send counts a message, a failed job
 // attempt counts by kind.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
+import { createEventBus } from '../events/bus.ts'
 import { createJobRunner, enqueue } from '../jobs/queue.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { eventStream } from '../test/event-stream.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 
@@ -94,6 +96,30 @@ describeEngines('GET /metrics on %s', (engine) => {
     expect(replay.status).toBe(200)
     const after = sample(await (await scrape('127.0.0.1')).text(), 'messages_sent_total')
     expect(after - before).toBe(1)
+  })
+
+  it('an open event stream counts open, and its session checks count as upkeep', async () => {
+    const bus = createEventBus(database.listen)
+    onTestFinished(() => bus.close())
+    const quick = createApi({
+      db: database.db,
+      events: bus,
+      eventsTiming: { keepAliveMs: 20, sessionCheckMs: 30 },
+    })
+    const member = await addMember(database.db)
+    const cookie = await login(quick, member!.email, TEST_PASSWORD)
+    const before = await (await scrape('127.0.0.1')).text()
+    const res = await send(quick, '/api/events.php', { cookie })
+    const stream = eventStream(res.body)
+    await stream.untilText('event: ready')
+    // Four keep-alives (80 ms) span at least two session checks (every 30 ms).
+    await stream.until('4 keep-alives', (seen) => seen.split(': keep-alive').length > 4)
+    const during = await (await scrape('127.0.0.1')).text()
+    expect(sample(during, 'event_streams_open') - sample(before, 'event_streams_open')).toBe(1)
+    const checks = 'event_stream_session_checks_total'
+    expect(sample(during, checks) - sample(before, checks)).toBeGreaterThanOrEqual(1)
+    expect(during).toContain(`# HELP ${checks}`)
+    await stream.cancel()
   })
 
   it('a failed job attempt counts by kind', async () => {

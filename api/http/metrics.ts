@@ -4,17 +4,16 @@
 //   failures, payments settled, open event streams) and kept in one registry
 //   of the module, so the code that counts needs no handle on the app;
 // - the app's own, in a registry per createApi (tests build many apps): the
-//   request histogram, the due jobs and the pool, read from `db` on scrape.
+//   request histogram, the due jobs (counted by the queue: `queueDepth`) and
+//   the pool, read on scrape.
 // The answer goes to a loopback peer (the socket's address, never a forwarded
 // header) and to `Authorization: Bearer $METRICS_TOKEN`; anyone else gets 404.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { and, count, eq, lte } from 'drizzle-orm'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import pg from 'pg'
 import client from 'prom-client'
 import type { Db } from '../../db/client.ts'
-import { jobs } from '../../db/schema/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { clientIp } from './ratelimit.ts'
 import { logOf, routeOf } from './request-log.ts'
@@ -29,6 +28,16 @@ client.collectDefaultMetrics({ register: shared })
 export const openStreams = new client.Gauge({
   name: 'event_streams_open',
   help: 'Live event streams open in this process',
+  registers: [shared],
+})
+/**
+ * Statements checking the sessions of open event streams
+ * (api/http/stream-sessions.ts): one per period for all of a process's
+ * streams, so its rate is the streams' upkeep on the database.
+ */
+export const streamSessionChecks = new client.Counter({
+  name: 'event_stream_session_checks_total',
+  help: 'Statements that checked the sessions of all open event streams (one per period)',
   registers: [shared],
 })
 /** Messages stored by a send (201; a replay of a client id is not counted). */
@@ -80,7 +89,7 @@ export const countedSSE: typeof streamSSE = (c, body, onError) =>
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
 
 /** The app's registry and the histogram its middleware fills. */
-function appRegistry(db: Db) {
+function appRegistry(db: Db, queueDepth: () => Promise<number>) {
   const registry = new client.Registry()
   const duration = new client.Histogram({
     name: 'http_request_duration_seconds',
@@ -95,11 +104,7 @@ function appRegistry(db: Db) {
     registers: [registry],
     async collect() {
       try {
-        const [row] = await db
-          .select({ n: count() })
-          .from(jobs)
-          .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, new Date())))
-        this.set(row?.n ?? 0)
+        this.set(await queueDepth())
       } catch {
         // The database does not answer: no sample rather than a failed scrape.
         this.reset()
@@ -157,12 +162,19 @@ function hasToken(c: Context, token: string | undefined): boolean {
  */
 export function metricsRoutes({
   db,
+  queueDepth,
   token = process.env.METRICS_TOKEN || undefined,
 }: {
   db: Db
+  /**
+   * The jobs queued and due now (api/jobs/queue.ts dueJobCount), passed in:
+   * the queue builds on this folder (its failures metric), so the count
+   * comes from the one who owns the table, not from a query of our own.
+   */
+  queueDepth: () => Promise<number>
   token?: string | undefined
 }) {
-  const { registry, duration } = appRegistry(db)
+  const { registry, duration } = appRegistry(db, queueDepth)
   const observe: MiddlewareHandler = async (c, next) => {
     const end = duration.startTimer()
     await next()

@@ -4,7 +4,7 @@
 // key at once can never both see a count under the limit for the same slot.
 import { createHash } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { and, eq, like, lt, sql } from 'drizzle-orm'
+import { and, eq, like, lt, type SQL, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { rateLimits } from '../../db/schema/index.ts'
@@ -233,4 +233,79 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return UNKNOWN_IP
   }
+}
+
+/** One bucket counted inside a caller's statement: its name and when it counts. */
+export interface BucketInStatement {
+  bucket: Bucket
+  /** The bucket's current window start (windowStartOf), as a timestamptz parameter. */
+  windowStart: SQL
+  /** SQL boolean: whether this bucket counts (e.g. the young or the settled set). */
+  when: SQL
+}
+
+/** The start of `bucket`'s window that holds `now`. */
+export const windowStartOf = (bucket: Bucket, now: number) =>
+  new Date(Math.floor(now / LIMITS[bucket].windowMs) * LIMITS[bucket].windowMs)
+
+/**
+ * `hit` as common table expressions of a caller's single statement (the paid
+ * send, api/chats/messages.ts): `pace` counts one attempt of `key` (a text
+ * expression, hashed here as hashKey does a plain key) in each bucket whose
+ * `when` holds, when `counts` holds, and returns (bucket, count);
+ * `pace_stale` drops a bucket's windows older than KEEP_MS when one opens a
+ * new window, as hit() does. `paceAllows` (SQL boolean over `pace`) says
+ * whether every counted bucket is within its limit, and `paceRefusal` reads
+ * the Retry-After of the returned rows.
+ */
+export function paceInStatement(input: {
+  key: SQL
+  counts: SQL
+  from: SQL
+  buckets: BucketInStatement[]
+  keepSince: SQL
+}): SQL {
+  const rows = sql.join(
+    input.buckets.map((b) => sql`(${b.bucket}::text, ${b.windowStart}::timestamptz, ${b.when})`),
+    sql`, `,
+  )
+  return sql`pace AS (
+      INSERT INTO rate_limits (bucket, key, window_start, count)
+      SELECT b.bucket, encode(sha256(convert_to(${input.key}, 'UTF8')), 'hex'), b.window_start, 1
+      FROM ${input.from}, LATERAL (VALUES ${rows}) AS b(bucket, window_start, counts)
+      WHERE b.counts AND ${input.counts}
+      ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
+      RETURNING bucket, count
+    ), pace_stale AS (
+      DELETE FROM rate_limits r USING pace
+      WHERE pace.count = 1 AND r.bucket = pace.bucket AND r.window_start < ${input.keepSince}::timestamptz
+    )`
+}
+
+/** SQL true when no bucket counted in `pace` is over its limit. */
+export function paceAllows(buckets: readonly Bucket[]): SQL {
+  const limits = sql.join(
+    buckets.map((b) => sql`WHEN ${b}::text THEN ${sql.raw(String(LIMITS[b].limit))}`),
+    sql` `,
+  )
+  return sql`NOT EXISTS (SELECT 1 FROM pace WHERE pace.count > CASE pace.bucket ${limits} END)`
+}
+
+/** The windows older than this are dropped when a bucket opens a new one (paceInStatement). */
+export const keepSinceOf = (now: number) => new Date(now - KEEP_MS)
+
+/**
+ * The Retry-After (seconds) of a statement's `pace` rows over their limit,
+ * or null when none is; what `hit` answers for each.
+ */
+export function paceRefusal(rows: { bucket: string; count: number }[], now: number): number | null {
+  const over = rows.filter((r) => r.count > LIMITS[r.bucket as Bucket].limit)
+  if (over.length === 0) return null
+  return Math.max(
+    ...over.map((r) => {
+      const b = r.bucket as Bucket
+      const end = windowStartOf(b, now).getTime() + LIMITS[b].windowMs
+      return Math.max(1, Math.ceil((end - now) / 1000))
+    }),
+  )
 }

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import { members, sessions } from '../../db/schema/index.ts'
+import { sessions } from '../../db/schema/index.ts'
 import { SIGNED_IN_COOKIE } from '../contract/rules/index.ts'
+import { liveMemberSql } from '../shared/members.ts'
+import { rowsOf } from '../shared/rows.ts'
 import { hashToken } from '../shared/tokens.ts'
+import { z } from 'zod'
 import { ApiFailure } from './errors.ts'
 
 export const SESSION_COOKIE = 'sid'
@@ -109,13 +112,12 @@ const sessionLookup = perDatabase((db) =>
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('hash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-        isNull(members.deletedAt),
+        liveMemberSql(sql`${sessions.memberId}`),
       ),
     )
     .prepare('session_lookup'),
@@ -156,6 +158,35 @@ export async function currentSession(
   return { memberId: row.memberId, sessionId: row.sessionId }
 }
 
+/**
+ * Which of `ids` are still live sessions (as currentSession: not past the
+ * absolute end, not idle too long, the member not deleted), in one
+ * statement however many: the periodic check of every open event stream of
+ * a process (api/http/stream-sessions.ts). Renews the last use of those not
+ * renewed for SESSION_TOUCH_S in the same statement, as currentSession would.
+ */
+export async function liveSessionsOf(db: Db, ids: number[], now: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_S * 1000)
+  const touchBefore = new Date(now.getTime() - SESSION_TOUCH_S * 1000)
+  const rows = await rowsOf(
+    db,
+    sql`WITH live AS (
+      SELECT s.id, s.last_seen_at FROM sessions s
+      WHERE s.id = ANY(${sql.param(ids)}::bigint[]) AND s.expires_at > ${now}::timestamptz
+        AND s.last_seen_at > ${idleSince}::timestamptz AND ${liveMemberSql(sql`s.member_id`)}
+    ), touch AS (
+      UPDATE sessions SET last_seen_at = ${now}::timestamptz FROM live
+      WHERE sessions.id = live.id AND live.last_seen_at <= ${touchBefore}::timestamptz
+        AND sessions.last_seen_at < ${now}::timestamptz
+      RETURNING sessions.id
+    )
+    SELECT live.id FROM live`,
+    z.object({ id: z.coerce.number() }),
+  )
+  return new Set(rows.map((r) => r.id))
+}
+
 export interface SessionCheck {
   /**
    * Renew the cookie with the session's last use (the default). Off for a
@@ -185,3 +216,77 @@ export const requireMember =
     c.set('sessionId', session.sessionId)
     await next()
   }
+
+/** What a statement that checks the session itself needs (sessionInStatement), or null without a usable cookie. */
+export function sessionParams(c: Context) {
+  const token = getCookie(c, SESSION_COOKIE)
+  if (!token || token.length > 128) return null
+  const now = nowOf(c)
+  return {
+    token,
+    hash: hashToken(token),
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_S * 1000),
+    touchBefore: new Date(now.getTime() - SESSION_TOUCH_S * 1000),
+  }
+}
+
+/**
+ * currentSession as common table expressions of a caller's single statement
+ * (the paid send, api/chats/messages.ts): `sess` is the live session of the
+ * token's hash (one row or none, as sessionLookup), `sess_touch` renews its
+ * last use at most every SESSION_TOUCH_S and returns the session's id when it
+ * did. Parameters as sessionParams makes them.
+ */
+export function sessionInStatement(p: {
+  hash: SQL
+  now: SQL
+  idleSince: SQL
+  touchBefore: SQL
+}): SQL {
+  return sql`sess AS (
+      SELECT s.id, s.member_id, s.expires_at, s.last_seen_at FROM sessions s
+      WHERE s.token_hash = ${p.hash}::text AND s.expires_at > ${p.now}::timestamptz
+        AND s.last_seen_at > ${p.idleSince}::timestamptz AND ${liveMemberSql(sql`s.member_id`)}
+    ), sess_touch AS (
+      UPDATE sessions SET last_seen_at = ${p.now}::timestamptz FROM sess
+      WHERE sessions.id = sess.id AND sess.last_seen_at <= ${p.touchBefore}::timestamptz
+        AND sessions.last_seen_at < ${p.now}::timestamptz
+      RETURNING sessions.id
+    )`
+}
+
+/**
+ * After a statement with sessionInStatement: the request's member (403
+ * not_logged_in without a live session, as requireMember), and the cookie
+ * renewed with the session's last use when the statement renewed it.
+ */
+export function sessionFromStatement(
+  c: Context<AuthEnv>,
+  params: { token: string; now: Date },
+  row: {
+    memberId: number | null
+    sessionId: number | null
+    expiresAt: Date | null
+    touched: boolean
+  },
+): number {
+  if (row.memberId === null || row.sessionId === null) throw new ApiFailure(403, 'not_logged_in')
+  if (row.touched && row.expiresAt) {
+    const left = Math.floor((row.expiresAt.getTime() - params.now.getTime()) / 1000)
+    setSessionCookie(c, params.token, Math.min(SESSION_MAX_AGE_S, left))
+  }
+  c.set('memberId', row.memberId)
+  c.set('sessionId', row.sessionId)
+  return row.memberId
+}
+
+/**
+ * A route that checks the session in its own statement (sessionInStatement)
+ * still answers a request without a session cookie 403 before reading its
+ * body, as requireMember does.
+ */
+export const requireSessionCookie: MiddlewareHandler = async (c, next) => {
+  if (sessionParams(c) === null) throw new ApiFailure(403, 'not_logged_in')
+  await next()
+}

@@ -3,7 +3,7 @@
 // buy fresh attempts.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Api, createApi } from '../app.ts'
-import { accountsFromEnv } from '../shared/site.ts'
+import { accountsFromEnv } from '../mail/site.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
 import { addMember } from '../test/seed.ts'

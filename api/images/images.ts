@@ -3,10 +3,10 @@
 // decoded and re-encoded, which drops whatever rode along (EXIF with GPS,
 // comments, polyglot payloads), under a name the server makes up.
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '../../db/client.ts'
-import { images, members } from '../../db/schema/index.ts'
+import { images } from '../../db/schema/index.ts'
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PER_MEMBER,
@@ -15,6 +15,7 @@ import {
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
+import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
 import { type PictureStore, withStore } from './storage.ts'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
@@ -70,18 +71,18 @@ export async function processImage(bytes: Buffer): Promise<{ image: Buffer; thum
 
 /** The member's pictures, oldest first (pending ones marked), and the main one. */
 export async function ownImages(db: Db, memberId: number): Promise<ProfileImagesResponse> {
-  const [rows, [member]] = await Promise.all([
+  const [rows, member] = await Promise.all([
     db
       .select({ id: images.id, thumb_filename: images.thumbFilename, status: images.status })
       .from(images)
       .where(eq(images.memberId, memberId))
       .orderBy(asc(images.id)),
-    db.select({ main: members.mainImageId }).from(members).where(eq(members.id, memberId)),
+    memberFields(db, memberId, ['mainImageId']),
   ])
   const list = rows.map(({ status, ...r }) =>
     status === 'pending' ? { ...r, pending: true as const } : r,
   )
-  const main = list.find((r) => r.id === member?.main && !('pending' in r)) ?? null
+  const main = list.find((r) => r.id === member?.mainImageId && !('pending' in r)) ?? null
   return { images: list, main_image: main }
 }
 
@@ -129,7 +130,7 @@ export async function saveImages(
       }
     }
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM ${members} WHERE ${members.id} = ${memberId} FOR UPDATE`)
+      await lockMember(tx, memberId)
       const [count] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(images)
@@ -144,10 +145,7 @@ export async function saveImages(
       if (rows.length !== planned.length) throw new Error('image rows not stored')
       if (status === 'approved') {
         const first = Math.min(...rows.map((r) => r.id))
-        await tx
-          .update(members)
-          .set({ mainImageId: first })
-          .where(and(eq(members.id, memberId), isNull(members.mainImageId)))
+        await setMainImageId(tx, memberId, first, null)
       }
     })
   } catch (e) {
@@ -165,7 +163,7 @@ export async function setMainImage(db: Db, memberId: number, id: number) {
   if (!own) throw notFound()
   // Others would see the main picture: a pending one must wait for approval.
   if (own.status === 'pending') throw new ApiFailure(409, 'photo_pending', 'id')
-  await db.update(members).set({ mainImageId: id }).where(eq(members.id, memberId))
+  await setMainImageId(db, memberId, id)
   return ownImages(db, memberId)
 }
 
@@ -180,15 +178,7 @@ export async function refreshMainImage(tx: Db, memberId: number, removed?: numbe
     .where(and(eq(images.memberId, memberId), eq(images.status, 'approved')))
     .orderBy(asc(images.id))
     .limit(1)
-  await tx
-    .update(members)
-    .set({ mainImageId: next?.id ?? null })
-    .where(
-      and(
-        eq(members.id, memberId),
-        removed === undefined ? isNull(members.mainImageId) : eq(members.mainImageId, removed),
-      ),
-    )
+  await setMainImageId(tx, memberId, next?.id ?? null, removed ?? null)
 }
 
 /**

@@ -16,6 +16,11 @@ describeEngines('job runner stop on %s', (engine) => {
 
   it('finishes the job running, then claims nothing more, even a follow-up due at once', async () => {
     const kind = 'test.stop'
+    /** [n, status] of this test's jobs, by n. */
+    const statuses = async () =>
+      (await database.db.select().from(jobs).where(eq(jobs.kind, kind)))
+        .map((r) => [(r.payload as { n: number }).n, r.status] as const)
+        .sort((a, b) => a[0] - b[0])
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -49,14 +54,20 @@ describeEngines('job runner stop on %s', (engine) => {
       stopped = true
     })
     runner.poke()
-    await new Promise((r) => setTimeout(r, 50))
+    // A barrier instead of a pause: a read of the table goes to the database
+    // and back, after everything stop() and the poke set going without
+    // waiting for the job (a stop() that did not wait would have resolved by
+    // then). Job 1 still runs, its follow-up waits, stop() has not resolved.
+    expect(await statuses()).toEqual([
+      [1, 'running'],
+      [2, 'queued'],
+    ])
     expect(stopped, 'stop() waits for the job running').toBe(false)
     release()
     await stopping
     expect(ran).toEqual([1])
     expect(await runner.runDue()).toBe(0)
-    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, kind))
-    expect(rows.map((r) => [(r.payload as { n: number }).n, r.status]).sort()).toEqual([
+    expect(await statuses()).toEqual([
       [1, 'done'],
       [2, 'queued'],
     ])

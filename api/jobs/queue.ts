@@ -11,7 +11,7 @@
 // runs unchanged on PGlite (the embedded database of `npm start` and the
 // tests), and enqueues through the request's own drizzle transaction. A job
 // runs at least once: a handler must be safe to repeat (mail checks sent_at).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { jobs } from '../../db/schema/index.ts'
 import { jobFailures } from '../http/metrics.ts'
@@ -307,6 +307,21 @@ async function finishJob(
 /** The operator's view: jobs by status, newest first. */
 export const listJobs = (db: Db, status: JobStatus, limit = 100) =>
   db.select().from(jobs).where(eq(jobs.status, status)).orderBy(desc(jobs.id)).limit(limit)
+
+/** One job as it is now, or undefined. */
+export async function jobById(db: Db, id: number): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id))
+  return row
+}
+
+/** Jobs queued and due at `now`, waiting for a runner (the metrics' job_queue_depth). */
+export async function dueJobCount(db: Db, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)))
+  return row?.n ?? 0
+}
 
 /** Runs a failed job again from its first attempt. */
 export async function retryJob(db: Db, id: number, now = new Date()): Promise<boolean> {

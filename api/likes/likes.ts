@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm'
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
-import { images, likes, members } from '../../db/schema/index.ts'
+import { likes } from '../../db/schema/index.ts'
 import {
-  type Image,
   LIKES_PAGE_SIZE,
   LikeResponse,
   type LikesResponse,
@@ -12,8 +12,11 @@ import {
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx, usedBefore } from '../http/idempotency.ts'
+import { approvedImagesSql } from '../images/index.ts'
 import { type ProfileSource, profileColumns, toProfile } from '../profiles/index.ts'
-import { enqueuePush } from '../push/index.ts'
+import { pushEventJobSql } from '../push/index.ts'
+import { liveMemberJoin, liveMemberSql, liveMembersSql, memberFields } from '../shared/members.ts'
+import { rowsOf } from '../shared/rows.ts'
 
 /** Whole-list ordering, matching likes_given_idx / likes_received_idx exactly. */
 const givenOrder = [sql`${likes.createdAt} DESC`, sql`${likes.likedId} DESC`]
@@ -61,8 +64,8 @@ export function likesQuery(db: Db, member: number | Placeholder, { type, page = 
       ...profileColumns,
     })
     .from(likes)
-    .innerJoin(members, eq(members.id, likes.likedId))
-    .where(and(eq(likes.likerId, member), isNull(members.deletedAt)))
+    .innerJoin(...liveMemberJoin(sql`${likes.likedId}`))
+    .where(eq(likes.likerId, member))
     // The id breaks ties between likes made in the same instant, so the
     // order is the same on every poll.
     .orderBy(...givenOrder)
@@ -76,8 +79,8 @@ export function likesQuery(db: Db, member: number | Placeholder, { type, page = 
       ...profileColumns,
     })
     .from(likes)
-    .innerJoin(members, eq(members.id, likes.likerId))
-    .where(and(eq(likes.likedId, member), isNull(members.deletedAt)))
+    .innerJoin(...liveMemberJoin(sql`${likes.likerId}`))
+    .where(eq(likes.likedId, member))
     .orderBy(...receivedOrder)
     .limit(LIKES_PAGE_SIZE)
     .offset(offset)
@@ -102,9 +105,7 @@ export function likesQuery(db: Db, member: number | Placeholder, { type, page = 
         isNew: pages.isNew,
         createdAt: pages.createdAt,
         ...profileFieldsOf(pages),
-        images: sql<Image[]>`coalesce((
-          SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
-          FROM ${images} i WHERE i.member_id = ${pages.id} AND i.status = 'approved'), '[]'::json)`,
+        images: approvedImagesSql(sql`${pages.id}`),
       })
       .from(sql`(SELECT 1) AS one`)
       .leftJoinLateral(pages, sql`true`)
@@ -174,11 +175,8 @@ export async function likesOf(
 
 /** 404 unless `id` is a live member: unknown and deleted look the same (reveals nothing). */
 async function requireLive(tx: Tx, id: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.id, id), isNull(members.deletedAt)))
-  if (!row) throw notFound()
+  const row = await memberFields(tx, id, ['deletedAt'])
+  if (!row || row.deletedAt !== null) throw notFound()
 }
 
 export interface LikeAction {
@@ -189,43 +187,61 @@ export interface LikeAction {
   liked: boolean
 }
 
+/** A like the statement created. */
+const LikedRow = z.object({ liker_id: z.unknown(), pushes: z.number() })
+
 /**
  * Like (`liked` true) or unlike a member, at most once per client id. Both
  * are idempotent in effect as well: liking a liked member, or unliking one
  * not liked, succeeds and changes nothing.
  */
-export async function setLike(db: Db, action: LikeAction): Promise<LikeResponse> {
+export async function setLike(
+  db: Db,
+  action: LikeAction,
+  /** Called after the commit when the like enqueued a push (the caller pokes its job runner). */
+  onPushed?: () => void,
+): Promise<LikeResponse> {
   const { memberId, profile, clientId, liked } = action
+  let pushed = false
   if (profile === memberId) throw new ApiFailure(400, 'invalid_input', 'profile', 'own profile')
   const effect = async (tx: Tx): Promise<LikeResponse> => {
     await requireLive(tx, profile)
     if (liked) {
-      const created = await tx
-        .insert(likes)
-        .values({ likerId: memberId, likedId: profile })
-        .onConflictDoNothing()
-        .returning({ liker: likes.likerId })
-      if (created.length > 0) {
-        // A new like: a push to the liked member's devices and a live poke.
-        const [me] = await tx
-          .select({ name: members.name })
-          .from(members)
-          .where(eq(members.id, memberId))
-        await enqueuePush(tx, profile, {
-          kind: 'like',
-          from: { id: memberId, name: me?.name ?? '' },
-        })
-        await notifyMembers(tx, [profile], { type: 'likes' })
-      }
+      // A new like and, in the same statement, the push about it to the
+      // liked member's devices (the push domain's event job: it reads the
+      // names, the blocks and the member's choices when it runs, after the
+      // commit, as for a message or a visit), then a live poke.
+      const created = await rowsOf(
+        tx,
+        sql`WITH liked AS (
+          INSERT INTO ${likes} (liker_id, liked_id) VALUES (${memberId}, ${profile})
+          ON CONFLICT DO NOTHING RETURNING liker_id
+        ), push AS (
+          ${pushEventJobSql({
+            memberId: sql`${profile}::bigint`,
+            event: { kind: 'like', from: sql`${memberId}::bigint` },
+            from: sql`liked`,
+          })}
+        )
+        SELECT liker_id, (SELECT count(*) FROM push)::int AS pushes FROM liked`,
+        LikedRow,
+      )
+      if (created.length > 0) await notifyMembers(tx, [profile], { type: 'likes' })
+      if ((created[0]?.pushes ?? 0) > 0) pushed = true
     } else {
       await tx.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, profile)))
     }
     return { profile, liked }
   }
-  if (clientId === undefined) return db.transaction(effect)
-  const key = { memberId, clientId, kind: `${liked ? 'like' : 'unlike'}:${profile}` }
-  return runOnce(db, key, LikeResponse, effect)
+  const kind = `${liked ? 'like' : 'unlike'}:${profile}`
+  const answer = await (clientId === undefined
+    ? db.transaction(effect)
+    : runOnce(db, { memberId, clientId, kind }, LikeResponse, effect))
+  if (pushed) onPushed?.()
+  return answer
 }
+
+const LikeState = z.object({ signup_date: z.coerce.date(), replay: z.boolean() })
 
 /**
  * What the rate limit of a like or unlike needs to know, in one read: when
@@ -238,18 +254,14 @@ export async function likeState(
   memberId: number,
   clientId: string | undefined,
 ): Promise<{ signupDate: Date; replay: boolean }> {
-  const [row] = await db
-    .select({
-      signupDate: members.signupDate,
-      replay:
-        clientId === undefined
-          ? sql<boolean>`false`
-          : sql<boolean>`${usedBefore(memberId, clientId)}`,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
+  const [row] = await rowsOf(
+    db,
+    sql`SELECT m.signup_date, ${clientId === undefined ? sql`false` : usedBefore(memberId, clientId)} AS replay
+      FROM ${liveMembersSql} m WHERE m.id = ${memberId}`,
+    LikeState,
+  )
   // No row: the member is gone (the action answers that); count as the newest account.
-  return { signupDate: row?.signupDate ?? new Date(), replay: row?.replay === true }
+  return { signupDate: row?.signup_date ?? new Date(), replay: row?.replay === true }
 }
 
 /** Spec §4: opening a like clears its new flag. 404 when `liker` gave no (live) like. */
@@ -257,13 +269,7 @@ export async function markLikeSeen(db: Db, memberId: number, liker: number): Pro
   const updated = await db
     .update(likes)
     .set({ isNew: false })
-    .where(
-      and(
-        eq(likes.likerId, liker),
-        eq(likes.likedId, memberId),
-        sql`EXISTS (SELECT 1 FROM ${members} WHERE ${members.id} = ${liker} AND ${members.deletedAt} IS NULL)`,
-      ),
-    )
+    .where(and(eq(likes.likerId, liker), eq(likes.likedId, memberId), liveMemberSql(sql`${liker}`)))
     .returning({ liker: likes.likerId })
   if (updated.length === 0) throw notFound()
 }

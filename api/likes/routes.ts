@@ -38,6 +38,8 @@ export interface LikesOptions {
    * for benchmarks and tests that like in bulk on purpose.
    */
   memberLimits?: boolean
+  /** The job runner, poked when a like enqueued a push (it goes out at once, not at the next poll). */
+  jobs?: { poke(): void }
 }
 
 /**
@@ -47,14 +49,14 @@ export interface LikesOptions {
  * received like as opened.
  * Every method needs a session; without one the answer is 403 (spec §8).
  */
-export const likesRoutes = (db: Db, { memberLimits = true }: LikesOptions = {}) => {
+export const likesRoutes = (db: Db, { memberLimits = true, jobs }: LikesOptions = {}) => {
   /** A like or unlike, counted against the limits first unless it replays an id. */
   async function limitedLike(c: Context, action: LikeAction) {
-    if (!memberLimits) return setLike(db, action)
+    if (!memberLimits) return setLike(db, action, () => jobs?.poke())
     const state = await likeState(db, action.memberId, action.clientId)
-    if (state.replay) return setLike(db, action)
+    if (state.replay) return setLike(db, action, () => jobs?.poke())
     await limitMemberAction(c, db, 'like', { id: action.memberId, signupDate: state.signupDate })
-    return setLike(db, action)
+    return setLike(db, action, () => jobs?.poke())
   }
   return new Hono<AuthEnv>()
     .get(pathOf(endpoints.likes), requireMember(db), queryOf(endpoints.likes), async (c) =>

@@ -13,6 +13,7 @@ import { LIKES_PAGE_SIZE, LikesResponse } from '../contract/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMembers, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { scaled } from '../test/time-scale.ts'
 
 const TARGETS = 60
 const WRITES = 160
@@ -40,44 +41,48 @@ describeEngines('one snapshot per answer on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  it('answers counts that agree with its own ids and page while likes are made', async () => {
-    // Writers like and unlike in several concurrent streams while readers poll.
-    let writing = true
-    const writer = async (stream: number) => {
-      for (let i = stream; i < WRITES; i += 4) {
-        const target = targets[(i * 7) % TARGETS]!.id
-        const method = i % 3 === 2 ? 'DELETE' : 'POST'
-        await send(app, '/api/likes.php', { method, cookie, body: { profile: target } })
+  it(
+    'answers counts that agree with its own ids and page while likes are made',
+    async () => {
+      // Writers like and unlike in several concurrent streams while readers poll.
+      let writing = true
+      const writer = async (stream: number) => {
+        for (let i = stream; i < WRITES; i += 4) {
+          const target = targets[(i * 7) % TARGETS]!.id
+          const method = i % 3 === 2 ? 'DELETE' : 'POST'
+          await send(app, '/api/likes.php', { method, cookie, body: { profile: target } })
+        }
       }
-    }
-    const answers: LikesResponse[] = []
-    const reader = async () => {
-      while (writing && answers.length < READS) {
-        const res = await send(app, '/api/likes.php', { cookie })
-        answers.push(LikesResponse.parse(await res.json()))
+      const answers: LikesResponse[] = []
+      const reader = async () => {
+        while (writing && answers.length < READS) {
+          const res = await send(app, '/api/likes.php', { cookie })
+          answers.push(LikesResponse.parse(await res.json()))
+        }
       }
-    }
-    const writers = Promise.all([0, 1, 2, 3].map(writer)).finally(() => {
-      writing = false
-    })
-    await Promise.all([writers, reader(), reader(), reader()])
+      const writers = Promise.all([0, 1, 2, 3].map(writer)).finally(() => {
+        writing = false
+      })
+      await Promise.all([writers, reader(), reader(), reader()])
 
-    for (const a of answers) {
-      expect(a.counts.given, 'given count = liked ids').toBe(a.liked_ids.length)
-      expect(a.profiles.length, 'page 1 = the first ids').toBe(
-        Math.min(a.counts.given, LIKES_PAGE_SIZE),
-      )
-      expect(a.profiles.map((p) => p.id)).toEqual(a.liked_ids.slice(0, LIKES_PAGE_SIZE))
-    }
-    expect(answers.length).toBeGreaterThan(0)
-    // On PostgreSQL the reads really overlapped the writes: they saw the list
-    // at several sizes. (PGlite runs one transaction at a time, so how many
-    // reads land between writes there is up to its queue.)
-    if (engine === 'postgres') {
-      expect(answers.length).toBeGreaterThan(10)
-      expect(new Set(answers.map((a) => a.counts.given)).size).toBeGreaterThan(2)
-    }
-  }, 90_000)
+      for (const a of answers) {
+        expect(a.counts.given, 'given count = liked ids').toBe(a.liked_ids.length)
+        expect(a.profiles.length, 'page 1 = the first ids').toBe(
+          Math.min(a.counts.given, LIKES_PAGE_SIZE),
+        )
+        expect(a.profiles.map((p) => p.id)).toEqual(a.liked_ids.slice(0, LIKES_PAGE_SIZE))
+      }
+      expect(answers.length).toBeGreaterThan(0)
+      // On PostgreSQL the reads really overlapped the writes: they saw the list
+      // at several sizes. (PGlite runs one transaction at a time, so how many
+      // reads land between writes there is up to its queue.)
+      if (engine === 'postgres') {
+        expect(answers.length).toBeGreaterThan(10)
+        expect(new Set(answers.map((a) => a.counts.given)).size).toBeGreaterThan(2)
+      }
+    },
+    scaled(90_000),
+  )
 
   // PGlite has one connection and runs one transaction at a time, so no
   // commit can land between two reads of a snapshot there; PostgreSQL is where

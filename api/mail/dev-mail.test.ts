@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '../app.ts'
 import { loadAccountsConfig } from '../config.ts'
 import { DevMailResponse } from '../contract/index.ts'
-import { accountsFromEnv } from '../shared/site.ts'
 import { freshEmail, ip } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { createMailer } from './mailer.ts'
+import { accountsFromEnv } from './site.ts'
 
 describe('the full developer listing', () => {
   it('is off on a demo start unless DEV_MAIL=all asks for it', () => {

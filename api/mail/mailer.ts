@@ -7,7 +7,7 @@
 // server's acceptance and the sent_at update sends that mail again.
 // Without SMTP_URL the row is the delivery: it is marked sent at once and the
 // developer page /_dev/mail lists it.
-import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { mails } from '../../db/schema/index.ts'
@@ -161,4 +161,14 @@ export async function mailsOfMember(
     )
     .orderBy(desc(mails.id))
     .limit(limit)
+}
+
+/** Whether a mail of `kind` to the member has left (sent_at set): spec §4 step 6 asks of the activation mail. */
+export async function mailSent(db: Db, memberId: number, kind: MailKind): Promise<boolean> {
+  const [sent] = await db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(and(eq(mails.memberId, memberId), eq(mails.kind, kind), isNotNull(mails.sentAt)))
+    .limit(1)
+  return sent !== undefined
 }

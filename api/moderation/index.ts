@@ -1,14 +1,19 @@
 // The moderation domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+export { fileAppeal, sanctionByToken } from './appeals.ts'
+export { decide } from './decide.ts'
+export { dsaFigures } from './dsa-figures.ts'
+export { queue } from './queue.ts'
 export {
-  decide,
-  dsaFigures,
-  fileAppeal,
-  loginBarOf,
-  queue,
-  queueItem,
-  sanctionByToken,
-} from './moderation.ts'
+  HELD_TEXT_FIELDS,
+  type HeldTextField,
+  type HeldTexts,
+  reviewProfileTexts,
+  textsInReviewSql,
+} from './profile-texts.ts'
+export { queueItem } from './queue-item.ts'
+export { appealRoutes } from './routes.ts'
+export { loginBarOf } from './sanctions.ts'
 export {
   queueTransparency,
   TRANSPARENCY_SUBMIT,

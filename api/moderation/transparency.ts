@@ -1,5 +1,5 @@
 // Statements of reasons to the EU's DSA Transparency Database (Art. 24(5)).
-// Every sanction (it carries a statement of reasons: api/moderation/moderation.ts)
+// Every sanction (it carries a statement of reasons: api/moderation/sanctions.ts)
 // gets a `transparency_submissions` row and a job, in the transaction of the
 // sanction, when TRANSPARENCY_DB_TOKEN is set; unset, nothing is queued. The
 // job POSTs the statement to `${TRANSPARENCY_DB_URL}/api/v1/statement` with the

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts'
 import type { EventBus } from '../events/bus.ts'
 import type { PictureStore } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
+import type { AccountsDeps } from '../mail/site.ts'
 import type { PaymentProvider } from '../payments/index.ts'
-import type { AccountsDeps } from '../shared/site.ts'
 
 /** What the console's parts need: the app's own dependencies, passed by createApi. */
 export interface OperatorDeps {

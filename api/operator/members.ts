@@ -4,17 +4,8 @@
 // transaction of the action; money actions are applied once per client id of
 // the console's form (api/http/idempotency.ts), so a double click or a retry
 // applies once and gets the first answer.
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  creditLedger,
-  images,
-  members,
-  orders,
-  sessions,
-  staffRefunds,
-} from '../../db/schema/index.ts'
-import { deleteAccount } from '../accounts/index.ts'
+import { deleteAccount, findMembers, type MemberRecord, memberRecord } from '../accounts/index.ts'
 import {
   CreditAdjustResponse,
   type MemberDetail,
@@ -23,21 +14,29 @@ import {
   type MemberSummary,
   RefundResponse,
 } from '../contract/operator/members.ts'
-import { balanceOf, credit, debit, ledgerSum } from '../credits/index.ts'
+import { balanceOf, credit, debit, ledgerRows, ledgerSum } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { abandonOnce, applyOnce, beginOnce, finishOnce, replayOf } from '../http/idempotency.ts'
-import { type RefundDeps, refundedOf, refundThroughProvider } from '../payments/index.ts'
-import { deviceOf } from '../sessions/index.ts'
+import { photoCount } from '../images/index.ts'
+import {
+  memberOrders,
+  type OrderRow,
+  orderById,
+  type RefundDeps,
+  refundedByOrder,
+  refundedOf,
+  refundThroughProvider,
+} from '../payments/index.ts'
+import { deviceOf, endSessionOf, unexpiredSessions } from '../sessions/index.ts'
+import { memberFields } from '../shared/members.ts'
 import { audit } from './auth.ts'
 
 export const MEMBER_PAGE = 20
 /** The member page shows the newest ledger rows; the sum covers all of them. */
 const LEDGER_ROWS = 200
 
-type MemberRow = typeof members.$inferSelect
-
-const summary = (m: MemberRow): MemberSummary => ({
+const summary = (m: MemberRecord): MemberSummary => ({
   id: m.id,
   email: m.email,
   name: m.name,
@@ -49,30 +48,10 @@ const summary = (m: MemberRow): MemberSummary => ({
   deleted: m.deletedAt !== null,
 })
 
-/** `%`, `_` and `\` match themselves in the search. */
-const likeText = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
-
 /** Members whose id is q, or whose email or name contains q; newest first. */
 export async function searchMembers(db: Db, q: string, page = 1): Promise<MemberSearchResponse> {
-  const text = `%${likeText(q)}%`
-  const asId = /^\d{1,15}$/.test(q) ? Number(q) : null
-  const rows = await db
-    .select()
-    .from(members)
-    .where(
-      or(
-        asId !== null ? eq(members.id, asId) : undefined,
-        ilike(members.email, text),
-        ilike(members.name, text),
-      ),
-    )
-    // An exact id or address first, then the newest members.
-    .orderBy(
-      sql`(${members.id} = ${asId ?? -1} OR ${members.email} = ${q.toLowerCase()}) DESC`,
-      desc(members.id),
-    )
-    .limit(MEMBER_PAGE + 1)
-    .offset((page - 1) * MEMBER_PAGE)
+  // An exact id or address first, then the newest members.
+  const rows = await findMembers(db, q, MEMBER_PAGE + 1, (page - 1) * MEMBER_PAGE)
   return {
     members: rows.slice(0, MEMBER_PAGE).map(summary),
     page,
@@ -80,7 +59,7 @@ export async function searchMembers(db: Db, q: string, page = 1): Promise<Member
   }
 }
 
-const orderEntry = (o: typeof orders.$inferSelect, refunded: number): MemberOrderEntry => ({
+const orderEntry = (o: OrderRow, refunded: number): MemberOrderEntry => ({
   id: o.id,
   public_id: o.publicId,
   status: o.status,
@@ -98,39 +77,13 @@ const orderEntry = (o: typeof orders.$inferSelect, refunded: number): MemberOrde
 
 /** Everything the member's page shows, or null for an unknown id. */
 export async function memberDetail(db: Db, id: number, now: Date): Promise<MemberDetail | null> {
-  const [m] = await db.select().from(members).where(eq(members.id, id))
+  const m = await memberRecord(db, id)
   if (!m) return null
-  const [photos] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(images)
-    .where(eq(images.memberId, id))
-  const sessionRows = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.memberId, id), sql`${sessions.expiresAt} > ${now}`))
-    .orderBy(desc(sessions.lastSeenAt))
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.memberId, id))
-    .orderBy(desc(orders.id))
-    .limit(100)
-  const refunds = await db
-    .select({
-      orderId: staffRefunds.orderId,
-      sum: sql<string>`sum(${staffRefunds.amount})`,
-    })
-    .from(staffRefunds)
-    .innerJoin(orders, eq(orders.id, staffRefunds.orderId))
-    .where(eq(orders.memberId, id))
-    .groupBy(staffRefunds.orderId)
-  const refundedBy = new Map(refunds.map((r) => [r.orderId, Number(r.sum)]))
-  const ledger = await db
-    .select()
-    .from(creditLedger)
-    .where(eq(creditLedger.memberId, id))
-    .orderBy(desc(creditLedger.id))
-    .limit(LEDGER_ROWS)
+  const photos = await photoCount(db, id)
+  const sessionRows = await unexpiredSessions(db, id, now)
+  const orderRows = await memberOrders(db, id, 100)
+  const refundedBy = await refundedByOrder(db, id)
+  const ledger = await ledgerRows(db, id, LEDGER_ROWS)
   return {
     account: {
       ...summary(m),
@@ -147,7 +100,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Membe
       personal: m.personal,
       profile_fields: m.profileFields ?? {},
       notes: m.notes ?? {},
-      photos: photos?.n ?? 0,
+      photos,
     },
     signup: { trafficsource: m.trafficsource ?? null, signup_meta: m.signupMeta ?? null },
     sessions: sessionRows.map((s) => ({
@@ -177,17 +130,14 @@ export async function endMemberSession(
   input: { member_id: number; session_id: number; reason: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.memberId, input.member_id), eq(sessions.id, input.session_id)))
-      .returning({ userAgent: sessions.userAgent })
-    if (gone.length === 0) return false
+    const gone = await endSessionOf(tx, input.member_id, input.session_id)
+    if (!gone) return false
     await audit(tx, staffId, {
       action: 'member.session_end',
       targetType: 'member',
       targetId: input.member_id,
       reason: input.reason,
-      details: { session: input.session_id, ...deviceOf(gone[0]?.userAgent ?? '') },
+      details: { session: input.session_id, ...deviceOf(gone.userAgent) },
     })
     return true
   })
@@ -205,10 +155,7 @@ export async function adjustCredits(
   staffId: number,
   input: { member_id: number; client_id: string; delta: number; reason: string },
 ): Promise<CreditAdjustResponse> {
-  const [m] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.id, input.member_id))
+  const m = await memberFields(db, input.member_id, ['id'] as const)
   if (!m) throw notFound()
   const key = {
     staffId,
@@ -258,7 +205,7 @@ export async function refundOrder(
     kind: `payments.refund:${input.order_id}:${input.amount}`,
   }
   const repeated = (first: RefundResponse): RefundResponse => ({ ...first, applied: false })
-  const [order] = await db.select().from(orders).where(eq(orders.id, input.order_id))
+  const order = await orderById(db, input.order_id)
   if (!order) throw notFound()
   const prior = await replayOf(db, key, RefundResponse)
   if (prior) return repeated(prior)
@@ -286,7 +233,7 @@ export async function refundOrder(
     await abandonOnce(db, key)
     throw e
   }
-  const [now] = await db.select().from(orders).where(eq(orders.id, order.id))
+  const now = await orderById(db, order.id)
   const answer: RefundResponse = {
     order: orderEntry(now ?? order, await refundedOf(db, order.id)),
     balance: await balanceOf(db, order.memberId),
@@ -305,10 +252,7 @@ export async function deleteMemberOnRequest(
   staffId: number,
   input: { member_id: number; reason: string },
 ): Promise<string[] | null> {
-  const [m] = await db
-    .select({ deletedAt: members.deletedAt })
-    .from(members)
-    .where(eq(members.id, input.member_id))
+  const m = await memberFields(db, input.member_id, ['deletedAt'] as const)
   if (!m) return null
   return db.transaction(async (tx) => {
     const files = await deleteAccount(tx, input.member_id)

@@ -4,6 +4,7 @@ import { notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { removeFilesNow } from '../images/index.ts'
+import { linkBase } from '../mail/site.ts'
 import {
   decide,
   dsaFigures,
@@ -12,7 +13,6 @@ import {
   transparencySubmissionsList,
 } from '../moderation/index.ts'
 import { loadSettings } from '../settings/index.ts'
-import { linkBase } from '../shared/site.ts'
 import type { StaffEnv } from './auth.ts'
 import type { OperatorDeps } from './deps.ts'
 

@@ -1,7 +1,7 @@
 // The operator's traffic report and the job queue as the console shows them.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { jobs } from '../../db/schema/index.ts'
+import { signupFactsSql } from '../accounts/index.ts'
 import type {
   JobEntry,
   JobsResponse,
@@ -9,8 +9,11 @@ import type {
   ReportRow,
 } from '../contract/operator/sites.ts'
 import { SERVER_WIDE_SITE } from '../contract/operator/sites.ts'
-import { listJobs } from '../jobs/queue.ts'
+import { firstPurchasesSql } from '../credits/index.ts'
+import { type JobRow, jobById, listJobs } from '../jobs/queue.ts'
+import { paidOrdersSql } from '../payments/index.ts'
 import { siteKeys } from '../settings/index.ts'
+import { landerVisitsSql } from '../traffic/index.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** The report without dates: the last 30 days, today included. */
@@ -54,24 +57,8 @@ export async function trafficReport(
   const end = new Date(Date.parse(range.to) + DAY_MS).toISOString()
   const site = range.site ?? null
   const result = await db.execute(sql`
-    WITH m AS (
-      SELECT
-        id,
-        signup_date,
-        activated_at,
-        signup_site AS site,
-        trafficsource->>'network' AS network,
-        trafficsource->>'sub1' AS sub1,
-        COALESCE(
-          trafficsource->>'lander',
-          substring(signup_meta->>'form_path' FROM '^/landers/([a-z]+)')
-        ) AS lander
-      FROM members
-    ), fp AS (
-      SELECT member_id, min(created_at) AS at
-      FROM credit_ledger
-      WHERE reason = 'purchase'
-      GROUP BY member_id
+    WITH m AS (${signupFactsSql()}
+    ), fp AS (${firstPurchasesSql()}
     ), ev AS (
       SELECT m.id, m.signup_date AS at, 'signup' AS kind, NULL::text AS currency, 0 AS amount
       FROM m WHERE m.signup_date >= ${start}::timestamptz AND m.signup_date < ${end}::timestamptz
@@ -83,9 +70,7 @@ export async function trafficReport(
       FROM fp WHERE fp.at >= ${start}::timestamptz AND fp.at < ${end}::timestamptz
       UNION ALL
       SELECT o.member_id, o.granted_at, 'revenue', o.currency, o.amount
-      FROM orders o
-      WHERE o.status = 'paid'
-        AND o.granted_at >= ${start}::timestamptz AND o.granted_at < ${end}::timestamptz
+      FROM (${paidOrdersSql(start, end)}) o
     ), facts AS (
       SELECT
         to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
@@ -99,8 +84,7 @@ export async function trafficReport(
         to_char(v.day, 'YYYY-MM-DD'),
         v.site, nullif(v.network, ''), nullif(v.sub1, ''), v.lander, 'visit', NULL,
         sum(v.visits), 0
-      FROM lander_visits v
-      WHERE v.day >= ${range.from}::date AND v.day <= ${range.to}::date
+      FROM (${landerVisitsSql(range.from, range.to)}) v
       GROUP BY 1, v.site, v.network, v.sub1, v.lander
     )
     SELECT * FROM facts
@@ -187,7 +171,7 @@ export function reportCsv(report: ReportResponse): string {
   return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
 
-const toJob = (j: typeof jobs.$inferSelect): JobEntry => ({
+const toJob = (j: JobRow): JobEntry => ({
   id: j.id,
   kind: j.kind,
   status: j.status,
@@ -212,6 +196,6 @@ export async function jobLists(db: Db): Promise<JobsResponse> {
 
 /** One job as it is now (for the audit entry), or null. */
 export async function jobOf(db: Db, id: number): Promise<JobEntry | null> {
-  const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`)
+  const row = await jobById(db, id)
   return row ? toJob(row) : null
 }

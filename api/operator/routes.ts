@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { type EndpointDef, endpoints } from '../contract/endpoints.ts'
 import { operatorEndpoints } from '../contract/operator/index.ts'
 import type { StaffMe, StaffUnlockResponse } from '../contract/operator/staff.ts'
@@ -7,8 +7,8 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { enforce, forgive } from '../http/ratelimit.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import { ipOf, linkBase } from '../mail/site.ts'
 import { loadSettings } from '../settings/index.ts'
-import { ipOf, linkBase } from '../shared/site.ts'
 import {
   audit,
   endStaffSession,
@@ -54,6 +54,17 @@ const CAPABILITY_OF = new Map<string, Capability>(
  * exist.
  */
 export function operatorRoutes(deps: OperatorDeps) {
+  return new Hono<StaffEnv>()
+    .route('/', signInRoutes(deps))
+    .use('/operator/*', staffGate(deps.db))
+    .route('/', staffRoutes(deps))
+    .route('/', moderationRoutes(deps))
+    .route('/', memberAdminRoutes(deps))
+    .route('/', siteAdminRoutes(deps))
+}
+
+/** The sign-in and its mailed unlock link: open to anyone. */
+function signInRoutes(deps: OperatorDeps) {
   const { db } = deps
   return new Hono<StaffEnv>()
     .post(pathOf(endpoints.operatorLogin), bodyOf(endpoints.operatorLogin), async (c) => {
@@ -92,27 +103,40 @@ export function operatorRoutes(deps: OperatorDeps) {
       await unlockStaff(db, c.req.valid('json').token)
       return c.json({ status: 'done' } satisfies StaffUnlockResponse)
     })
-    .use('/operator/*', async (c, next) => {
-      const member = await staffOfRequest(c, db)
-      if (!member) throw hidden()
-      // The endpoint table names each console endpoint's permission; it is
-      // checked here for all of them, so no route can forget it. A HEAD is
-      // checked as its GET: Hono answers HEAD with the GET handler, so a
-      // HEAD looked up under its own name found no permission and ran the
-      // route for any staff member.
-      const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
-      const capability = CAPABILITY_OF.get(`${method} ${c.req.path}`)
-      if (capability && !can(member.roles, capability)) throw new ApiFailure(403, 'forbidden')
-      // Console reads are staff actions with effects (an export is audited and
-      // rate-counted, a report is generated): a HEAD, authorised like its GET
-      // above, runs none of them. No console client sends HEAD.
-      if (c.req.method === 'HEAD') {
-        c.header('Allow', 'GET')
-        return c.body(null, 405)
-      }
-      c.set('staff', member)
-      await next()
-    })
+}
+
+/**
+ * Every other console path: a live staff session with the permission the
+ * endpoint table names, else the answer to a path that does not exist.
+ */
+const staffGate =
+  (db: OperatorDeps['db']): MiddlewareHandler<StaffEnv> =>
+  async (c, next) => {
+    const member = await staffOfRequest(c, db)
+    if (!member) throw hidden()
+    // The endpoint table names each console endpoint's permission; it is
+    // checked here for all of them, so no route can forget it. A HEAD is
+    // checked as its GET: Hono answers HEAD with the GET handler, so a
+    // HEAD looked up under its own name found no permission and ran the
+    // route for any staff member.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+    const capability = CAPABILITY_OF.get(`${method} ${c.req.path}`)
+    if (capability && !can(member.roles, capability)) throw new ApiFailure(403, 'forbidden')
+    // Console reads are staff actions with effects (an export is audited and
+    // rate-counted, a report is generated): a HEAD, authorised like its GET
+    // above, runs none of them. No console client sends HEAD.
+    if (c.req.method === 'HEAD') {
+      c.header('Allow', 'GET')
+      return c.body(null, 405)
+    }
+    c.set('staff', member)
+    await next()
+  }
+
+/** The staff member's own session, the audit log and the staff accounts. */
+function staffRoutes(deps: OperatorDeps) {
+  const { db } = deps
+  return new Hono<StaffEnv>()
     .post(pathOf(endpoints.operatorLogout), async (c) => {
       await endStaffSession(c, db)
       return c.json({ status: 'done' as const })
@@ -174,7 +198,4 @@ export function operatorRoutes(deps: OperatorDeps) {
         return c.json(entry)
       },
     )
-    .route('/', moderationRoutes(deps))
-    .route('/', memberAdminRoutes(deps))
-    .route('/', siteAdminRoutes(deps))
 }

@@ -4,14 +4,7 @@
 // and discount codes. Nothing here is cached: the next request reads the
 // change (the cached message cost is dropped on every process when it
 // changes, api/credits/ledger.ts).
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  creditPackagePrices,
-  creditPackages,
-  discountCodes,
-  siteSettings,
-} from '../../db/schema/index.ts'
 import type {
   DiscountEntry,
   PackageEntry,
@@ -21,7 +14,22 @@ import type {
   SitesResponse,
 } from '../contract/operator/sites.ts'
 import { messageCost } from '../credits/index.ts'
-import { DEFAULT_SETTINGS, operatorSettings } from '../settings/index.ts'
+import {
+  type DiscountCodeRow,
+  deleteOperatorCode,
+  discountCode,
+  operatorCodes,
+  packagesWithPrices,
+  putDiscountCode,
+  putPackage,
+} from '../payments/index.ts'
+import {
+  DEFAULT_SETTINGS,
+  deleteSetting,
+  operatorSettings,
+  putSetting,
+  settingRows,
+} from '../settings/index.ts'
 import { loadRouteRules, ROUTE_RULES_KEY } from '../traffic/index.ts'
 
 type Overrides = Record<string, unknown>
@@ -32,18 +40,13 @@ const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS)
 const asObject = (v: unknown): Overrides =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Overrides) : {}
 
-async function readRows(db: Db, keys: string[]) {
-  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys))
-  return new Map(rows.map((r) => [r.key, r.value]))
-}
-
 /** The server-wide fields set in site_settings. */
 async function serverOverrides(db: Db): Promise<Overrides> {
-  return Object.fromEntries(await readRows(db, OPERATOR_KEYS))
+  return Object.fromEntries(await settingRows(db, OPERATOR_KEYS))
 }
 
 async function sitesMap(db: Db): Promise<Record<string, Overrides>> {
-  const raw = asObject((await readRows(db, [SITES_KEY])).get(SITES_KEY))
+  const raw = asObject((await settingRows(db, [SITES_KEY])).get(SITES_KEY))
   return Object.fromEntries(Object.entries(raw).map(([h, v]) => [h, asObject(v)]))
 }
 
@@ -73,15 +76,8 @@ export async function sitesView(db: Db): Promise<SitesResponse> {
 
 /** The stored cost (another process's NOTIFY may not have reached this one's cache yet). */
 async function exactMessageCost(db: Db, cached: number) {
-  const v = (await readRows(db, [MESSAGE_COST_KEY])).get(MESSAGE_COST_KEY)
+  const v = (await settingRows(db, [MESSAGE_COST_KEY])).get(MESSAGE_COST_KEY)
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : cached
-}
-
-async function put(db: Db, key: string, value: unknown) {
-  await db
-    .insert(siteSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value } })
 }
 
 /** Template flags given in part merge with the ones already set. */
@@ -118,17 +114,16 @@ export async function updateSite(
     const before = await serverOverrides(tx)
     const after = apply(before, patch, clear)
     for (const key of OPERATOR_KEYS) {
-      if (!(key in after) && key in before)
-        await tx.delete(siteSettings).where(eq(siteSettings.key, key))
+      if (!(key in after) && key in before) await deleteSetting(tx, key)
       else if (key in after && JSON.stringify(after[key]) !== JSON.stringify(before[key]))
-        await put(tx, key, after[key])
+        await putSetting(tx, key, after[key])
     }
     return { before, after }
   }
   const sites = await sitesMap(tx)
   const before = sites[host] ?? {}
   const after = apply(before, patch, clear)
-  await put(tx, SITES_KEY, { ...sites, [host]: after })
+  await putSetting(tx, SITES_KEY, { ...sites, [host]: after })
   return { before, after }
 }
 
@@ -138,28 +133,25 @@ export async function deleteSite(tx: Db, host: string): Promise<Overrides | null
   const before = sites[host]
   if (!before) return null
   delete sites[host]
-  await put(tx, SITES_KEY, sites)
+  await putSetting(tx, SITES_KEY, sites)
   return before
 }
 
 export async function setMessageCost(tx: Db, credits: number): Promise<unknown> {
-  const before = (await readRows(tx, [MESSAGE_COST_KEY])).get(MESSAGE_COST_KEY) ?? null
-  await put(tx, MESSAGE_COST_KEY, credits)
+  const before = (await settingRows(tx, [MESSAGE_COST_KEY])).get(MESSAGE_COST_KEY) ?? null
+  await putSetting(tx, MESSAGE_COST_KEY, credits)
   return before
 }
 
 export async function setRouteRules(tx: Db, rules: RouteRule[]): Promise<unknown> {
-  const before = (await readRows(tx, [ROUTE_RULES_KEY])).get(ROUTE_RULES_KEY) ?? []
-  await put(tx, ROUTE_RULES_KEY, rules)
+  const before = (await settingRows(tx, [ROUTE_RULES_KEY])).get(ROUTE_RULES_KEY) ?? []
+  await putSetting(tx, ROUTE_RULES_KEY, rules)
   return before
 }
 
 /** Every package, active or not, with its prices. */
 export async function listPackages(db: Db): Promise<PackageEntry[]> {
-  const [packs, prices] = await Promise.all([
-    db.select().from(creditPackages).orderBy(asc(creditPackages.position), asc(creditPackages.id)),
-    db.select().from(creditPackagePrices),
-  ])
+  const [packs, prices] = await packagesWithPrices(db)
   return packs.map((p) => ({
     id: p.id,
     credits: p.credits,
@@ -185,20 +177,11 @@ export async function savePackage(tx: Db, input: PackageInput): Promise<PackageE
     featured: input.featured,
     active: input.active,
   }
-  await tx
-    .insert(creditPackages)
-    .values({ id: input.id, ...row })
-    .onConflictDoUpdate({ target: creditPackages.id, set: row })
-  await tx.delete(creditPackagePrices).where(eq(creditPackagePrices.packageId, input.id))
-  const prices = Object.entries(input.prices)
-  if (prices.length > 0)
-    await tx
-      .insert(creditPackagePrices)
-      .values(prices.map(([currency, amount]) => ({ packageId: input.id, currency, amount })))
+  await putPackage(tx, input.id, row, input.prices)
   return before
 }
 
-const toEntry = (r: typeof discountCodes.$inferSelect): DiscountEntry => ({
+const toEntry = (r: DiscountCodeRow): DiscountEntry => ({
   code: r.code,
   kind: r.kind as DiscountEntry['kind'],
   bonus_percent: r.bonusPercent,
@@ -210,11 +193,7 @@ const toEntry = (r: typeof discountCodes.$inferSelect): DiscountEntry => ({
 
 /** The operator's codes (not the personal ones the server makes per member), newest first. */
 export async function listDiscounts(db: Db): Promise<DiscountEntry[]> {
-  const rows = await db
-    .select()
-    .from(discountCodes)
-    .where(isNull(discountCodes.memberId))
-    .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code))
+  const rows = await operatorCodes(db)
   return rows.map(toEntry)
 }
 
@@ -235,7 +214,7 @@ export async function saveDiscount(
   tx: Db,
   d: DiscountInput,
 ): Promise<DiscountEntry | null | 'personal'> {
-  const [old] = await tx.select().from(discountCodes).where(eq(discountCodes.code, d.code))
+  const old = await discountCode(tx, d.code)
   if (old && old.memberId !== null) return 'personal'
   const row = {
     kind: d.kind,
@@ -244,18 +223,12 @@ export async function saveDiscount(
     endsAt: d.ends_at ? new Date(d.ends_at) : null,
     maxUses: d.max_uses,
   }
-  await tx
-    .insert(discountCodes)
-    .values({ code: d.code, ...row })
-    .onConflictDoUpdate({ target: discountCodes.code, set: row })
+  await putDiscountCode(tx, d.code, row)
   return old ? toEntry(old) : null
 }
 
 /** Deletes an operator's code; the code before, or null when there is none. */
 export async function deleteDiscount(tx: Db, code: string): Promise<DiscountEntry | null> {
-  const [old] = await tx
-    .delete(discountCodes)
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.memberId)))
-    .returning()
+  const old = await deleteOperatorCode(tx, code)
   return old ? toEntry(old) : null
 }

@@ -17,7 +17,7 @@ import { TOKEN_TTL_MS } from '../accounts/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { clearKey, clearScope, hit, type ScopedKey } from '../http/ratelimit.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { link, mailsAllowed } from '../shared/site.ts'
+import { link, mailsAllowed } from '../mail/site.ts'
 import { hashToken } from '../shared/tokens.ts'
 
 /** Staff addresses are stored lower-cased (api/operator/staff.ts). */

@@ -6,10 +6,11 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { discountCodes, members } from '../../db/schema/index.ts'
+import { discountCodes } from '../../db/schema/index.ts'
 import type { Discount } from '../contract/index.ts'
 import { WELCOME_DAYS } from '../contract/rules/payments.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { memberFields } from '../shared/members.ts'
 
 type Row = typeof discountCodes.$inferSelect
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -29,11 +30,8 @@ export const toDiscount = (r: Row): Discount => ({
 const newCode = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`
 
 async function hasPaid(db: Db, memberId: number): Promise<boolean> {
-  const [me] = await db
-    .select({ paid: members.paidUser })
-    .from(members)
-    .where(eq(members.id, memberId))
-  return me?.paid ?? false
+  const me = await memberFields(db, memberId, ['paidUser'])
+  return me?.paidUser ?? false
 }
 
 /** A personal code of this member of `kind`, made once (a race makes one, both read it). */

@@ -5,7 +5,7 @@
 // The named export: under Node's own module loader (npm start) the package's
 // default import is its module namespace object, not the function, and the
 // start crashed with "createMollieClient is not a function"; Vite's loader in
-// the tests hid that. api/payments/mollie-start.test.ts runs the real entry.
+// the tests hid that. e2e/production-start.e2e.ts runs the real entry.
 import {
   createMollieClient,
   MollieApiError,

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { creditLedger, members, orders, paymentCustomers } from '../../db/schema/index.ts'
+import { orders, paymentCustomers } from '../../db/schema/index.ts'
 import { type CreditHistoryResponse, OrderResponse, type Transaction } from '../contract/index.ts'
 import {
   bonusCredits,
@@ -24,9 +24,11 @@ import {
   methodsFor,
   type PaymentMethod,
 } from '../contract/rules/payments.ts'
+import { ledgerRows } from '../credits/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { abandonOnce, beginOnce, finishOnce, replayOf } from '../http/idempotency.ts'
 import { enqueue } from '../jobs/queue.ts'
+import { memberFields } from '../shared/members.ts'
 import { checkCode, releaseCodeUse, reserveCodeUse } from './discounts.ts'
 import { packageIn } from './packages.ts'
 import type { PaymentProvider, SequenceType } from './provider.ts'
@@ -99,10 +101,7 @@ export async function createOrder(
   memberId: number,
   input: OrderInput,
 ): Promise<{ created: boolean; answer: OrderResponse }> {
-  const [me] = await db
-    .select({ country: members.country, name: members.name, email: members.email })
-    .from(members)
-    .where(eq(members.id, memberId))
+  const me = await memberFields(db, memberId, ['country', 'name', 'email'])
   if (!me) throw notFound()
   const key = orderKey(memberId, input)
   const prior = await replayOf(db, key, OrderResponse)
@@ -281,12 +280,7 @@ const HISTORY_ROWS = 100
 /** GET /api/credit_history.php: purchases, spends and refunds with the balance after each. */
 export async function creditHistory(db: Db, memberId: number): Promise<CreditHistoryResponse> {
   const [rows, last] = await Promise.all([
-    db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.memberId, memberId))
-      .orderBy(desc(creditLedger.id))
-      .limit(HISTORY_ROWS),
+    ledgerRows(db, memberId, HISTORY_ROWS),
     lastPaidOrder(db, memberId),
   ])
   const orderOf = await purchaseOrders(db, memberId, rows)

@@ -2,10 +2,11 @@
 // (spec §2 /credits, /pricing, /premium): read from the operator's tables.
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { creditPackagePrices, creditPackages, members } from '../../db/schema/index.ts'
+import { creditPackagePrices, creditPackages } from '../../db/schema/index.ts'
 import type { Package, PackagesResponse } from '../contract/index.ts'
 import { currencyOf, methodsFor, pricePerMessage } from '../contract/rules/payments.ts'
 import { messageCost } from '../credits/index.ts'
+import { memberFields } from '../shared/members.ts'
 
 export interface PackageRow {
   id: string
@@ -58,9 +59,6 @@ export async function packagesFor(db: Db, country: string): Promise<PackagesResp
 
 /** A member's country (their prices and methods), or undefined. */
 export async function memberCountry(db: Db, memberId: number) {
-  const [me] = await db
-    .select({ country: members.country })
-    .from(members)
-    .where(eq(members.id, memberId))
+  const me = await memberFields(db, memberId, ['country'])
   return me?.country
 }

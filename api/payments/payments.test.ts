@@ -32,6 +32,7 @@ import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 import type { LocalProvider } from './local.ts'
 import { PAYMENT_CHECK } from './orders.ts'
 import { paymentJobs } from './settle.ts'
+import { scaled } from '../test/time-scale.ts'
 
 /** The seeded packages (credits + bonus) and their euro and złoty prices, pinned. */
 const POPULAR = { credits: 250, bonus: 25, eur: 1995, pln: 8999 }
@@ -496,7 +497,7 @@ describeEngines('payments on %s', (engine) => {
     expect(again.transaction.package).toBe('starter')
     // The provider's webhook follows on its own; on a loaded CI machine it can take
     // well over a second, so wait up to 15 s (the loop ends as soon as it lands).
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + scaled(15_000)
     while ((await transaction(again.transaction.id)).status === 'pending' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25))
     expect((await transaction(again.transaction.id)).status).toBe('paid')

@@ -40,6 +40,20 @@ export async function refundedOf(db: Db, orderId: number): Promise<number> {
   return Number(row?.sum ?? 0)
 }
 
+/** What was refunded through this path of each order of a member, minor units by order id. */
+export async function refundedByOrder(db: Db, memberId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      orderId: staffRefunds.orderId,
+      sum: sql<string>`sum(${staffRefunds.amount})`,
+    })
+    .from(staffRefunds)
+    .innerJoin(orders, eq(orders.id, staffRefunds.orderId))
+    .where(eq(orders.memberId, memberId))
+    .groupBy(staffRefunds.orderId)
+  return new Map(rows.map((r) => [r.orderId, Number(r.sum)]))
+}
+
 /**
  * Refunds `claim.amount` of the order at the provider, for a caller that has
  * claimed `claim.clientId` (beginOnce): that claim is the only one, so a

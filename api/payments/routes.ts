@@ -7,10 +7,10 @@ import type { PaymentMethod } from '../contract/rules/payments.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type AuthEnv, requireMember, sessionMember } from '../http/session.ts'
 import { parseOr400, pathOf, queryOf, validate } from '../http/validate.ts'
+import type { AccountsDeps } from '../mail/site.ts'
+import { linkBase } from '../mail/site.ts'
 import { guestViewer } from '../search/index.ts'
 import { loadSettings } from '../settings/index.ts'
-import type { AccountsDeps } from '../shared/site.ts'
-import { linkBase } from '../shared/site.ts'
 import { activeDiscount, checkCode, deleteOffer, toDiscount, welcomeCode } from './discounts.ts'
 import {
   createOrder,

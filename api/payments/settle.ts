@@ -15,13 +15,14 @@
 //   code (buy with the welcome code, refund, buy with it again).
 import { and, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, orders, siteSettings } from '../../db/schema/index.ts'
+import { orders } from '../../db/schema/index.ts'
 import { credit, debit } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { countSettlement } from '../http/metrics.ts'
 import { RetryAfter } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
-import { DEFAULT_SETTINGS } from '../settings/index.ts'
+import { DEFAULT_SETTINGS, storedValue } from '../settings/index.ts'
+import { lockedMemberFields, markPaidUser } from '../shared/members.ts'
 import { reserveCodeUse } from './discounts.ts'
 import { closeOrder, type OrderRow, PAYMENT_CHECK } from './orders.ts'
 import type { PaymentProvider, ProviderPayment } from './provider.ts'
@@ -110,11 +111,7 @@ async function grant(db: Db, deps: SettleDeps, order: OrderRow): Promise<boolean
       `payment:${row.paymentId}`,
     )
     // Spec §3 paid_user: the first paid order makes a paying member (§6: no webcam tiles).
-    const [me] = await tx
-      .update(members)
-      .set({ paidUser: true })
-      .where(eq(members.id, row.memberId))
-      .returning({ name: members.name, email: members.email, language: members.language })
+    const me = await markPaidUser(tx, row.memberId)
     if (me)
       await storeMail(tx, {
         memberId: row.memberId,
@@ -156,11 +153,7 @@ async function reverse(db: Db, orderId: number, payment: ProviderPayment): Promi
     const status =
       payment.chargedBack > 0 ? 'charged_back' : back >= o.amount ? 'refunded' : o.status
     if (due <= o.reversedCredits && status === o.status) return false
-    const [me] = await tx
-      .select({ credits: members.credits })
-      .from(members)
-      .where(eq(members.id, o.memberId))
-      .for('update')
+    const me = await lockedMemberFields(tx, o.memberId, ['credits'])
     const take = Math.min(Math.max(0, due - o.reversedCredits), me?.credits ?? 0)
     if (take > 0) await debit(tx, o.memberId, take, 'refund', `refund:${o.paymentId}:${due}`)
     await tx
@@ -174,11 +167,8 @@ async function reverse(db: Db, orderId: number, payment: ProviderPayment): Promi
 
 /** The site's name for the receipt (settings `name`): one row, not the whole settings. */
 export async function siteName(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'name'))
-  return typeof row?.value === 'string' ? row.value : DEFAULT_SETTINGS.name
+  const value = await storedValue(db, 'name')
+  return typeof value === 'string' ? value : DEFAULT_SETTINGS.name
 }
 
 /** Money as the member reads it: "€ 19,95" in Dutch, "zł 89.99" becomes "89,99 zł" in Polish. */

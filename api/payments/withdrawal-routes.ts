@@ -6,8 +6,8 @@ import { ApiFailure } from '../http/errors.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, nowOf, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
-import type { AccountsDeps } from '../shared/site.ts'
-import { ipOf, linkBase } from '../shared/site.ts'
+import type { AccountsDeps } from '../mail/site.ts'
+import { ipOf, linkBase } from '../mail/site.ts'
 import {
   mailWithdrawalLink,
   orderOfLink,

@@ -247,6 +247,74 @@ describeEngines('withdrawal from a purchase on %s', (engine) => {
     expect(await ledgerSum(t.db, m.id)).toBe(0)
   })
 
+  /** One member's `n` paid purchases of the popular package. */
+  const paidPurchases = async (n: number) => {
+    const first = await paidBuyer()
+    const buyer = { member: first.m, cookie: first.cookie }
+    const more = []
+    for (let i = 1; i < n; i++)
+      more.push(await paidOrder(app, t.db, (id) => local.settle(id, 'paid'), 'en', buyer))
+    return { ...buyer, orders: [first.order, ...more.map((p) => p.order)] }
+  }
+  /** What the provider refunded over the member's orders, in cents. */
+  const refundedCents = async (memberId: number) => {
+    const rows = await t.db.select().from(orders).where(eq(orders.memberId, memberId))
+    let sum = 0
+    for (const o of rows) sum += (await local.getPayment(o.paymentId as string)).refunded
+    return sum
+  }
+
+  // The second audit: 4 × 275 credits bought, 1,000 spent, 100 left. Every
+  // withdrawal used to see the same balance (taken only later, by the refund
+  // job), so each refunded 100 credits' worth and the provider paid back four
+  // times what was left.
+  for (const timing of ['at once', 'one after the other'] as const)
+    it(`withdrawals from several purchases ${timing} refund only the credits left, once`, async () => {
+      const { member: m, cookie, orders: bought } = await paidPurchases(4)
+      await debit(t.db, m.id, 4 * POPULAR.credits - 100, 'message', `message:audit:${timing}`)
+      const answers =
+        timing === 'at once'
+          ? await Promise.all(bought.map((o) => withdraw(cookie, o)))
+          : await bought.reduce<Promise<Response[]>>(
+              async (done, o) => [...(await done), await withdraw(cookie, o)],
+              Promise.resolve([]),
+            )
+      const bodies = await Promise.all(
+        answers.map(async (r) => {
+          expect(r.status).toBe(200)
+          return WithdrawResponse.parse(await r.json())
+        }),
+      )
+      await jobs.runDue()
+      const unused = bodies.reduce((sum, b) => sum + b.withdrawal.unused_credits, 0)
+      expect(unused).toBe(100)
+      // 1995 × 100 / 275 = 725.45: at most that much money, whichever order took the 100.
+      expect(await refundedCents(m.id)).toBeLessThanOrEqual(Math.floor((POPULAR.eur * 100) / 275))
+      expect(await refundedCents(m.id)).toBe(
+        bodies.reduce((sum, b) => sum + b.withdrawal.refund_amount, 0),
+      )
+      expect(await balanceOf(t.db, m.id)).toBe(0)
+      expect(await ledgerSum(t.db, m.id)).toBe(0)
+    })
+
+  it('the credits a withdrawal refunds leave the balance at once, before the refund job runs', async () => {
+    const { m, orderId } = await paidBuyer()
+    await debit(t.db, m.id, 75, 'message', 'message:w5')
+    const [o] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+    const body = await withdrawFrom(
+      t.db,
+      { base: 'http://localhost' },
+      o as OrderRow,
+      'member',
+      new Date(),
+    )
+    expect(body.withdrawal.unused_credits).toBe(200)
+    expect(await balanceOf(t.db, m.id)).toBe(0)
+    expect(await ledgerSum(t.db, m.id)).toBe(0)
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(after?.reversedCredits).toBe(200)
+  })
+
   it('after the 14 days: 409 withdrawal_period_over, nothing changes', async () => {
     const { m, cookie, order, orderId } = await paidBuyer()
     const res = await withdraw(cookie, order, later)

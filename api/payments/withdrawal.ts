@@ -10,28 +10,34 @@
 // withdrawal_consent_at) only the unused credits of the purchase, as a share of
 // its price (rules/payments.ts withdrawalRefund); unused means what the
 // purchase granted, less what was taken back before, and at most the member's
-// balance (credits are spent from one balance, so two withdrawals never refund
-// more than is left). The job claims the refund once through the member's
+// balance. Those credits are taken from the balance (through the ledger, reason
+// refund, reference withdrawal:<id>) in the withdrawal's own transaction with
+// the member's row locked, so any set of withdrawals, at once or one after
+// another, refunds at most the money of the credits never spent. The job claims the refund once through the member's
 // idempotency record (api/http/idempotency.ts beginOnce: the withdrawal's
 // refund client id, kind payments.withdrawal_refund:<withdrawal>), refunds
-// through the console's refund path (refunds.ts), and settle takes the
-// refunded credits back through the ledger.
+// through the console's refund path (refunds.ts) and pays out only what was
+// taken; settle's reversal then finds those credits taken already. A refund
+// the provider never accepts (the job's attempts run out) leaves the credits
+// taken and the job in the console's failed jobs, for staff to refund by hand.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { members, orders, withdrawalLinks, withdrawals } from '../../db/schema/index.ts'
+import { orders, withdrawalLinks, withdrawals } from '../../db/schema/index.ts'
 import type { Purchase, Withdrawal, WithdrawResponse } from '../contract/index.ts'
 import {
   type TransactionStatus,
   WITHDRAWAL_PERIOD_MS,
   withdrawalRefund,
 } from '../contract/rules/payments.ts'
+import { debit } from '../credits/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { abandonOnce, beginOnce, finishOnce } from '../http/idempotency.ts'
 import { enqueue, RetryAfter } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
+import { lockedMemberFields, memberFields } from '../shared/members.ts'
 import { hashToken } from '../shared/tokens.ts'
 import type { OrderRow } from './orders.ts'
 import { type RefundDeps, refundedOf, refundThroughProvider } from './refunds.ts'
@@ -139,16 +145,7 @@ export async function withdraw(
     if (prior) return { withdrawal: toWithdrawal(prior, o), applied: false }
     const refused = refusal(o, now)
     if (refused) throw refused
-    const [me] = await tx
-      .select({
-        credits: members.credits,
-        email: members.email,
-        name: members.name,
-        language: members.language,
-      })
-      .from(members)
-      .where(eq(members.id, o.memberId))
-      .for('update')
+    const me = await lockedMemberFields(tx, o.memberId, ['credits', 'email', 'name', 'language'])
     if (!me) throw notFound()
     const unused = Math.max(0, Math.min(o.credits - o.reversedCredits, me.credits))
     const due = withdrawalRefund(o.amount, o.credits, unused, o.withdrawalConsentAt !== null)
@@ -166,6 +163,18 @@ export async function withdraw(
       })
       .returning()
     if (!row) throw new Error('withdrawal not stored')
+    // The unused credits leave the balance here, under the member's row lock,
+    // so the next withdrawal (concurrent or later) sees what is left; the
+    // refund job only pays out what was taken, and settle's reversal finds
+    // them taken already (reversed_credits).
+    if (unused > 0) {
+      const left = await debit(tx, o.memberId, unused, 'refund', `withdrawal:${row.id}`)
+      if (left === null) throw new Error('withdrawal: balance moved under the row lock')
+      await tx
+        .update(orders)
+        .set({ reversedCredits: o.reversedCredits + unused, updatedAt: now })
+        .where(eq(orders.id, o.id))
+    }
     await tx.delete(withdrawalLinks).where(eq(withdrawalLinks.orderId, o.id))
     if (refundAmount > 0)
       await enqueue(tx, {
@@ -225,13 +234,13 @@ export async function mailWithdrawalLink(
   publicId: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await db
-    .select({ order: orders, member: members })
-    .from(orders)
-    .innerJoin(members, eq(members.id, orders.memberId))
-    .where(eq(orders.publicId, publicId))
-  if (!row || row.member.email.toLowerCase() !== email.toLowerCase()) return
-  if (row.member.deletedAt) return
+  const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId))
+  const member = order
+    ? await memberFields(db, order.memberId, ['id', 'email', 'name', 'language', 'deletedAt'])
+    : undefined
+  if (!order || !member || member.email.toLowerCase() !== email.toLowerCase()) return
+  if (member.deletedAt) return
+  const row = { order, member }
   const token = randomBytes(24).toString('base64url')
   const site = await siteName(db)
   await db.transaction(async (tx) => {

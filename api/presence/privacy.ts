@@ -1,7 +1,7 @@
 // A member's privacy choices about live signals (GET/PUT /api/privacy.php):
 // read receipts, browsing invisibly, hiding when they were online, and a
 // push for visits. No row means every default.
-import { inArray, eq } from 'drizzle-orm'
+import { eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { memberPrivacy } from '../../db/schema/index.ts'
 import type { PrivacySettings, PrivacyUpdate } from '../contract/index.ts'
@@ -62,3 +62,10 @@ export async function readReceiptsBetween(db: Db, a: number, b: number): Promise
     .where(inArray(memberPrivacy.memberId, [a, b]))
   return rows.every((r) => r.on)
 }
+
+/**
+ * SQL true when member `id` takes first messages only from verified members
+ * (member_privacy.verified_only), for a caller's single statement (the send).
+ */
+export const verifiedOnlySql = (id: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM member_privacy mp WHERE mp.member_id = ${id} AND mp.verified_only)`

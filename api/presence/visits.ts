@@ -5,14 +5,16 @@
 // member, one who browses invisibly, or across a block. GET /api/visitors.php
 // lists them newest first; those after the member last opened the list are new.
 // A member who asked for it (visit_push) gets a push about each recorded visit.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { blocks, memberPrivacy, members, profileVisits } from '../../db/schema/index.ts'
+import { memberPrivacy, profileVisits } from '../../db/schema/index.ts'
+import { blockedBetweenSql, blockedWithSql } from '../blocks/index.ts'
 import type { VisitorsResponse } from '../contract/index.ts'
 import { notifyMembersSoon } from '../events/bus.ts'
-import { PUSH_EVENT_JOB } from '../push/index.ts'
-import { profileColumns, profilesFor } from '../profiles/index.ts'
+import { profilesFor } from '../profiles/index.ts'
+import { pushEventJobSql } from '../push/index.ts'
+import { liveProfileColumns, liveProfiles, liveRealMemberSql } from '../shared/members.ts'
 import { rowsOf } from '../shared/rows.ts'
 import { newVisitsOf } from '../shared/visits.ts'
 
@@ -20,6 +22,9 @@ import { newVisitsOf } from '../shared/visits.ts'
 export const VISIT_BURST = '30 minutes'
 /** The list holds the newest visits up to this many. */
 export const VISITORS_LIST_MAX = 100
+
+/** A visit the statement recorded. */
+const RecordedVisit = z.object({ id: z.unknown() })
 
 /**
  * Records `visitor`'s visit to `visited`'s profile when the rules allow, in
@@ -34,13 +39,10 @@ export async function recordVisit(db: Db, visitor: number, visited: number): Pro
     WITH visit AS (
     INSERT INTO ${profileVisits} (visitor_id, visited_id)
     SELECT ${visitor}, ${visited}
-    FROM ${members} v
-    WHERE v.id = ${visitor} AND NOT v.fictional AND v.deleted_at IS NULL
+    WHERE ${liveRealMemberSql(sql`${visitor}`)}
       AND NOT EXISTS (SELECT 1 FROM ${memberPrivacy} p
         WHERE p.member_id = ${visitor} AND p.browse_invisibly)
-      AND NOT EXISTS (SELECT 1 FROM ${blocks} b
-        WHERE (b.blocker_id = ${visitor} AND b.blocked_id = ${visited})
-           OR (b.blocker_id = ${visited} AND b.blocked_id = ${visitor}))
+      AND NOT ${blockedBetweenSql(sql`${visitor}`, sql`${visited}`)}
       AND NOT EXISTS (SELECT 1 FROM ${profileVisits} pv
         WHERE pv.visitor_id = ${visitor} AND pv.visited_id = ${visited}
           AND pv.visited_at > now() - ${VISIT_BURST}::interval)
@@ -51,20 +53,16 @@ export async function recordVisit(db: Db, visitor: number, visited: number): Pro
       -- twice: one per recorded visit), only for a member who asked for it
       -- (visit_push, off by default) and has a device. The push domain's
       -- job drops it for a blocked or deleted member or a visible page.
-      INSERT INTO jobs (kind, payload, dedupe_key)
-      SELECT ${PUSH_EVENT_JOB},
-        jsonb_build_object('memberId', ${visited}::bigint, 'event', jsonb_build_object(
-          'kind', 'visit', 'from', jsonb_build_object('id', ${visitor}::bigint, 'name', ''),
-          'visit', visit.id)),
-        'push-event:visit:' || visit.id
-      FROM visit
-      WHERE EXISTS (SELECT 1 FROM ${memberPrivacy} p
-          WHERE p.member_id = ${visited} AND p.visit_push)
-        AND EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = ${visited})
-      ON CONFLICT DO NOTHING
+      ${pushEventJobSql({
+        memberId: sql`${visited}::bigint`,
+        event: { kind: 'visit', from: sql`${visitor}::bigint`, visit: sql`visit.id` },
+        from: sql`visit`,
+        where: sql`EXISTS (SELECT 1 FROM ${memberPrivacy} p
+          WHERE p.member_id = ${visited} AND p.visit_push)`,
+      })}
     )
     SELECT id FROM visit`,
-    z.object({ id: z.unknown() }),
+    RecordedVisit,
   )
   const recorded = rows.length > 0
   if (recorded) {
@@ -83,14 +81,13 @@ export async function visitorsOf(db: Db, memberId: number): Promise<VisitorsResp
     .where(eq(memberPrivacy.memberId, memberId))
   const seenAt = privacy?.seenAt ?? null
   const rows = await db
-    .select({ ...profileColumns, visitedAt: profileVisits.visitedAt })
+    .select({ ...liveProfileColumns, visitedAt: profileVisits.visitedAt })
     .from(profileVisits)
-    .innerJoin(members, and(eq(members.id, profileVisits.visitorId), isNull(members.deletedAt)))
+    .innerJoin(liveProfiles, eq(liveProfiles.id, profileVisits.visitorId))
     .where(
       and(
         eq(profileVisits.visitedId, memberId),
-        sql`${profileVisits.visitorId} NOT IN (SELECT ${blocks.blockedId} FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId}
-          UNION ALL SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId})`,
+        sql`${profileVisits.visitorId} NOT IN (${blockedWithSql(memberId)})`,
       ),
     )
     .orderBy(desc(profileVisits.visitedAt), desc(profileVisits.id))

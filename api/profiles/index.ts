@@ -3,12 +3,11 @@
 export { allowedValues } from './fields.ts'
 export {
   ageOn,
-  hasGuestPicture,
-  imageOf,
-  imagesOf,
   type ProfileSource,
   profileColumns,
   profilesFor,
   toOwnProfile,
   toProfile,
 } from './profiles.ts'
+export { profileFieldRoutes } from './fields-routes.ts'
+export { profileRoutes } from './routes.ts'

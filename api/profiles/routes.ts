@@ -9,8 +9,9 @@ import { pathOf, queryOf } from '../http/validate.ts'
 import { regionName } from '../reference/index.ts'
 import { loadSettings } from '../settings/index.ts'
 import { liveMember, type MemberRow } from '../shared/members.ts'
-import { imagesOf, seenMsOf, toProfile } from './profiles.ts'
-import { likeFlags } from './relation.ts'
+import { imagesOf } from '../images/index.ts'
+import { seenMsOf } from '../shared/members.ts'
+import { toProfile } from './profiles.ts'
 
 /** The string entries of a JSON object column whose key the operator lets show. */
 function visible(stored: unknown, keys: readonly string[]): Record<string, string> {
@@ -26,12 +27,13 @@ async function profilePage(
   db: Db,
   row: MemberRow,
   viewer: number | null,
+  relation: ProfileDeps['relation'],
 ): Promise<ProfileResponse> {
   const [imgs, settings, flags, seen] = await Promise.all([
     // A guest (a search engine, a prerendered page) sees reviewed pictures only.
     imagesOf(db, [row.id], { guest: viewer === null }),
     loadSettings(db),
-    viewer === null ? null : likeFlags(db, viewer, row.id),
+    viewer === null ? null : relation(viewer, row.id),
     seenMsOf(db, row.id),
   ])
   return {
@@ -53,12 +55,12 @@ async function profilePage(
  * the profile without like state. An unknown and a deleted member get the same
  * 404, so the answer reveals nothing about accounts that were.
  */
-export const profileRoutes = (db: Db, deps: ProfileDeps = {}) =>
+export const profileRoutes = (db: Db, deps: ProfileDeps) =>
   new Hono().get(pathOf(endpoints.profile), queryOf(endpoints.profile), async (c) => {
     const { id } = c.req.valid('query')
     const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
     if (!row) throw notFound()
-    const page = await profilePage(db, row, viewer)
+    const page = await profilePage(db, row, viewer, deps.relation)
     // A HEAD (a link checker) is no visit.
     if (viewer !== null && c.req.method === 'GET') await deps.viewed?.(viewer, row.id)
     return c.json(page)
@@ -70,4 +72,10 @@ export interface ProfileDeps {
    * visit; wired in api/app.ts, since presence builds on profiles).
    */
   viewed?: (viewer: number, profile: number) => Promise<unknown>
+  /**
+   * Whether the viewer liked the member and the member liked them (the
+   * likes domain's likeFlags, wired in api/app.ts, since likes builds on
+   * profiles).
+   */
+  relation: (viewer: number, profile: number) => Promise<{ liked: boolean; likedMe: boolean }>
 }

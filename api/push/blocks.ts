@@ -4,8 +4,7 @@
 // count in the badge.
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { blocks } from '../../db/schema/index.ts'
-import { blockedBetween } from '../blocks/index.ts'
+import { blockedBetween, blockedBetweenSql } from '../blocks/index.ts'
 
 export type IsBlocked = (db: Db, a: number, b: number) => Promise<boolean>
 
@@ -14,8 +13,5 @@ export const isBlocked: IsBlocked = blockedBetween
 
 /** An SQL condition: no block either way between `member` and `other` (a column of the caller's query). */
 export function notBlockedSql(member: number, other: SQL): SQL {
-  return sql`NOT EXISTS (
-    SELECT 1 FROM ${blocks}
-    WHERE (${blocks.blockerId} = ${member} AND ${blocks.blockedId} = ${other})
-       OR (${blocks.blockerId} = ${other} AND ${blocks.blockedId} = ${member}))`
+  return sql`NOT ${blockedBetweenSql(sql`${member}`, other)}`
 }

@@ -20,7 +20,7 @@ import { pushEventJobHandlers } from './events.ts'
 import { pushJobHandlers } from './job.ts'
 import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
 import { createPushSender, type PushSender } from './sender.ts'
-import { vapidKeys } from './vapid.ts'
+import { vapidKeys } from '../settings/index.ts'
 
 describeEngines('push delivery through the API on %s', (engine) => {
   let database: TestDatabase

@@ -9,7 +9,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 
-import type { HostLookup } from '../shared/site.ts'
+import type { HostLookup } from '../mail/site.ts'
 
 export type { HostLookup }
 

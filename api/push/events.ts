@@ -8,11 +8,12 @@ import type { Db } from '../../db/client.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
 import { enqueuePush } from './notify.ts'
 
-/** Named by api/chats (which writes the job in SQL) and read here. */
+/** The job kind; its rows are built in SQL by event-job-sql.ts and read here. */
 export const PUSH_EVENT_JOB = 'push-event'
 
 const Member = z.object({ id: z.number().int(), name: z.string() })
-const PushEventJob = z.object({
+/** A push-event job's payload: what event-job-sql.ts builds in SQL (a test checks the keys). */
+export const PushEventJob = z.object({
   memberId: z.number().int(),
   event: z.discriminatedUnion('kind', [
     z.object({
@@ -26,6 +27,7 @@ const PushEventJob = z.object({
     z.object({ kind: z.literal('visit'), from: Member, visit: z.number().int() }),
   ]),
 })
+export type PushEventJob = z.infer<typeof PushEventJob>
 
 export function pushEventJobHandlers(db: Db): JobHandlers {
   return {

@@ -11,11 +11,13 @@
 // when only some do, a follow-up job for just those is enqueued per push
 // service, so a device that already showed the notification never gets it
 // twice. Nothing is sent past the message's TTL, counted from the event.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions, sessions } from '../../db/schema/index.ts'
+import { pushSubscriptions } from '../../db/schema/index.ts'
 import { backoffMs, enqueue, type JobHandlers } from '../jobs/queue.ts'
+import { liveSessionSql } from '../sessions/index.ts'
+import { membersFields } from '../shared/members.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import {
   type PushResponse,
@@ -188,7 +190,7 @@ function currentSubscriptions(db: Db, job: PushJobPayload) {
         job.subscriptionIds ? inArray(pushSubscriptions.id, job.subscriptionIds) : undefined,
         // A device whose session expired is signed out: its row goes with
         // the session row later (startSession's cleanup), nothing is sent now.
-        sql`(${pushSubscriptions.sessionHash} IS NULL OR EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.tokenHash} = ${pushSubscriptions.sessionHash} AND ${sessions.expiresAt} > now()))`,
+        sql`(${pushSubscriptions.sessionHash} IS NULL OR ${liveSessionSql(sql`${pushSubscriptions.sessionHash}`)})`,
       ),
     )
 }
@@ -344,12 +346,10 @@ async function forEachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, lane))
 }
 
+/** Both members exist and were not deleted: two ids in one query. */
 async function bothLive(db: Db, a: number, b: number): Promise<boolean> {
-  const live = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(inArray(members.id, [a, b]), isNull(members.deletedAt)))
-  return live.length === new Set([a, b]).size
+  const rows = await membersFields(db, [a, b], ['deletedAt'])
+  return rows.filter((r) => r.deletedAt === null).length === new Set([a, b]).size
 }
 
 /**

@@ -4,10 +4,11 @@
 // itself, so a rolled-back message pushes nothing and a committed one is
 // pushed even if this process stops right after. job.ts sends it to every
 // device of the member.
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, pushSubscriptions } from '../../db/schema/index.ts'
+import { pushSubscriptions } from '../../db/schema/index.ts'
 import { enqueue } from '../jobs/queue.ts'
+import { membersFields } from '../shared/members.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'
 import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
@@ -50,16 +51,11 @@ export async function notifyMember(
   options: NotifyOptions = {},
 ): Promise<PushJob[]> {
   if (memberId === event.from.id) return []
-  const people = await db
-    .select({
-      id: members.id,
-      name: members.name,
-      gender: members.gender,
-      language: members.language,
-      deletedAt: members.deletedAt,
-    })
-    .from(members)
-    .where(inArray(members.id, [memberId, event.from.id]))
+  const people = await membersFields(
+    db,
+    [memberId, event.from.id],
+    ['name', 'gender', 'language', 'deletedAt'],
+  )
   const recipient = people.find((p) => p.id === memberId)
   const sender = people.find((p) => p.id === event.from.id)
   if (!recipient || recipient.deletedAt || !sender || sender.deletedAt) return []

@@ -162,6 +162,8 @@ function cutToBytes(text: string, budget: number): string {
   return out === '' && budget < 0 ? '' : `${out.trimEnd()}${ELLIPSIS}`
 }
 
+const BadgeCounts = z.object({ unread: z.number(), likes: z.number() })
+
 /**
  * Spec §4 install badge, from the database: unread messages of the chats the
  * member's list shows (not removed, other member not deleted or blocked) plus
@@ -187,7 +189,7 @@ export async function badgeOf(db: Db, memberId: number): Promise<number> {
          JOIN members o ON o.id = l.liker_id
         WHERE l.liked_id = ${memberId} AND l.is_new
           AND o.deleted_at IS NULL AND ${likesOk}) AS likes`,
-    z.object({ unread: z.number(), likes: z.number() }),
+    BadgeCounts,
   )
   const row = rows[0]
   return badgeCount(row?.unread ?? 0, row?.likes ?? 0, await newVisitsOf(db, memberId))

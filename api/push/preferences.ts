@@ -4,10 +4,11 @@
 // test notification. The spec is silent on all of these (docs/push.md).
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, pushMembers, pushSubscriptions } from '../../db/schema/index.ts'
+import { pushMembers, pushSubscriptions } from '../../db/schema/index.ts'
 import type { PushPreferences, PushPreferencesUpdate } from '../contract/index.ts'
 import { type PushPayload, VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
 import { enqueue } from '../jobs/queue.ts'
+import { memberFields } from '../shared/members.ts'
 import { PUSH_JOB_KIND } from './job.ts'
 import { badgeOf, fitPayload, openUrl } from './payload.ts'
 import { pushTexts } from './texts.ts'
@@ -102,10 +103,7 @@ const TEST_TTL_S = 60
  * devices it goes to.
  */
 export async function enqueueTestPush(db: Db, memberId: number): Promise<number> {
-  const [member] = await db
-    .select({ language: members.language })
-    .from(members)
-    .where(eq(members.id, memberId))
+  const member = await memberFields(db, memberId, ['language'])
   const devices = await db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)

@@ -27,7 +27,7 @@ import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from
 import { badgeOf, type PushEvent } from './payload.ts'
 import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
-import { type VapidKeys, vapidKeys } from './vapid.ts'
+import { type VapidKeys, vapidKeys } from '../settings/index.ts'
 
 const SUBJECT = 'mailto:push@amora.example'
 

@@ -10,7 +10,7 @@ import http from 'node:http'
 import https from 'node:https'
 import webpush from 'web-push'
 import { backoffMs, RetryAfter } from '../jobs/queue.ts'
-import type { VapidKeys } from './vapid.ts'
+import type { VapidKeys } from '../settings/index.ts'
 
 /**
  * A push service answered 429 or 5xx, or could not be reached: send again

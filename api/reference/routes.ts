@@ -4,7 +4,7 @@ import { endpoints } from '../contract/endpoints.ts'
 import type { GeocodeResponse, RegionsResponse } from '../contract/index.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
-import { type AccountsDeps, ipOf } from '../shared/site.ts'
+import { type AccountsDeps, ipOf } from '../mail/site.ts'
 import { reverseGeocode } from './geocode.ts'
 import { regionData } from './regions.ts'
 

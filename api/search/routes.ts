@@ -30,7 +30,11 @@ export const searchRoutes = (db: Db, trustProxy: boolean) =>
         if (!guestMaySearch(settings, q.trafficsource)) throw new ApiFailure(403, 'not_logged_in')
         return c.json((await search(db, guestViewer(settings, q.country), q)).response)
       }
-      const { response, filters } = await search(db, { ...me, niche: settings.niche }, q)
+      const { response, filters } = await search(
+        db,
+        { ...me, niche: settings.niche, fakeReportsToHide: settings.fake_reports_to_hide },
+        q,
+      )
       // Spec §7: a manual search is remembered unless do_not_save. Another
       // site's request (a link, an <img>) gets the results, which it cannot
       // read, but never overwrites the member's saved search.

@@ -12,12 +12,13 @@ import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
 import { blocks, images, members } from '../../db/schema/index.ts'
 import { type Profile, SEARCH_RESULT_CAP, SearchQuery } from '../contract/index.ts'
-import { imagesOf, profileColumns, toProfile } from '../profiles/profiles.ts'
+import { imagesOf } from '../images/index.ts'
+import { profileColumns, toProfile } from '../profiles/profiles.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, addMembers, birthDate, type MemberRow, pictureRow } from '../test/seed.ts'
 import { resolveFilters, search, searchWhere, type Viewer } from './search.ts'
 
-const byActivity = [desc(members.lastActiveAt), desc(members.id)]
+const byActivity = [desc(members.publicActiveAt), desc(members.id)]
 
 /** The earlier search reads: the page (whole rows), the capped count, then the pictures. */
 async function oldSearch(

@@ -84,7 +84,7 @@ describeEngines('search on %s', (engine) => {
           ageToday(r.dateOfBirth) >= f.min_age &&
           ageToday(r.dateOfBirth) <= f.max_age,
       )
-      .sort((a, b) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime() || b.id - a.id)
+      .sort((a, b) => b.publicActiveAt.getTime() - a.publicActiveAt.getTime() || b.id - a.id)
       .map((r) => r.id)
   }
 

@@ -16,10 +16,11 @@ import {
 } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
-import { blocks, images, members } from '../../db/schema/index.ts'
+import { members } from '../../db/schema/index.ts'
+import { blockedBetweenSql } from '../blocks/index.ts'
+import { approvedImagesSql, guestPictureSql } from '../images/index.ts'
 import {
   type Gender,
-  type Image,
   MAX_AGE,
   MIN_AGE,
   type Profile,
@@ -35,6 +36,7 @@ import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/index.ts'
 import { isKnownCountry, regionsOf } from '../reference/index.ts'
+import { hiddenAsFakeSql } from '../shared/reports.ts'
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
 export type Filters = SearchResponse['filters']
@@ -51,7 +53,11 @@ export interface Viewer {
 }
 
 /** A viewer on a site of a niche (spec §9), which picks the default gender (1 when not said). */
-export type SiteViewer = Viewer & { niche?: number }
+export type SiteViewer = Viewer & {
+  niche?: number
+  /** settings.fake_reports_to_hide of the site (0 or absent: nobody is hidden for reports). */
+  fakeReportsToHide?: number
+}
 
 /**
  * YYYY-MM-DD of `now` minus `years` (UTC). Today being 29 February, a year
@@ -103,15 +109,22 @@ function isFilters(v: unknown): v is Filters {
   return typeof v === 'object' && v !== null && 'min_age' in v && 'max_age' in v
 }
 
+/** A member found has a picture a guest may see (the guest home's showcase). */
+export const guestPictured: SQL = guestPictureSql(sql`${members.id}`)
+
 /** The WHERE of a search: live members other than me matching the filters. */
-export function searchWhere(meId: number | null, f: Filters, now = new Date()): SQL {
+export function searchWhere(
+  meId: number | null,
+  f: Filters,
+  now = new Date(),
+  /** Leave out members this many members reported as fake, until verified (0: none). */
+  fakeReportsToHide = 0,
+): SQL {
   const conditions: (SQL | undefined)[] = [
     isNull(members.deletedAt),
     meId === null ? undefined : ne(members.id, meId),
     // A block either way: neither sees the other (two primary-key probes a row).
-    meId === null
-      ? undefined
-      : sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${meId} AND ${blocks.blockedId} = ${members.id}) OR (${blocks.blockerId} = ${members.id} AND ${blocks.blockedId} = ${meId}))`,
+    meId === null ? undefined : sql`NOT ${blockedBetweenSql(sql`${meId}`, sql`${members.id}`)}`,
     f.gender ? eq(members.gender, f.gender) : undefined,
     f.country ? eq(members.country, f.country) : undefined,
     f.countryregion ? eq(members.countryregion, f.countryregion) : undefined,
@@ -121,6 +134,9 @@ export function searchWhere(meId: number | null, f: Filters, now = new Date()): 
     gt(members.dateOfBirth, yearsAgo(f.max_age + 1, now)),
     // Verified members are few: the page's index scan then checks each row.
     f.verified ? isNotNull(members.verifiedAt) : undefined,
+    fakeReportsToHide > 0
+      ? sql`${members.id} NOT IN ${hiddenAsFakeSql(fakeReportsToHide)}`
+      : undefined,
   ]
   return and(...conditions) as SQL
 }
@@ -138,6 +154,7 @@ async function similarTo(
   meId: number | null,
   f: Filters,
   sort: SearchSort,
+  fakeReportsToHide = 0,
 ): Promise<Profile[]> {
   const min_age = Math.max(MIN_AGE, f.min_age - SIMILAR_AGE_WIDENING)
   const max_age = Math.min(MAX_AGE, f.max_age + SIMILAR_AGE_WIDENING)
@@ -150,32 +167,37 @@ async function similarTo(
   const rows = await db
     .select()
     .from(members)
-    .where(and(searchWhere(meId, { ...f, min_age, max_age }, now), outside))
-    .orderBy(...orderOf[sort](members.lastActiveAt, members.publicSeenAt, members.id))
+    .where(and(searchWhere(meId, { ...f, min_age, max_age }, now, fakeReportsToHide), outside))
+    .orderBy(...orderOf[sort](members.publicActiveAt, members.publicSeenAt, members.id))
     .limit(SEARCH_PAGE_SIZE)
   return profilesFor(db, rows, { guest: meId === null })
 }
 
 /**
  * The ORDER BY of each sort, over the columns of `members` or of a
- * subquery of it. `online`: members.public_seen_at is null for members who
- * hide when they were online (and kept by the database, docs/live.md), so
- * they come last, ordered among themselves by id only: their activity never
- * shows through the order. Served by members_search_online_idx.
+ * subquery of it. Neither lets the activity of a member who hides when they
+ * were online show through the order (docs/search.md). `active`:
+ * members.public_active_at, their last activity, but their sign-up time
+ * while they hide it (kept by the database); served by
+ * members_search_order_idx and its siblings. `online`:
+ * members.public_seen_at is null for members who hide it (kept by the
+ * database, docs/live.md), so they come last, ordered among themselves by id
+ * only. Served by members_search_online_idx.
  */
 const orderOf: Record<SearchSort, (active: AnyColumn, seen: AnyColumn, id: AnyColumn) => SQL[]> = {
-  active: (active, _seen, id) => [desc(active), desc(id)],
+  active: (publicActive, _seen, id) => [desc(publicActive), desc(id)],
   online: (_active, seen, id) => [sql`${seen} DESC NULLS LAST`, desc(id)],
 }
 
 /**
- * One page of matching members, most recently active first. The inner query
+ * One page of matching members, most recently active first (as others may
+ * know it: public_active_at). The inner query
  * picks the page's ids by an index-only scan of members_search_order_idx (or
  * members_search_region_order_idx; for a deep page of a narrow age bucket,
  * members_search_age_idx and a sort): every column it reads is in the index,
  * so the age filter and the OFFSET walk index entries, never table rows. Only
  * the page's own rows are then read, by primary key (their profile columns,
- * and last_active_at for the order of a statement around it).
+ * and the order's columns for the order of a statement around it).
  */
 export function pageOf(
   db: Db,
@@ -184,7 +206,7 @@ export function pageOf(
   offset: number,
   sort: SearchSort = 'active',
 ) {
-  const order = orderOf[sort](members.lastActiveAt, members.publicSeenAt, members.id)
+  const order = orderOf[sort](members.publicActiveAt, members.publicSeenAt, members.id)
   const ids = db
     .select({ id: members.id })
     .from(members)
@@ -195,7 +217,7 @@ export function pageOf(
   return db
     .select({
       ...profileColumns,
-      lastActiveAt: members.lastActiveAt,
+      publicActiveAt: members.publicActiveAt,
       publicSeenAt: members.publicSeenAt,
     })
     .from(members)
@@ -240,14 +262,11 @@ export function searchQuery(
     .select({
       numResults: counted.n,
       ...page._.selectedFields,
-      images: sql<Image[]>`coalesce((
-        SELECT json_agg(json_build_object('id', i.id, 'thumb_filename', i.thumb_filename) ORDER BY i.id)
-        FROM ${images} i WHERE i.member_id = ${page.id} AND i.status = 'approved'
-          ${guest ? sql`AND i.reviewed` : sql``}), '[]'::json)`,
+      images: approvedImagesSql(sql`${page.id}`, { guest }),
     })
     .from(counted)
     .leftJoinLateral(page, sql`true`)
-    .orderBy(...orderOf[sort](page.lastActiveAt, page.publicSeenAt, page.id))
+    .orderBy(...orderOf[sort](page.publicActiveAt, page.publicSeenAt, page.id))
 }
 
 export async function search(
@@ -256,7 +275,7 @@ export async function search(
   q: SearchParams,
 ): Promise<{ response: SearchResponse; filters: Filters }> {
   const filters = resolveFilters(me, q, me.savedSearch)
-  const where = searchWhere(me.id, filters)
+  const where = searchWhere(me.id, filters, new Date(), me.fakeReportsToHide)
   const offset = (q.page - 1) * q.pp
   // Paging ends at the cap, like the count: no request skips more entries
   // (LIMIT 0 past it: PostgreSQL then reads no page at all).
@@ -269,7 +288,9 @@ export async function search(
     if (r.id !== null) profiles.push(toProfile(r as ProfileSource, r.images))
   }
   const similar =
-    q.page === 1 && numResults < SEARCH_PAGE_SIZE ? await similarTo(db, me.id, filters, q.sort) : []
+    q.page === 1 && numResults < SEARCH_PAGE_SIZE
+      ? await similarTo(db, me.id, filters, q.sort, me.fakeReportsToHide)
+      : []
   return {
     filters,
     response: {
@@ -304,7 +325,7 @@ export function guestViewer(
   settings: Pick<
     Settings,
     'geoip_selected_country' | 'geoip_country' | 'company_country' | 'niche'
-  >,
+  > & { fake_reports_to_hide?: number },
   asked: string | undefined,
 ): SiteViewer {
   const known = (c: string | null | undefined) => (c && isKnownCountry(c) ? c : undefined)
@@ -314,7 +335,14 @@ export function guestViewer(
     known(settings.geoip_country) ??
     known(settings.company_country) ??
     'NL'
-  return { id: null, country, gender: '', savedSearch: null, niche: settings.niche }
+  return {
+    id: null,
+    country,
+    gender: '',
+    savedSearch: null,
+    niche: settings.niche,
+    fakeReportsToHide: settings.fake_reports_to_hide ?? 0,
+  }
 }
 
 /** Spec §7: a manual search is remembered (the member's saved search) unless do_not_save. */

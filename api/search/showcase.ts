@@ -1,8 +1,8 @@
 import { and } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Profile, Settings } from '../contract/index.ts'
-import { hasGuestPicture, profilesFor } from '../profiles/index.ts'
-import { guestViewer, pageOf, resolveFilters, searchWhere } from './search.ts'
+import { profilesFor } from '../profiles/index.ts'
+import { guestPictured, guestViewer, pageOf, resolveFilters, searchWhere } from './search.ts'
 
 /** How many member photos the guest home shows where search is closed to guests. */
 export const SHOWCASE_SIZE = 8
@@ -15,8 +15,9 @@ export const SHOWCASE_SIZE = 8
  * shows anyway; no filters, no paging, nothing saved.
  */
 export async function showcase(db: Db, settings: Settings): Promise<Profile[]> {
-  const filters = resolveFilters(guestViewer(settings, undefined), {}, null)
-  const where = and(searchWhere(null, filters), hasGuestPicture)
+  const viewer = guestViewer(settings, undefined)
+  const filters = resolveFilters(viewer, {}, null)
+  const where = and(searchWhere(null, filters, new Date(), viewer.fakeReportsToHide), guestPictured)
   if (!where) return []
   return profilesFor(db, await pageOf(db, where, SHOWCASE_SIZE, 0), { guest: true })
 }

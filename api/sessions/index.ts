@@ -1,3 +1,5 @@
 // The sessions domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
-export { deviceOf } from './sessions.ts'
+export { deviceOf, endAllSessions, liveSessionSql, sessionsExport } from './sessions.ts'
+export { sessionRoutes } from './routes.ts'
+export { endSessionOf, unexpiredSessions } from './console-sql.ts'

@@ -1,7 +1,7 @@
 // The member's signed-in devices: the list on /profile, ending one, and
 // "log out everywhere else". A session ended here is gone from the table, so
 // that device's next call is a 403 and its app ends the session (spec §8).
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema/index.ts'
 import type { SessionEntry } from '../contract/index.ts'
@@ -62,6 +62,22 @@ export async function listSessions(
   }))
 }
 
+/** The member's stored sessions for their data export, expired ones too, oldest first. */
+export async function sessionsExport(db: Db, memberId: number) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.memberId, memberId))
+    .orderBy(asc(sessions.id))
+  return rows.map((s) => ({
+    ...deviceOf(s.userAgent),
+    user_agent: s.userAgent,
+    created_at: s.createdAt.toISOString(),
+    last_seen_at: s.lastSeenAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+  }))
+}
+
 /** Ends one of the member's sessions; false when the member has none with that id (404). */
 export async function endSessionById(db: Db, memberId: number, id: number): Promise<boolean> {
   const gone = await db
@@ -70,6 +86,21 @@ export async function endSessionById(db: Db, memberId: number, id: number): Prom
     .returning({ id: sessions.id })
   return gone.length > 0
 }
+
+/**
+ * Ends every session of the member (a password reset, a deletion, a
+ * sanction): each device's next call is a 403. Takes the caller's transaction.
+ */
+export async function endAllSessions(db: Db, memberId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.memberId, memberId))
+}
+
+/**
+ * SQL true when the session whose token hash is `tokenHash` is still live
+ * (not ended, not expired), for a caller's single statement.
+ */
+export const liveSessionSql = (tokenHash: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM sessions ls WHERE ls.token_hash = ${tokenHash} AND ls.expires_at > now())`
 
 /** "Log out everywhere else": every session of the member but `keepId`. */
 export async function endOtherSessions(db: Db, memberId: number, keepId: number): Promise<void> {

@@ -1,9 +1,19 @@
 // The settings domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+export { keptSecret, storedValue } from './stored.ts'
 export {
+  cachedOperatorSettings,
+  companyInfo,
   DEFAULT_SETTINGS,
+  forgetOperatorSettings,
   loadSettings,
+  type Operator,
   operatorSettings,
+  SETTINGS_CACHE,
   siteKeyOf,
   siteKeys,
 } from './settings.ts'
+export { settingsRoutes } from './routes.ts'
+export { shellFor } from './shell.ts'
+export { type VapidKeys, vapidKeys } from './vapid.ts'
+export { deleteSetting, putSetting, settingRows } from './rows-sql.ts'

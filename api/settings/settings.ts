@@ -3,8 +3,8 @@ import { type Db, withStartLock } from '../../db/client.ts'
 import { COUNTRIES } from '../../db/reference/geo.ts'
 import { siteSettings } from '../../db/schema/index.ts'
 import { type CompanyInfo, Settings, TemplateFlags } from '../contract/index.ts'
-import { vapidKeys } from '../push/index.ts'
 import { regionData } from '../reference/index.ts'
+import { vapidKeys } from './vapid.ts'
 
 export type Operator = Omit<Settings, 'region_data' | 'countries' | 'push_pub'>
 
@@ -49,6 +49,7 @@ export const DEFAULT_SETTINGS: Operator = {
   member_resell: ['cams'],
   photo_premoderation: false,
   age_assurance: 'off',
+  fake_reports_to_hide: 3,
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]
@@ -120,6 +121,9 @@ function merge(...layers: Overrides[]): Record<string, unknown> {
   return out
 }
 
+/** The settings an operator sets: all but what is built per request (regions, push key). */
+const OperatorSchema = Settings.omit({ region_data: true, countries: true, push_pub: true })
+
 /**
  * The operator settings of the site at `host` (defaults, then the server-wide
  * rows of site_settings, then the host's entry of `sites`), without the parts
@@ -133,17 +137,55 @@ export async function operatorSettings(db: Db, host?: string): Promise<Operator>
     rows.filter((r) => r.key !== SITES_KEY).map((r) => [r.key, r.value]),
   )
   const site = siteOf(rows.find((r) => r.key === SITES_KEY)?.value, host)
-  const Op = Settings.omit({ region_data: true, countries: true, push_pub: true })
   for (const layers of [
     [DEFAULT_SETTINGS, global, site],
     [DEFAULT_SETTINGS, global],
     [DEFAULT_SETTINGS],
   ]) {
-    const parsed = Op.safeParse(merge(...layers))
+    const parsed = OperatorSchema.safeParse(merge(...layers))
     if (parsed.success) return parsed.data
     console.error('site_settings: invalid override ignored', host, parsed.error.issues)
   }
   return DEFAULT_SETTINGS
+}
+
+/** The name of the operator settings' cache (notifyCacheChange, api/events/bus.ts). */
+export const SETTINGS_CACHE = 'operator_settings'
+
+/**
+ * A process's copy of operatorSettings per host is kept this long at most.
+ * Every write of the settings tells every process to drop its copies
+ * (SETTINGS_CACHE, forgetOperatorSettings); this only bounds a copy kept by
+ * a process that missed the NOTIFY.
+ */
+const SETTINGS_TTL_MS = 60_000
+const settingsCache = new WeakMap<Db, Map<string, { at: number; value: Promise<Operator> }>>()
+
+/**
+ * operatorSettings from the process's cache: the hot paths (the paid send's
+ * age gate) read no settings row per request.
+ */
+export function cachedOperatorSettings(db: Db, host?: string): Promise<Operator> {
+  let byHost = settingsCache.get(db)
+  if (!byHost) {
+    byHost = new Map()
+    settingsCache.set(db, byHost)
+  }
+  const key = host ?? ''
+  const hit = byHost.get(key)
+  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value
+  const value = operatorSettings(db, host)
+  // A failed read is not kept: the next request asks again.
+  value.catch(() => byHost.delete(key))
+  // Hosts are what clients send: the cache holds a bounded number.
+  if (byHost.size >= 256) byHost.clear()
+  byHost.set(key, { at: Date.now(), value })
+  return value
+}
+
+/** Drops every cached copy of the operator settings of `db`. */
+export function forgetOperatorSettings(db: Db): void {
+  settingsCache.delete(db)
 }
 
 /** The public settings of the site at `host`. Only known keys are read: secrets share the table. */
@@ -209,6 +251,7 @@ export async function applySettingsFromEnv(db: Db, json: string | undefined): Pr
         .onConflictDoUpdate({ target: siteSettings.key, set: { value } })
     }
   })
+  forgetOperatorSettings(db)
   return entries.map(([k]) => k)
 }
 

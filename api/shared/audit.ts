@@ -1,6 +1,7 @@
 // The staff audit log's one writer: the console (api/operator/) and
 // moderation (api/moderation/) record their actions through it, each inside
 // the transaction of the action it records.
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/index.ts'
 
@@ -25,6 +26,25 @@ export async function audit(tx: Db, staffId: number, input: AuditInput): Promise
     reason: input.reason ?? null,
     details: input.details ?? {},
   })
+}
+
+/** When the first audit row of `action` on the target was written, or null if none was. */
+export async function auditedAt(
+  db: Db,
+  input: { action: string; targetType: string; targetId: string | number },
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, input.action),
+        eq(auditLog.targetType, input.targetType),
+        eq(auditLog.targetId, String(input.targetId)),
+      ),
+    )
+    .limit(1)
+  return row?.at ?? null
 }
 
 /** What a recorded change gives back, and its audit entry (none: nothing changed, nothing recorded). */

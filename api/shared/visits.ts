@@ -7,6 +7,8 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from './rows.ts'
 
+const Count = z.object({ n: z.coerce.number() })
+
 /** How many visits came since the member last opened their visitors. */
 export async function newVisitsOf(db: Db, memberId: number): Promise<number> {
   const [row] = await rowsOf(
@@ -20,7 +22,7 @@ export async function newVisitsOf(db: Db, memberId: number): Promise<number> {
         AND NOT EXISTS (SELECT 1 FROM blocks b
           WHERE (b.blocker_id = ${memberId} AND b.blocked_id = pv.visitor_id)
              OR (b.blocker_id = pv.visitor_id AND b.blocked_id = ${memberId}))`,
-    z.object({ n: z.coerce.number() }),
+    Count,
   )
   return row?.n ?? 0
 }

@@ -82,16 +82,19 @@ export interface PaidOrder {
 /**
  * A new member (in `language`) who ordered the popular package with the
  * withdrawal consent and paid: `pay` marks the payment paid at the provider,
- * then the provider's webhook grants the credits.
+ * then the provider's webhook grants the credits. With `buyer`, that member
+ * buys once more instead.
  */
 export async function paidOrder(
   app: Api,
   db: Db,
   pay: (paymentId: string) => unknown,
   language = 'en',
+  buyer?: { member: MemberRow; cookie: string },
 ): Promise<PaidOrder> {
-  const member = await addMember(db, { language })
-  const cookie = await login(app, member.email, TEST_PASSWORD)
+  const member = buyer?.member ?? (await addMember(db, { language }))
+  const cookie = buyer?.cookie ?? (await login(app, member.email, TEST_PASSWORD))
+  const before = await balanceOf(db, member.id)
   const res = await send(app, '/api/orders.php', {
     method: 'POST',
     body: {
@@ -108,6 +111,6 @@ export async function paidOrder(
   const paymentId = o?.paymentId as string
   await pay(paymentId)
   expect((await providerWebhook(app, paymentId)).status).toBe(200)
-  expect(await balanceOf(db, member.id)).toBe(POPULAR.credits)
+  expect(await balanceOf(db, member.id)).toBe(before + POPULAR.credits)
   return { member, cookie, order: transaction.id, orderId: o?.id as number, paymentId }
 }

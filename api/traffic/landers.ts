@@ -1,13 +1,14 @@
 // The members a lander shows (spec §2 landers and member landing pages):
 // real members with a photo, near the visitor (the geo-IP country of the
 // settings, else the operator's), as public cards: name, age, city, photo.
-import { and, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
 import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions } from '../contract/rules/search.ts'
-import { hasGuestPicture, imagesOf, toProfile } from '../profiles/index.ts'
+import { guestPictureSql, imagesOf } from '../images/index.ts'
+import { toProfile } from '../profiles/index.ts'
 import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/index.ts'
 
 /** Enough for a collage of 12 and a feed, small enough for a phone's first screen. */
@@ -65,13 +66,15 @@ export async function landerMembers(
     .where(
       and(
         isNull(members.deletedAt),
-        hasGuestPicture,
+        guestPictureSql(sql`${members.id}`),
         inArray(members.country, countryOptions(country)),
         // The member's similar ones, else the members the site's niche shows a guest.
         similar ?? eq(members.gender, nicheGender(settings.niche, null)),
       ),
     )
-    .orderBy(desc(members.lastActiveAt), desc(members.id))
+    // Recent activity as others may know it: a member who hides when they
+    // were online by their sign-up time (docs/search.md).
+    .orderBy(desc(members.publicActiveAt), desc(members.id))
     .limit(LANDER_MEMBERS)
   return { country, member, members: await cards(db, rows) }
 }

@@ -15,6 +15,7 @@ import {
 } from '../contract/rules/index.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
+import { scaled } from '../test/time-scale.ts'
 import { visitorLocale } from './redirects.ts'
 
 const PAGES: SlugPage[] = [...LANDERS, ...MEMBER_LANDINGS]
@@ -60,28 +61,32 @@ describeEngines('lander slug redirects on %s', (engine) => {
     await database.close()
   })
 
-  it('every lander × locale × niche: the bare path and a foreign slug 301 to the slug, which serves the page', async () => {
-    for (const niche of NICHES) {
-      await database.db
-        .insert(siteSettings)
-        .values({ key: 'niche', value: niche })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value: niche } })
-      for (const page of PAGES) {
-        for (const locale of SLUG_LOCALES) {
-          const slug = slugFor(page, locale, niche)
-          const bare = await get(`${pathOf(page)}?network=aff1&sub1=x`, locale)
-          expect(bare.status, `${page} ${locale} ${niche}`).toBe(301)
-          // The query is kept: it carries the tracking keys the app stores.
-          expect(bare.headers.get('location')).toBe(`${pathOf(page)}/${slug}?network=aff1&sub1=x`)
-          expect((await get(`${pathOf(page)}/${slug}`, locale)).status).toBe(200)
-          const other = SLUG_LOCALES[(SLUG_LOCALES.indexOf(locale) + 1) % SLUG_LOCALES.length]
-          const foreign = await get(`${pathOf(page)}/${slugFor(page, other ?? 'en', 1)}`, locale)
-          expect(foreign.status).toBe(301)
-          expect(foreign.headers.get('location')).toBe(`${pathOf(page)}/${slug}`)
+  it(
+    'every lander × locale × niche: the bare path and a foreign slug 301 to the slug, which serves the page',
+    async () => {
+      for (const niche of NICHES) {
+        await database.db
+          .insert(siteSettings)
+          .values({ key: 'niche', value: niche })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value: niche } })
+        for (const page of PAGES) {
+          for (const locale of SLUG_LOCALES) {
+            const slug = slugFor(page, locale, niche)
+            const bare = await get(`${pathOf(page)}?network=aff1&sub1=x`, locale)
+            expect(bare.status, `${page} ${locale} ${niche}`).toBe(301)
+            // The query is kept: it carries the tracking keys the app stores.
+            expect(bare.headers.get('location')).toBe(`${pathOf(page)}/${slug}?network=aff1&sub1=x`)
+            expect((await get(`${pathOf(page)}/${slug}`, locale)).status).toBe(200)
+            const other = SLUG_LOCALES[(SLUG_LOCALES.indexOf(locale) + 1) % SLUG_LOCALES.length]
+            const foreign = await get(`${pathOf(page)}/${slugFor(page, other ?? 'en', 1)}`, locale)
+            expect(foreign.status).toBe(301)
+            expect(foreign.headers.get('location')).toBe(`${pathOf(page)}/${slug}`)
+          }
         }
       }
-    }
-  }, 120_000)
+    },
+    scaled(120_000),
+  )
 
   it('an unknown slug is 404; the Dutch browser language picks the Dutch slug', async () => {
     await database.db

@@ -2,10 +2,9 @@
 // external addresses"): an operator lists redirects by path in the
 // site_settings row `route_rules`, applied by the server before the app.
 // Not a public setting (settings.php never answers it).
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema/index.ts'
+import { storedValue } from '../settings/index.ts'
 
 export const ROUTE_RULES_KEY = 'route_rules'
 
@@ -16,9 +15,9 @@ export { RouteRule }
 
 /** The operator's rules; a malformed row is logged and ignored, never a broken site. */
 export async function loadRouteRules(db: Db): Promise<RouteRule[]> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, ROUTE_RULES_KEY))
-  if (!row) return []
-  const parsed = z.array(RouteRule).safeParse(row.value)
+  const value = await storedValue(db, ROUTE_RULES_KEY)
+  if (value === undefined) return []
+  const parsed = z.array(RouteRule).safeParse(value)
   if (parsed.success) return parsed.data
   console.error('site_settings: route_rules ignored', parsed.error.issues)
   return []

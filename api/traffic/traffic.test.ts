@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { creditLedger, images, members } from '../../db/schema/index.ts'
+import { creditLedger, images, memberPrivacy, members } from '../../db/schema/index.ts'
 import { LanderMembersResponse } from '../contract/index.ts'
 import {
   type AccountsApi,
@@ -12,7 +12,7 @@ import {
 } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
-import { addMember, addMembers } from '../test/seed.ts'
+import { addMember, addMembers, type NewMember } from '../test/seed.ts'
 
 describeEngines('affiliate tracking and landers on %s', (engine) => {
   let database: TestDatabase
@@ -133,5 +133,37 @@ describeEngines('affiliate tracking and landers on %s', (engine) => {
     expect(gone.member).toBeNull()
     expect(gone.members.length).toBeGreaterThan(0)
     expect((await send(api.app, '/api/lander_members.php?member=abc')).status).toBe(400)
+  })
+
+  it('lander members: a member who hides when they were online is placed by sign-up time, never by activity', async () => {
+    const DAY = 86_400_000
+    const ago = (ms: number) => new Date(Date.now() - ms)
+    const withPhoto = async (spec: NewMember) => {
+      const m = await addMember(database.db, spec)
+      const [img] = await database.db
+        .insert(images)
+        .values({ memberId: m.id, filename: `h${m.id}.jpg`, thumbFilename: `th${m.id}.jpg` })
+        .returning()
+      await database.db.update(members).set({ mainImageId: img!.id }).where(eq(members.id, m.id))
+      return m
+    }
+    await withPhoto({ name: 'Shown', signupDate: ago(30 * DAY), lastActiveAt: ago(DAY) })
+    const hider = await withPhoto({
+      name: 'Hider',
+      signupDate: ago(40 * DAY),
+      lastActiveAt: ago(2 * DAY),
+    })
+    await database.db.insert(memberPrivacy).values({ memberId: hider.id, hideOnline: true })
+    // The hider is active now: the most recent activity of all.
+    await database.db
+      .update(members)
+      .set({ lastActiveAt: new Date() })
+      .where(eq(members.id, hider.id))
+    const body = LanderMembersResponse.parse(
+      await (await send(api.app, '/api/lander_members.php')).json(),
+    )
+    const names = body.members.map((m) => m.name)
+    expect(names).toContain('Hider')
+    expect(names.indexOf('Shown')).toBeLessThan(names.indexOf('Hider'))
   })
 })

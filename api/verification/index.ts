@@ -7,3 +7,4 @@ export {
   verificationCase,
   verificationExport,
 } from './verification.ts'
+export { verificationRoutes } from './routes.ts'

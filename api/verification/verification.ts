@@ -17,9 +17,9 @@
 //   they are), so it is no DSA Art. 17 sanction: no appeal token and no
 //   Transparency Database submission; the redress is a new request.
 import { randomBytes, randomInt } from 'node:crypto'
-import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members, verifications } from '../../db/schema/index.ts'
+import { verifications } from '../../db/schema/index.ts'
 import { VERIFICATION_POSES, type VerificationStatus } from '../contract/index.ts'
 import type { VerificationPose } from '../contract/rules/verification.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
@@ -33,6 +33,7 @@ import {
 } from '../images/index.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { audit } from '../shared/audit.ts'
+import { liveMemberSql, markVerified, memberFields } from '../shared/members.ts'
 
 type Row = typeof verifications.$inferSelect
 
@@ -50,8 +51,8 @@ async function latest(db: Db, memberId: number): Promise<Row | null> {
 
 /** GET /api/verification.php: verified or not, and the latest request. */
 export async function verificationStatus(db: Db, memberId: number): Promise<VerificationStatus> {
-  const [[member], row] = await Promise.all([
-    db.select({ verifiedAt: members.verifiedAt }).from(members).where(eq(members.id, memberId)),
+  const [member, row] = await Promise.all([
+    memberFields(db, memberId, ['verifiedAt']),
     latest(db, memberId),
   ])
   const open = row?.status === 'started' || row?.status === 'pending'
@@ -125,8 +126,7 @@ export async function pendingVerifications(db: Db, limit: number) {
       createdAt: verifications.submittedAt,
     })
     .from(verifications)
-    .innerJoin(members, eq(members.id, verifications.memberId))
-    .where(and(eq(verifications.status, 'pending'), isNull(members.deletedAt)))
+    .where(and(eq(verifications.status, 'pending'), liveMemberSql(sql`${verifications.memberId}`)))
     .orderBy(asc(verifications.submittedAt), asc(verifications.id))
     .limit(limit)
 }
@@ -180,11 +180,7 @@ export async function decideVerification(tx: Db, d: VerificationDecision) {
       reason: d.reason,
     })
     .where(eq(verifications.id, row.id))
-  if (approved)
-    await tx
-      .update(members)
-      .set({ verifiedAt: d.now })
-      .where(and(eq(members.id, row.memberId), isNull(members.verifiedAt)))
+  if (approved) await markVerified(tx, row.memberId, d.now)
   const files = row.selfie ? [row.selfie] : []
   await queueFileRemoval(tx, files)
   const actionSeconds = Math.max(
@@ -200,15 +196,7 @@ export async function decideVerification(tx: Db, d: VerificationDecision) {
   })
   const mailIds: number[] = []
   if (!approved && d.linkBase !== null) {
-    const [m] = await tx
-      .select({
-        name: members.name,
-        email: members.email,
-        language: members.language,
-        deletedAt: members.deletedAt,
-      })
-      .from(members)
-      .where(eq(members.id, row.memberId))
+    const m = await memberFields(tx, row.memberId, ['name', 'email', 'language', 'deletedAt'])
     if (m && !m.deletedAt)
       mailIds.push(
         await storeMail(tx, {
@@ -251,10 +239,7 @@ export async function dropVerifications(tx: Db, memberId: number): Promise<strin
  * moderator's identity stays out (staff, not the member's data).
  */
 export async function verificationExport(db: Db, memberId: number) {
-  const [member] = await db
-    .select({ verifiedAt: members.verifiedAt })
-    .from(members)
-    .where(eq(members.id, memberId))
+  const member = await memberFields(db, memberId, ['verifiedAt'])
   const rows = await db
     .select()
     .from(verifications)

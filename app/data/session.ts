@@ -103,6 +103,17 @@ export const session = {
     return syncWorker().getUser()
   },
   /**
+   * The member the worker just signed up or in, as its answer carried it.
+   * The worker's `user` event comes on another port than its answer, so a
+   * page that navigates on the answer (the home's sign-up goes on at
+   * /signup) would otherwise mount the next page before the mirror heard,
+   * and /signup would start over at step 1 for a member who already exists.
+   */
+  adopt(user: User) {
+    start()
+    set({ user, known: true })
+  },
+  /**
    * A prerendered page (served to visitors without a session cookie) starts
    * as a guest's, so the first client render matches the server's HTML
    * without waiting for the worker to start.

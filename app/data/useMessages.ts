@@ -1,24 +1,31 @@
 // A conversation's messages and the credits balance, from the store. Opening a
 // chat pulls what is new, marks it read (spec §4: unread 0, here at once and
 // on the server) and refreshes the balance the composer shows.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { syncWorker } from '../../sync/client.ts'
 import { useKv, useStored } from './stored.ts'
 
 export type { MessageRow } from '../../sync/store/store.ts'
 
+/**
+ * The conversation's stored messages, and whether the opening's pull of what
+ * is new has answered (the chat's "New" divider waits for it: before, the
+ * store may not hold the unread messages yet).
+ */
 export function useMessages(conversation: number) {
+  const [pulled, setPulled] = useState<number | null>(null)
   useEffect(() => {
     const w = syncWorker()
     void (async () => {
       await w.pullMessages(conversation)
+      setPulled(conversation)
       await w.markChatRead(conversation)
     })()
     void w.syncCredits()
   }, [conversation])
   const rows = useStored('messages', [conversation])
   useReadWhileOpen(conversation, rows?.length)
-  return rows
+  return { rows, pulled: pulled === conversation }
 }
 
 /**

@@ -21,6 +21,8 @@ const INFO_PAGES: { to: string; label: () => string }[] = [
   // The withdrawal function (CRD Art. 11a): on every page, for the whole period.
   { to: '/withdraw', label: m.footer_withdraw },
   { to: '/pages/ban', label: m.footer_ban },
+  // How the search orders people (DSA Art. 27).
+  { to: '/pages/ranking', label: m.footer_ranking },
 ]
 
 export function Footer() {

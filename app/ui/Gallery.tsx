@@ -77,21 +77,36 @@ export function Gallery({ name, images }: { name: string; images: readonly Image
           >
             <ChevronRight className="icon" aria-hidden="true" />
           </button>
-          <ul className="gallery__dots">
-            {images.map((img, i) => (
-              <li key={img.id}>
-                <button
-                  type="button"
-                  className="gallery__dot"
-                  aria-label={m.gallery_show({ n: i + 1 })}
-                  aria-current={i === shown ? 'true' : undefined}
-                  onClick={() => go(i)}
-                />
-              </li>
-            ))}
-          </ul>
+          <GalleryDots images={images} shown={shown} go={go} />
         </>
       )}
     </section>
+  )
+}
+
+/** One dot a photo, the shown one current. */
+function GalleryDots({
+  images,
+  shown,
+  go,
+}: {
+  images: readonly Image[]
+  shown: number
+  go: (i: number) => void
+}) {
+  return (
+    <ul className="gallery__dots">
+      {images.map((img, i) => (
+        <li key={img.id}>
+          <button
+            type="button"
+            className="gallery__dot"
+            aria-label={m.gallery_show({ n: i + 1 })}
+            aria-current={i === shown ? 'true' : undefined}
+            onClick={() => go(i)}
+          />
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -2,11 +2,12 @@
 // a reason and, if the member wants, their own words. The receipt number is
 // shown once the report is stored.
 import { useState } from 'react'
+import { REPORT_REASONS } from '../../api/contract/rules/messages.ts'
 import { m } from '../../messages/paraglide/messages.js'
 import { worker } from '../data/worker.ts'
 import { Modal } from '../features/account/forms/Modal.tsx'
 
-const REASONS = ['spam', 'scam', 'harassment', 'inappropriate', 'underage', 'other'] as const
+const REASONS = REPORT_REASONS
 type Reason = (typeof REASONS)[number]
 
 const reasonLabel = (r: Reason): string =>
@@ -16,6 +17,7 @@ const reasonLabel = (r: Reason): string =>
     harassment: m.report_reason_harassment(),
     inappropriate: m.report_reason_inappropriate(),
     underage: m.report_reason_underage(),
+    fake_profile: m.report_reason_fake_profile(),
     other: m.report_reason_other(),
   })[r]
 

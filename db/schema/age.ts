@@ -23,6 +23,13 @@ export const ageRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     answeredAt: ts('answered_at'),
+    /**
+     * The OpenID4VP `state` of the request: made on the first fetch of the
+     * request object and sent in that one only (api/age/age.ts), so only
+     * the wallet that fetched it has it. An error answer (the holder
+     * declined) counts only with it. Null until that fetch.
+     */
+    walletState: text('wallet_state'),
   },
   (t) => [
     index('age_requests_member_idx').on(t.memberId, t.createdAt),

@@ -66,6 +66,16 @@ export const members = pgTable(
      * sessions, members and member_privacy, so every writer keeps it right.
      */
     publicSeenAt: ts('public_seen_at'),
+    /**
+     * The member's activity as the search may order by it (docs/search.md
+     * "Members who hide when they were online"): last_active_at, or their
+     * sign-up time while they hide when they were online
+     * (member_privacy.hide_online), so their place in the default order
+     * never moves with their activity. Kept by triggers of
+     * 0029_public-activity.sql (drizzle cannot declare them) on members and
+     * member_privacy; the default fills it before the insert trigger does.
+     */
+    publicActiveAt: ts('public_active_at').notNull().defaultNow(),
     activatedAt: ts('activated_at'),
     deletedAt: ts('deleted_at'),
     /** No foreign key (images references members): kept right by the picture services. */
@@ -88,7 +98,8 @@ export const members = pgTable(
     uniqueIndex('members_email_key').on(t.email),
     // Search (spec §7, api/search/search.ts): gender and country are always
     // set, the region sometimes, the age is a date_of_birth range; results
-    // are ordered by recent activity. Partial on live members, so deleted ones
+    // are ordered by recent activity as others may know it (public_active_at,
+    // never a hiding member's own activity). Partial on live members, so deleted ones
     // cost nothing. Each index holds every column the search reads, so
     // PostgreSQL answers from the index alone (index-only scan, no table
     // reads): the age range is checked on the index entry, and OFFSET skips
@@ -103,7 +114,7 @@ export const members = pgTable(
       .on(
         t.gender,
         t.country,
-        t.lastActiveAt.desc().nullsFirst(),
+        t.publicActiveAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
         t.dateOfBirth,
       )
@@ -115,18 +126,18 @@ export const members = pgTable(
         t.gender,
         t.country,
         t.countryregion,
-        t.lastActiveAt.desc().nullsFirst(),
+        t.publicActiveAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
         t.dateOfBirth,
       )
       .where(sql`deleted_at IS NULL`),
     // The age range as a contiguous key range: the (capped) count reads only
-    // matching entries, however narrow the age bucket. With last_active_at
+    // matching entries, however narrow the age bucket. With public_active_at
     // and id it also serves deep pages of a narrow bucket in a large country
     // (read the range, sort it) where walking the order index would skip
     // tens of thousands of older and younger members; the planner picks.
     index('members_search_age_idx')
-      .on(t.gender, t.country, t.dateOfBirth, t.lastActiveAt, t.id)
+      .on(t.gender, t.country, t.dateOfBirth, t.publicActiveAt, t.id)
       .where(sql`deleted_at IS NULL`),
     // Search sorted online first (sort=online): the same equality prefix,
     // then who was seen last, members who hide it (null) at the end. The
@@ -146,7 +157,7 @@ export const members = pgTable(
 )
 
 /**
- * The records of applied client ids (ARCHITECTURE "Data and sync"): every
+ * The records of applied client ids (docs/architecture.md, "The API"): every
  * action that changes data carries a client-generated id; the effect and its
  * record are written in one transaction, so a replay finds the record and
  * gets the first answer without applying anything again. One table per kind

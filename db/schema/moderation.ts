@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { messages } from './chats.ts'
-import { id, ref, ts } from './columns.ts'
+import { id, jsonb, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 import { staff } from './staff.ts'
 
@@ -21,7 +21,7 @@ export const reports = pgTable(
     text: text('text').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /** The moderator's decision (api/operator/moderation.ts); time to action is decided_at - created_at. */
+    /** The moderator's decision (api/moderation/decide-notice.ts); time to action is decided_at - created_at. */
     decidedAt: ts('decided_at'),
     decidedBy: ref('decided_by'),
     decision: text('decision'),
@@ -161,5 +161,44 @@ export const transparencySubmissions = pgTable(
       'transparency_submissions_status_check',
       sql`"status" IN ('queued', 'submitted', 'failed')`,
     ),
+  ],
+)
+
+/**
+ * Profile texts held for review (docs/law.md, "Profile texts held for
+ * review"): a new name, profile text or notes value that fired a scam signal
+ * (api/contract/rules/scam.ts) waits here instead of on the profile, one open
+ * row per member; a moderator approves (published) or rejects it.
+ */
+export const profileTextReviews = pgTable(
+  'profile_text_reviews',
+  {
+    id: id(),
+    memberId: ref('member_id').notNull(),
+    /** The held values: `name`, `personal` (text or null), `notes` (the held keys only). */
+    texts: jsonb('texts')
+      .$type<{ name?: string; personal?: string | null; notes?: Record<string, string> }>()
+      .notNull(),
+    /** The signals that fired, `link,phone`. */
+    signals: text('signals').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedBy: ref('decided_by'),
+    /** approve | reject */
+    decision: text('decision'),
+  },
+  (t) => [
+    uniqueIndex('profile_text_reviews_open_key').on(t.memberId).where(sql`decided_at IS NULL`),
+    index('profile_text_reviews_open_idx').on(t.id).where(sql`decided_at IS NULL`),
+    foreignKey({
+      name: 'profile_text_reviews_member_id_fkey',
+      columns: [t.memberId],
+      foreignColumns: [members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'profile_text_reviews_decided_by_fkey',
+      columns: [t.decidedBy],
+      foreignColumns: [staff.id],
+    }),
   ],
 )

@@ -1,7 +1,8 @@
 // Buying credits: the packages on sale and their prices per currency (operator
 // data, seeded by the migration), orders with their provider payment,
 // discount codes, the provider's customer of a member (recurring payments),
-// and the built-in local provider's own payments.
+// refunds through the provider, withdrawals, and the built-in local
+// provider's own payments.
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -17,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
+import { staff } from './staff.ts'
 
 /** A package of credits on sale; an operator edits the rows, no deploy needed. */
 export const creditPackages = pgTable(
@@ -250,5 +252,42 @@ export const withdrawalLinks = pgTable(
       columns: [t.orderId],
       foreignColumns: [orders.id],
     }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * What was refunded of which order through the one refund path
+ * (api/payments/refunds.ts): the console's refunds, under the client id of
+ * the console's form (applied once through staff_actions,
+ * api/http/idempotency.ts), and a member's withdrawal, under its refund
+ * client id. Credit adjustments need no table of their own: the ledger row,
+ * the audit row and staff_actions hold them.
+ */
+export const staffRefunds = pgTable(
+  'staff_refunds',
+  {
+    clientId: uuid('client_id').primaryKey(),
+    orderId: ref('order_id').notNull(),
+    /** Null: the member's own withdrawal (api/payments/withdrawal.ts), no staff involved. */
+    staffId: ref('staff_id'),
+    /** Minor units of the order's currency. */
+    amount: integer('amount').notNull(),
+    /** The provider's refund id, once the provider took it. */
+    providerRefundId: text('provider_refund_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_refunds_order_idx').on(t.orderId),
+    foreignKey({
+      name: 'staff_refunds_order_id_fkey',
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'staff_refunds_staff_id_fkey',
+      columns: [t.staffId],
+      foreignColumns: [staff.id],
+    }),
+    check('staff_refunds_amount_check', sql`"amount" > 0`),
   ],
 )

@@ -4,7 +4,7 @@ import { ts } from './columns.ts'
 
 /**
  * Fixed-window rate-limit counters, in the database so that limits hold
- * across API processes (ARCHITECTURE "Growing past one machine").
+ * across API processes (docs/accounts.md, "Decisions").
  */
 export const rateLimits = pgTable(
   'rate_limits',

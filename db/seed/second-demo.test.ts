@@ -28,7 +28,7 @@ describe('seedDemo with secondDemo', () => {
       hashPassword,
       secondDemo: true,
     })
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await database?.close()

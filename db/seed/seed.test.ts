@@ -77,7 +77,7 @@ describe('seedDemo', () => {
     })
     demoId = result.demoMemberId
     expect(result.members).toBe(60)
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await database?.close()

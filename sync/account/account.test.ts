@@ -1,6 +1,6 @@
 // The worker's account calls against a real Dexie store (fake-indexeddb) and
-// a stubbed fetch: the email check aborts the previous one, failures count as
-// status invalid (spec §8), sign-up adopts the new member (or not, when the
+// a stubbed fetch: the email check aborts the previous one, failures stay
+// failures (not status invalid, docs/accounts.md), sign-up adopts the new member (or not, when the
 // address was taken), uploads go out as multipart, deletion wipes the store.
 // fake-indexeddb must be installed before Dexie loads: keep this import first.
 import 'fake-indexeddb/auto'
@@ -118,23 +118,49 @@ describe('email check (spec §5, §7, §8)', () => {
     expect(await second).toEqual({ ok: true, value: checkAnswer('fast@ziggo.nl') })
   })
 
-  it.each([
-    ['a server error', () => reply({ error: 'internal_error' }, 500)],
-    ['a rate limit', () => reply({ error: 'rate_limited' }, 429)],
-    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['a malformed answer', () => reply({ status: 'maybe' })],
-  ])('%s counts as status invalid', async (_name, handler: Handler) => {
-    stubServer({ 'GET /api/validate_email.php': handler })
-    const res = await api.validateEmail('eva@ziggo.nl')
-    expect(res).toEqual({
-      ok: true,
-      value: {
-        status: 'invalid',
-        token: null,
-        email: 'eva@ziggo.nl',
-        request_email: 'eva@ziggo.nl',
+  it('a check superseded while its answer is read answers aborted, not a failure', async () => {
+    let reading = () => {}
+    const bodyRead = new Promise<void>((resolve) => {
+      reading = resolve
+    })
+    stubServer({
+      'GET /api/validate_email.php': ({ url, init }) => {
+        const email = url.searchParams.get('email') ?? ''
+        if (email !== 'slow@ziggo.nl') return reply(checkAnswer(email))
+        // The head has come and the body is being read, in part: only the
+        // abort ends it.
+        const body = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              controller.enqueue(new TextEncoder().encode('{"status":"ne'))
+              init.signal?.addEventListener('abort', () =>
+                controller.error(new DOMException('aborted', 'AbortError')),
+              )
+              reading()
+              return new Promise(() => {})
+            },
+          },
+          { highWaterMark: 0 },
+        )
+        return new Response(body, { headers: { 'Content-Type': 'application/json' } })
       },
     })
+    const first = api.validateEmail('slow@ziggo.nl')
+    await bodyRead
+    const second = api.validateEmail('fast@ziggo.nl')
+    expect(await first).toEqual({ ok: false, error: { code: 'aborted', message: 'superseded' } })
+    expect(await second).toEqual({ ok: true, value: checkAnswer('fast@ziggo.nl') })
+  })
+
+  it.each([
+    ['a server error', () => reply({ error: 'internal_error' }, 500), 'internal_error'],
+    ['a rate limit', () => reply({ error: 'rate_limited' }, 429), 'rate_limited'],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch')), 'offline'],
+    ['a malformed answer', () => reply({ status: 'maybe' }), 'bad_response'],
+  ])('%s is a failed check, never status invalid', async (_name, handler: Handler, code) => {
+    stubServer({ 'GET /api/validate_email.php': handler })
+    const res = await api.validateEmail('eva@ziggo.nl')
+    expect(res).toEqual({ ok: false, error: expect.objectContaining({ code }) })
   })
 })
 

@@ -37,7 +37,42 @@ export interface AccountDeps {
   setPushSubscribed(subscribed: boolean): Promise<void>
 }
 
-export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps) {
+export function accountHandlers(deps: AccountDeps) {
+  const { ctx, setPushSubscribed } = deps
+  return {
+    /** The site settings from the store, refreshed when stale (sync/settings). */
+    settings: (): Promise<Result<Settings>> => settings(ctx),
+    ...signupHandlers(deps),
+    ...pictureHandlers(deps),
+    ...credentialHandlers(deps),
+    ...deviceHandlers(deps),
+
+    regions: () => request('regions'),
+    interests: () => request('interests'),
+    profileFields: () => request('profileFields'),
+    geocode: (lat: number, lon: number) => request('geocode', { query: { lat, lon } }),
+
+    /** The developer page /_dev/mail (store-only mail mode). */
+    devMails: () => request('devMails'),
+
+    /** POST /api/user.php?push=1 {subscription} (spec §7); polling slows down (§9). */
+    async addPushSubscription(subscription: PushSubscriptionData): Promise<Result<null>> {
+      const { endpoint, keys } = subscription
+      if (!keys?.p256dh || !keys.auth) {
+        return fail({ code: 'invalid_input', field: 'subscription.keys', message: 'no keys' })
+      }
+      const res = await request('pushSubscribe', {
+        body: { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
+      })
+      if (!res.ok) return res
+      await setPushSubscribed(true)
+      return ok(null)
+    },
+  }
+}
+
+/** The sign-up flow and the member's own account: email check, sign-up, account, update. */
+function signupHandlers({ ctx, session }: AccountDeps) {
   /** Spec §7: a new email check aborts the previous one. */
   let emailCheck: AbortController | undefined
 
@@ -52,20 +87,15 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
     return res
   }
 
-  /** A 403 from a member call: the session is asked for again and ended if gone (spec §8). */
-  async function sessionChecked<T>(res: Result<T>): Promise<Result<T>> {
-    if (!res.ok && res.error.status === 403) await ctx.sessionGone(res.error)
-    return res
-  }
-
   return {
-    /** The site settings from the store, refreshed when stale (sync/settings). */
-    settings: (): Promise<Result<Settings>> => settings(ctx),
-
     /**
      * GET /api/validate_email.php. A newer check aborts this one, which then
-     * answers `{code: 'aborted'}` (the page drops it). Spec §8: any other
-     * failure counts as status invalid.
+     * answers `{code: 'aborted'}`, also when the abort came while its answer
+     * was being read. Any other failure (server trouble, the rate limit, no
+     * network, a malformed answer) is passed on as a failure, not as status
+     * invalid as spec §8 has it: the page cannot tell a valid address from
+     * an invalid one then, so it lets the server's sign-up decide
+     * (docs/accounts.md, "The email check never blocks a sign-up").
      */
     async validateEmail(email: string): Promise<Result<ValidateEmailResponse>> {
       emailCheck?.abort()
@@ -76,8 +106,7 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
         signal: controller.signal,
       })
       if (emailCheck === controller) emailCheck = undefined
-      if (res.ok || res.error.code === 'aborted') return res
-      return ok({ status: 'invalid', token: null, email, request_email: email })
+      return res
     },
 
     /**
@@ -108,7 +137,12 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
     /** PUT /api/user.php: location and/or profile (spec §7). */
     updateAccount: async (body: UserUpdateRequest) =>
       adopt(await request('updateAccount', { body })),
+  }
+}
 
+/** The member's pictures and the photo verification's selfie. */
+function pictureHandlers({ session }: AccountDeps) {
+  return {
     /** POST /api/profileimage.php, multipart field `file` once per picture. */
     async uploadImages(files: Blob[]): Promise<Result<z.output<typeof ProfileImagesResponse>>> {
       const form = new FormData()
@@ -136,6 +170,20 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
       return res
     },
 
+    /** Photo verification (api/verification/): the state, a start (the pose), the selfie. Not stored. */
+    verification: () => request('verification'),
+    startVerification: () => request('startVerification', { body: {} }),
+    async uploadSelfie(file: Blob) {
+      const form = new FormData()
+      form.append('file', file, file instanceof File ? file.name : 'selfie.jpg')
+      return request('uploadSelfie', { body: form })
+    },
+  }
+}
+
+/** Activation, password reset, mail change, login unlock and deleting the account. */
+function credentialHandlers({ session }: AccountDeps) {
+  return {
     /** Spec §4 step 6: has the activation mail left? */
     activationStatus: () => request('activationStatus'),
     resendActivation: () => request('resendActivation'),
@@ -156,31 +204,6 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
         body: { email, password },
       }),
     pendingMailChange: () => request('pendingMailChange'),
-
-    /** Photo verification (api/verification/): the state, a start (the pose), the selfie. Not stored. */
-    verification: () => request('verification'),
-    startVerification: () => request('startVerification', { body: {} }),
-    async uploadSelfie(file: Blob) {
-      const form = new FormData()
-      form.append('file', file, file instanceof File ? file.name : 'selfie.jpg')
-      return request('uploadSelfie', { body: form })
-    },
-
-    /**
-     * The member's signed-in devices, and ending them (docs/security.md:
-     * signed-in devices). A list of this moment, asked for when /profile shows it, so
-     * not stored; a 403 means this device's own session ended elsewhere, and
-     * goes where every 403 goes (spec §8).
-     */
-    async sessions() {
-      return sessionChecked(await request('sessions'))
-    },
-    async endSession(id: number) {
-      return sessionChecked(await request('endSession', { body: { id } }))
-    },
-    async endOtherSessions() {
-      return sessionChecked(await request('endOtherSessions'))
-    },
     cancelMailChange: () => request('cancelMailChange'),
 
     /** Applies a mailed change; a signed-in member sees the new address at once. */
@@ -203,27 +226,32 @@ export function accountHandlers({ ctx, session, setPushSubscribed }: AccountDeps
       if (res.ok) await session.endSession()
       return res
     },
+  }
+}
 
-    regions: () => request('regions'),
-    interests: () => request('interests'),
-    profileFields: () => request('profileFields'),
-    geocode: (lat: number, lon: number) => request('geocode', { query: { lat, lon } }),
+/** The member's signed-in devices. */
+function deviceHandlers({ ctx }: AccountDeps) {
+  /** A 403 from a member call: the session is asked for again and ended if gone (spec §8). */
+  async function sessionChecked<T>(res: Result<T>): Promise<Result<T>> {
+    if (!res.ok && res.error.status === 403) await ctx.sessionGone(res.error)
+    return res
+  }
 
-    /** The developer page /_dev/mail (store-only mail mode). */
-    devMails: () => request('devMails'),
-
-    /** POST /api/user.php?push=1 {subscription} (spec §7); polling slows down (§9). */
-    async addPushSubscription(subscription: PushSubscriptionData): Promise<Result<null>> {
-      const { endpoint, keys } = subscription
-      if (!keys?.p256dh || !keys.auth) {
-        return fail({ code: 'invalid_input', field: 'subscription.keys', message: 'no keys' })
-      }
-      const res = await request('pushSubscribe', {
-        body: { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
-      })
-      if (!res.ok) return res
-      await setPushSubscribed(true)
-      return ok(null)
+  return {
+    /**
+     * The member's signed-in devices, and ending them (docs/security.md:
+     * signed-in devices). A list of this moment, asked for when /profile shows it, so
+     * not stored; a 403 means this device's own session ended elsewhere, and
+     * goes where every 403 goes (spec §8).
+     */
+    async sessions() {
+      return sessionChecked(await request('sessions'))
+    },
+    async endSession(id: number) {
+      return sessionChecked(await request('endSession', { body: { id } }))
+    },
+    async endOtherSessions() {
+      return sessionChecked(await request('endOtherSessions'))
     },
   }
 }

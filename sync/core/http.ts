@@ -27,7 +27,8 @@ export interface RequestOptions {
 }
 
 /**
- * The polled reads (spec §9: user, chats, likes) are conditional: the last
+ * The polled reads (spec §9: user, chats, likes; the visitors, polled with
+ * the likes) are conditional: the last
  * answer's ETag goes out as If-None-Match and a 304 (nothing changed, no
  * body) answers the answer kept here. Member data is `no-store` for the HTTP
  * cache, so the worker keeps the one copy per URL itself, in memory only;
@@ -37,6 +38,7 @@ const CONDITIONAL: ReadonlySet<string> = new Set([
   endpoints.user.path,
   endpoints.chats.path,
   endpoints.likes.path,
+  endpoints.visitors.path,
 ])
 const lastAnswers = new Map<string, { etag: string; json: unknown }>()
 
@@ -86,6 +88,8 @@ async function call<S extends z.ZodType>(
   }
   const json: unknown =
     res.status === 304 && kept ? kept.json : await res.json().catch(() => undefined)
+  // Aborted while the body was read: superseded as well, not a bad answer.
+  if (signal?.aborted) return fail({ code: 'aborted', message: 'superseded' })
   if (conditional) {
     const etag = res.headers.get('ETag')
     if (res.ok && etag) lastAnswers.set(url.href, { etag, json })

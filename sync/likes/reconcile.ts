@@ -1,6 +1,6 @@
 // What the member sees of likes, from what the server said and what is still
 // waiting in the outbox. Pure functions, no Dexie: the sync code feeds them
-// rows and writes back what they return (tested in likes-reconcile.test.ts).
+// rows and writes back what they return (tested in sync/likes/reconcile.test.ts).
 //
 // Rules:
 // - A profile shows the newest pending like/unlike for it; with none pending,

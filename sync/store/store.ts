@@ -164,7 +164,7 @@ export class LocalDb extends Dexie {
   /** Bumped by wipe(); answers asked for before it are dropped (sync/core/fence.ts). */
   epoch = 0
 
-  /** Logout (ARCHITECTURE): nothing of the member stays on the device. */
+  /** Logout (docs/architecture.md, "Data and sync"): nothing of the member stays on the device. */
   async wipe(): Promise<void> {
     this.epoch++
     await this.transaction('rw', this.tables, () => Promise.all(this.tables.map((t) => t.clear())))

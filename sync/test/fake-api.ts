@@ -70,6 +70,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   member_resell: ['cams'],
   photo_premoderation: false,
   age_assurance: 'off',
+  fake_reports_to_hide: 3,
   ...over,
 })
 

@@ -9,8 +9,10 @@
 // the leaf certificate of its x5c header (and each certificate's signature
 // by the next), and the library checks that the leaf's SAN dNSName is the
 // client id (x509_san_dns). A request that does not verify is refused, not
-// answered. Trust in the chain's root (the EU's registered relying parties)
-// is not checked here. For tests only: nothing here runs in the server.
+// answered. Every answer, a presentation or an error, returns the request's
+// `state` when the request object had one, as OpenID4VP 1.0 asks. Trust in
+// the chain's root (the EU's registered relying parties) is not checked
+// here. For tests only: nothing here runs in the server.
 import 'reflect-metadata'
 import { verify, X509Certificate } from 'node:crypto'
 import {
@@ -225,12 +227,15 @@ export async function present(
     .sign(ctx)
   let bytes = signed.encode()
   if (options.tamper) bytes = flipDisclosedFalse(bytes)
+  // The library copies the request's state into the answer.
   const { authorizationResponsePayload } = await wallet.createOpenid4vpAuthorizationResponse({
     authorizationRequestPayload: resolved.authorizationRequestPayload,
     authorizationResponsePayload: { vp_token: { age: [uint8ArrayToBase64Url(bytes)] } },
   })
+  const { state } = authorizationResponsePayload
   const body = new URLSearchParams({
     vp_token: JSON.stringify(authorizationResponsePayload.vp_token),
+    ...(state === undefined ? {} : { state }),
   }).toString()
   const post =
     options.post ??
@@ -247,15 +252,24 @@ export async function present(
   }
 }
 
-/** The wallet's "decline": an OpenID4VP error answer. */
+/**
+ * The wallet's "decline": an OpenID4VP error answer, with the request's
+ * state when the request object it fetched had one.
+ */
 export async function decline(
   link: string,
   post: PresentOptions['post'],
   get?: PresentOptions['get'],
 ): Promise<Response> {
   const { resolved } = await resolve(link, get)
-  const uri = (resolved.authorizationRequestPayload as { response_uri: string }).response_uri
-  const body = new URLSearchParams({ error: 'access_denied' }).toString()
+  const { response_uri: uri, state } = resolved.authorizationRequestPayload as {
+    response_uri: string
+    state?: string
+  }
+  const body = new URLSearchParams({
+    error: 'access_denied',
+    ...(state === undefined ? {} : { state }),
+  }).toString()
   return post
     ? post(uri, body)
     : fetch(uri, {

@@ -6,9 +6,8 @@
 // double click or a retry applies once (see api/contract/operator/staff.ts
 // for the rules every console endpoint follows).
 import { z } from 'zod'
+import { Id } from '../common.ts'
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
 const reason = z.string().trim().min(1).max(500)
 
 export const MemberSearchQuery = z.object({
@@ -39,7 +38,7 @@ export const MemberSearchResponse = z.object({
 })
 export type MemberSearchResponse = z.infer<typeof MemberSearchResponse>
 
-export const MemberQuery = z.object({ id })
+export const MemberQuery = z.object({ id: Id })
 
 export const MemberSessionEntry = z.object({
   id: z.number().int(),
@@ -109,13 +108,13 @@ export const MemberDetail = z.object({
 export type MemberDetail = z.infer<typeof MemberDetail>
 
 export const EndMemberSessionRequest = z.object({
-  member_id: bodyId,
-  session_id: bodyId,
+  member_id: Id,
+  session_id: Id,
   reason,
 })
 
 export const CreditAdjustRequest = z.object({
-  member_id: bodyId,
+  member_id: Id,
   /** The console form's id: the same id applies once, whatever the number of requests. */
   client_id: z.uuid(),
   /** Credits to add (positive) or deduct (negative); never 0. */
@@ -136,7 +135,7 @@ export type CreditAdjustResponse = z.infer<typeof CreditAdjustResponse>
 
 export const RefundRequest = z.object({
   /** The order's id (MemberOrderEntry.id). */
-  order_id: bodyId,
+  order_id: Id,
   client_id: z.uuid(),
   /** Minor units of the order's currency. */
   amount: z.number().int().min(1).max(100_000_000),
@@ -149,11 +148,11 @@ export const RefundResponse = z.object({
 })
 export type RefundResponse = z.infer<typeof RefundResponse>
 
-export const MemberDeleteRequest = z.object({ member_id: bodyId, reason })
+export const MemberDeleteRequest = z.object({ member_id: Id, reason })
 export const DoneResponse = z.object({ status: z.literal('done') })
 
 /** GET with `reason` in the query: an export is a staff action and is audited with its reason. */
-export const MemberExportQuery = z.object({ id, reason })
+export const MemberExportQuery = z.object({ id: Id, reason })
 
 export const membersEndpoints = {
   operatorMembers: {

@@ -4,6 +4,7 @@
 // statement of reasons to the member and the decision to the reporter), and
 // the DSA transparency figures.
 import { z } from 'zod'
+import { Id } from '../common.ts'
 
 import {
   APPEAL_ACTIONS,
@@ -17,8 +18,6 @@ import {
 import { VERIFICATION_POSES } from '../rules/verification.ts'
 
 export * from '../rules/moderation.ts'
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
 
 export const QueueItem = z.object({
   type: z.enum(QUEUE_ITEM_TYPES),
@@ -35,7 +34,7 @@ export type QueueItem = z.infer<typeof QueueItem>
 export const QueueResponse = z.object({ items: z.array(QueueItem) })
 export type QueueResponse = z.infer<typeof QueueResponse>
 
-export const QueueItemQuery = z.object({ type: z.enum(QUEUE_ITEM_TYPES), id })
+export const QueueItemQuery = z.object({ type: z.enum(QUEUE_ITEM_TYPES), id: Id })
 
 export const ModeratedProfile = z.object({
   id: z.number().int(),
@@ -113,16 +112,16 @@ const reason = z.string().trim().min(1).max(2000)
 export const DecideRequest = z
   .object({
     type: z.enum(QUEUE_ITEM_TYPES),
-    id,
+    id: Id,
     action: z.enum([...MODERATION_ACTIONS, ...APPEAL_ACTIONS, ...PHOTO_ACTIONS]),
     rule: z.enum(MODERATION_RULES).optional(),
     reason,
     /** Suspension length. */
     days: z.number().int().min(1).max(SUSPEND_MAX_DAYS).optional(),
     /** The photo to remove. */
-    photo: id.optional(),
+    photo: Id.optional(),
     /** The member a complaint is about (a report names its own). */
-    member: id.optional(),
+    member: Id.optional(),
   })
   .strict()
 export type DecideRequest = z.infer<typeof DecideRequest>

@@ -3,6 +3,7 @@
 // discount codes and route rules; traffic reports; the job queue. The rules
 // every console endpoint follows are in api/contract/operator/staff.ts.
 import { z } from 'zod'
+import { Id } from '../common.ts'
 import { Settings, TemplateFlags } from '../settings.ts'
 
 /** The settings an operator sets (spec §3 Settings without the parts the server builds). */
@@ -226,7 +227,7 @@ export const JobsResponse = z.object({
 })
 export type JobsResponse = z.infer<typeof JobsResponse>
 export const JobActionRequest = z.object({
-  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  id: Id,
   action: z.enum(['retry', 'discard']),
   reason,
 })

@@ -2,6 +2,7 @@
 // the staff list. Every console endpoint answers 404 to anyone without a
 // staff session (members included), like a path that does not exist.
 import { z } from 'zod'
+import { Id } from '../common.ts'
 import { TOKEN_MAX } from '../rules/limits.ts'
 import { CAPABILITIES, type Capability, STAFF_ROLES } from '../rules/staff.ts'
 
@@ -49,12 +50,10 @@ export const AuditEntry = z.object({
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
-
 export const AuditQuery = z.object({
   /** Entries older than this id (the next page). */
-  before: id.optional(),
-  staff: id.optional(),
+  before: Id.optional(),
+  staff: Id.optional(),
   target_type: z.string().min(1).max(32).optional(),
   target_id: z.string().min(1).max(64).optional(),
 })
@@ -92,7 +91,7 @@ export const StaffCreateResponse = z.object({
 export type StaffCreateResponse = z.infer<typeof StaffCreateResponse>
 
 export const StaffUpdateRequest = z.object({
-  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  id: Id,
   roles: z.array(z.enum(STAFF_ROLES)).min(1).max(4).optional(),
   disabled: z.boolean().optional(),
   reason: z.string().trim().min(1).max(500),

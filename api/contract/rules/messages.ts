@@ -14,3 +14,14 @@ export const EVENTS_KEEPALIVE_MS = 15_000
  * spec §9 user poll (60 s) would have noticed.
  */
 export const EVENTS_SESSION_CHECK_MS = 60_000
+
+/** Why a member reports another (the report dialog's choices, the API's enum). */
+export const REPORT_REASONS = [
+  'spam',
+  'scam',
+  'harassment',
+  'inappropriate',
+  'underage',
+  'fake_profile',
+  'other',
+] as const

@@ -57,6 +57,11 @@ export const SCAM_ACTIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const
  * `verification`: a member's posed selfie (photo verification,
  * api/verification/), approved or rejected (PHOTO_ACTIONS) with a reason.
  */
+/**
+ * `profile_text`: a member's new name, profile text or notes held by the scam
+ * signals (api/moderation/profile-texts.ts), approved (published) or
+ * rejected (PHOTO_ACTIONS).
+ */
 export const QUEUE_ITEM_TYPES = [
   'report',
   'complaint',
@@ -64,6 +69,7 @@ export const QUEUE_ITEM_TYPES = [
   'photo',
   'scam',
   'verification',
+  'profile_text',
 ] as const
 export type QueueItemType = (typeof QUEUE_ITEM_TYPES)[number]
 

@@ -37,6 +37,7 @@ const TYPES: Record<string, () => string> = {
   photo: m.op_mod_type_photo,
   scam: m.op_mod_type_scam,
   verification: m.op_mod_type_verification,
+  profile_text: m.op_mod_type_profile_text,
 }
 export const typeName = (t: string) => TYPES[t]?.() ?? t
 
@@ -57,7 +58,7 @@ const SIGNALS: Record<string, () => string> = {
 export function summaryOf(item: { type: string; summary: string }): string {
   if (item.type === 'photo') return m.op_mod_photo_summary()
   if (item.type === 'verification') return m.op_mod_verification_summary()
-  if (item.type === 'scam')
+  if (item.type === 'scam' || item.type === 'profile_text')
     return item.summary
       .split(', ')
       .map((s) => SIGNALS[s]?.() ?? s)

@@ -51,17 +51,7 @@ function Appeal() {
   return (
     <main className="page page--narrow">
       <h1>{m.op_mod_appeal_title()}</h1>
-      <dl>
-        <dt>{m.op_mod_appeal_decision()}</dt>
-        <dd>
-          {actionName(s.kind)}
-          {s.ends_at ? ` · ${m.op_mod_appeal_until({ until: formatDateTime(s.ends_at) })}` : ''}
-        </dd>
-        <dt>{m.op_mod_rule()}</dt>
-        <dd>{ruleName(s.rule)}</dd>
-        <dt>{m.op_mod_appeal_facts()}</dt>
-        <dd style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.reason}</dd>
-      </dl>
+      <StatementFacts s={s} />
       <p>{m.op_mod_appeal_human()}</p>
       {s.lifted_at && <p role="status">{m.op_mod_appeal_lifted()}</p>}
       {s.appeal ? (
@@ -96,5 +86,22 @@ function Appeal() {
         </form>
       )}
     </main>
+  )
+}
+
+/** The decision appealed: the restriction, its rule and the facts. */
+function StatementFacts({ s }: { s: StatementResponse }) {
+  return (
+    <dl>
+      <dt>{m.op_mod_appeal_decision()}</dt>
+      <dd>
+        {actionName(s.kind)}
+        {s.ends_at ? ` · ${m.op_mod_appeal_until({ until: formatDateTime(s.ends_at) })}` : ''}
+      </dd>
+      <dt>{m.op_mod_rule()}</dt>
+      <dd>{ruleName(s.rule)}</dd>
+      <dt>{m.op_mod_appeal_facts()}</dt>
+      <dd style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.reason}</dd>
+    </dl>
   )
 }

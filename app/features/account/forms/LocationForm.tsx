@@ -1,7 +1,7 @@
 // Country, optional region, optional city (spec §2 step 3, /profile). With
 // `geolocate` it asks the browser where the member is on arrival (spec §4)
 // and pre-fills from GET /api/geocode.php, unless the member typed first.
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { type SyncError, worker } from '../../../data/worker.ts'
 import { formatCountry } from '../../../ui/format.ts'
@@ -19,33 +19,19 @@ export interface Place {
 
 type Option = { id: string; name: string }
 
-export function LocationForm({
-  idPrefix,
-  countries,
-  regionData,
-  initial,
-  geolocate,
-  submitLabel,
-  onSubmit,
-}: {
-  idPrefix: string
-  countries: Option[]
-  regionData: Record<string, Option[]>
-  initial: Place
-  geolocate: boolean
-  submitLabel: string
-  onSubmit: (place: Place) => Promise<SyncError | null>
-}) {
-  const [country, setCountry] = useState(initial.country ?? '')
-  const [region, setRegion] = useState(initial.countryregion ?? '')
-  const [city, setCity] = useState(initial.city ?? '')
+/**
+ * With `geolocate`, the browser's position on arrival (spec §4) and again when
+ * the permission is granted later, geocoded into the place's setters unless
+ * the member chose something first (`touched`). Returns where the lookup is.
+ */
+function useGeolocation(
+  geolocate: boolean,
+  touched: RefObject<boolean>,
+  setCountry: (v: string) => void,
+  setRegion: (v: string) => void,
+  setCity: (v: string) => void,
+) {
   const [geo, setGeo] = useState<'idle' | 'locating' | 'located'>('idle')
-  const [busy, setBusy] = useState(false)
-  const [cityError, setCityError] = useState<string | null>(null)
-  const [alert, setAlert] = useState<string | null>(null)
-  /** Once the member chose something, a late geocode answer must not overwrite it. */
-  const touched = useRef(false)
-
   useEffect(() => {
     if (!geolocate) return
     let live = true
@@ -85,7 +71,43 @@ export function LocationForm({
       live = false
       stop()
     }
-  }, [geolocate])
+  }, [geolocate, touched, setCountry, setRegion, setCity])
+  return geo
+}
+
+export function LocationForm({
+  idPrefix,
+  countries,
+  regionData,
+  initial,
+  geolocate,
+  submitLabel,
+  onSubmit,
+}: {
+  idPrefix: string
+  countries: Option[]
+  regionData: Record<string, Option[]>
+  initial: Place
+  geolocate: boolean
+  submitLabel: string
+  onSubmit: (place: Place) => Promise<SyncError | null>
+}) {
+  const [country, setCountry] = useState(initial.country ?? '')
+  const [region, setRegion] = useState(initial.countryregion ?? '')
+  const [city, setCity] = useState(initial.city ?? '')
+  const [busy, setBusy] = useState(false)
+  const [cityError, setCityError] = useState<string | null>(null)
+  const [alert, setAlert] = useState<string | null>(null)
+  /** Once the member chose something, a late geocode answer must not overwrite it. */
+  const touched = useRef(false)
+  const geo = useGeolocation(geolocate, touched, setCountry, setRegion, setCity)
+  /** The member's own choice, which a late geocode answer no longer overwrites. */
+  const choose = (change: { country?: string; region?: string; city?: string }) => {
+    touched.current = true
+    if (change.country !== undefined) setCountry(change.country)
+    if (change.region !== undefined) setRegion(change.region)
+    if (change.city !== undefined) setCity(change.city)
+  }
 
   const regions = regionData[country] ?? []
 
@@ -113,17 +135,48 @@ export function LocationForm({
           {geo === 'locating' ? m.signup_locating() : m.signup_located()}
         </p>
       )}
+      <PlaceFields
+        id={id}
+        countries={countries}
+        regions={regions}
+        place={{ country, region, city }}
+        cityError={cityError}
+        choose={choose}
+      />
+      <FormAlert text={alert} />
+      {!canContinueLocation(country) && <p className="field__hint">{m.signup_country_needed()}</p>}
+      <button type="submit" className="button" disabled={busy || !canContinueLocation(country)}>
+        {busy ? m.signup_saving() : submitLabel}
+      </button>
+    </form>
+  )
+}
+
+/** Country, region (of the country's, if it has any) and city. */
+function PlaceFields({
+  id,
+  countries,
+  regions,
+  place: { country, region, city },
+  cityError,
+  choose,
+}: {
+  id: (name: string) => string
+  countries: Option[]
+  regions: Option[]
+  place: { country: string; region: string; city: string }
+  cityError: string | null
+  choose: (change: { country?: string; region?: string; city?: string }) => void
+}) {
+  return (
+    <>
       <Field id={id('country')} label={m.signup_country()}>
         {(p) => (
           <select
             {...p}
             required
             value={country}
-            onChange={(e) => {
-              touched.current = true
-              setCountry(e.target.value)
-              setRegion('')
-            }}
+            onChange={(e) => choose({ country: e.target.value, region: '' })}
           >
             <option value="">{m.signup_country_choose()}</option>
             {countries.map((c) => (
@@ -140,10 +193,7 @@ export function LocationForm({
             {...p}
             value={region}
             disabled={regions.length === 0}
-            onChange={(e) => {
-              touched.current = true
-              setRegion(e.target.value)
-            }}
+            onChange={(e) => choose({ region: e.target.value })}
           >
             <option value="">{m.signup_region_none()}</option>
             {regions.map((r) => (
@@ -161,18 +211,10 @@ export function LocationForm({
             value={city}
             maxLength={CITY_MAX}
             autoComplete="address-level2"
-            onChange={(e) => {
-              touched.current = true
-              setCity(e.target.value)
-            }}
+            onChange={(e) => choose({ city: e.target.value })}
           />
         )}
       </Field>
-      <FormAlert text={alert} />
-      {!canContinueLocation(country) && <p className="field__hint">{m.signup_country_needed()}</p>}
-      <button type="submit" className="button" disabled={busy || !canContinueLocation(country)}>
-        {busy ? m.signup_saving() : submitLabel}
-      </button>
-    </form>
+    </>
   )
 }

@@ -85,15 +85,7 @@ export function PhotoPicker({
       >
         {m.signup_photo_choose()}
       </button>
-      <p className="dropzone__hint">{m.signup_photo_drop()}</p>
-      <p className="form__status" role="status">
-        {status}
-      </p>
-      {error && (
-        <p id={`${uid}-error`} className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <PickerNotes uid={uid} status={status} error={error} />
     </fieldset>
   )
 }
@@ -110,4 +102,29 @@ function uploadError(error: SyncError): string {
     default:
       return failureText(error)
   }
+}
+
+/** The drop hint, the upload's progress and its error. */
+function PickerNotes({
+  uid,
+  status,
+  error,
+}: {
+  uid: string
+  status: string | null
+  error: string | null
+}) {
+  return (
+    <>
+      <p className="dropzone__hint">{m.signup_photo_drop()}</p>
+      <p className="form__status" role="status">
+        {status}
+      </p>
+      {error && (
+        <p id={`${uid}-error`} className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  )
 }

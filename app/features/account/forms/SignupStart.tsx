@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { session } from '../../../data/session.ts'
 import { useSettings } from '../../../data/useSettings.ts'
 import { AppLink, useAppNavigate } from '../../../ui/AppLink.tsx'
 import type { NetworkEntry } from '../../tracking/tracking.ts'
@@ -38,9 +39,12 @@ export function SignupStart({ network, title }: { network: NetworkEntry | null; 
           company={settings.company_name}
           network={network}
           onCreated={(user, email) => {
-            // The new member resumes the flow at step 1 (spec §4).
-            if (user) navigate('/signup')
-            else setMailedTo(email)
+            // The new member resumes the flow at step 1 (spec §4): /signup
+            // resumes only for a member it knows, so the mirror hears first.
+            if (user) {
+              session.adopt(user)
+              navigate('/signup')
+            } else setMailedTo(email)
           }}
           onClosed={() => setClosed(true)}
         />

@@ -103,17 +103,22 @@ export function NotesSection({
   onSaved: () => void
 }) {
   const initial = ownValues(user)
+  // Held texts (a scam signal fired) wait for a moderator; others see the old ones.
+  const inReview = (user?.account.texts_in_review?.length ?? 0) > 0
   return (
-    <NotesForm
-      keys={settings.visible_profile_notes}
-      initial={{ personal: initial.personal, notes: initial.notes }}
-      {...(hint ? { hint } : {})}
-      submitLabel={submitLabel}
-      onSubmit={async ({ personal, notes }) => {
-        const error = await saved(worker().updateAccount({ profile: { personal, notes } }))
-        if (!error) onSaved()
-        return error
-      }}
-    />
+    <>
+      {inReview && <p role="status">{m.profile_texts_in_review()}</p>}
+      <NotesForm
+        keys={settings.visible_profile_notes}
+        initial={{ personal: initial.personal, notes: initial.notes }}
+        {...(hint ? { hint } : {})}
+        submitLabel={submitLabel}
+        onSubmit={async ({ personal, notes }) => {
+          const error = await saved(worker().updateAccount({ profile: { personal, notes } }))
+          if (!error) onSaved()
+          return error
+        }}
+      />
+    </>
   )
 }

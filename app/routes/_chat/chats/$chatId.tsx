@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../data/session.ts'
 import { useChat } from '../../../data/useChats.ts'
@@ -13,6 +13,7 @@ import { Composer } from './-components/Composer.tsx'
 import { FictionalNotice } from './-components/FictionalNotice.tsx'
 import { ScamWarning } from './-components/ScamWarning.tsx'
 import { MessageList } from './-components/MessageList.tsx'
+import { useMessageScroll, useNewDivider } from './-components/useMessageScroll.ts'
 
 const parseChatId = (raw: string): number | null =>
   /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null
@@ -27,18 +28,28 @@ export const Route = createFileRoute('/_chat/chats/$chatId')({
 
 function Chat() {
   const { chatId } = Route.useParams()
+  // One instance per conversation: the opening's unread count, divider and
+  // scroll place start afresh when another chat opens in its place.
+  return <ChatView key={chatId} chatId={chatId} />
+}
+
+function ChatView({ chatId }: { chatId: string }) {
   const id = parseChatId(chatId) ?? 0
   const { user } = useSession()
   // A conversation just started is not in the stored list yet: useChat refreshes it.
   const chat = useChat(id)
-  const rows = useMessages(id)
+  const { rows, pulled } = useMessages(id)
   const credits = useCredits()
   const online = useOnline()
   const [reporting, setReporting] = useState(false)
   const me = user?.profile.id
   const other = chat?.profile
   const count = rows?.length ?? 0
-  const scroll = useMessageScroll(id, count)
+  // The unread count as the chat opened (opening marks it read at once).
+  const unread = useRef<number | undefined>(undefined)
+  if (unread.current === undefined && chat) unread.current = chat.num_unread_messages
+  const divider = useNewDivider(rows, me, unread.current, pulled)
+  const scroll = useMessageScroll(id, count, divider)
   const { alert, remove, block } = useChatActions(id, other)
 
   return (
@@ -59,6 +70,10 @@ function Chat() {
       <MessageList
         listRef={scroll.list}
         onScroll={scroll.onScroll}
+        onMemberScroll={scroll.onMemberScroll}
+        pill={scroll.pill}
+        onPill={scroll.toEnd}
+        divider={divider}
         rows={rows}
         me={me}
         online={online}
@@ -71,58 +86,11 @@ function Chat() {
         credits={credits?.credits}
         cost={credits?.message_cost}
         price={credits?.message_price ?? null}
-        onSent={scroll.stickToEnd}
+        onSent={scroll.toEnd}
       />
       {reporting && other && <ReportDialog profile={other} onClose={() => setReporting(false)} />}
     </main>
   )
-}
-
-/**
- * The message list's scrolling: new messages scroll into view while the
- * reader is at the bottom; loading older ones above keeps the reader's place.
- * Scrolling near the top loads older messages.
- */
-function useMessageScroll(id: number, count: number) {
-  const [older, setOlder] = useState<'idle' | 'loading' | 'done'>('idle')
-  const list = useRef<HTMLOListElement>(null)
-  const stick = useRef(true)
-  const previousHeight = useRef(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list grows
-  useLayoutEffect(() => {
-    const el = list.current
-    if (!el) return
-    if (stick.current) {
-      el.scrollTop = el.scrollHeight
-      // Off-screen messages are laid out lazily (content-visibility): scroll
-      // again once their real heights are known.
-      requestAnimationFrame(() => {
-        el.scrollTop = el.scrollHeight
-      })
-    } else if (older === 'loading') el.scrollTop += el.scrollHeight - previousHeight.current
-    previousHeight.current = el.scrollHeight
-  }, [count])
-
-  async function loadOlder() {
-    if (older !== 'idle') return
-    previousHeight.current = list.current?.scrollHeight ?? 0
-    setOlder('loading')
-    const res = await worker().loadOlderMessages(id)
-    setOlder(res.ok && !res.value.more ? 'done' : 'idle')
-  }
-
-  function onScroll() {
-    const el = list.current
-    if (!el) return
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
-    if (el.scrollTop < 80) void loadOlder()
-  }
-
-  /** A message sent: the list follows it down. */
-  const stickToEnd = () => {
-    stick.current = true
-  }
-  return { older, list, loadOlder, onScroll, stickToEnd }
 }
 
 /** Deleting the chat and blocking the member: each asked first, then back to the chats. */

@@ -34,6 +34,27 @@ type State =
   | { kind: 'expired' }
   | { kind: 'unavailable' }
 
+/** While a request waits, its state is asked for every POLL_MS until it ends. */
+function usePolledOutcome(
+  waitingFor: Extract<State, { kind: 'waiting' }>['started']['request'] | null,
+  setState: (state: State) => void,
+) {
+  useEffect(() => {
+    if (waitingFor === null) return
+    let live = true
+    const timer = setInterval(async () => {
+      const res = await worker().ageRequest(waitingFor)
+      if (!live || !res.ok) return
+      const s = res.value.state
+      if (s === 'passed' || s === 'refused' || s === 'expired') setState({ kind: s })
+    }, POLL_MS)
+    return () => {
+      live = false
+      clearInterval(timer)
+    }
+  }, [waitingFor, setState])
+}
+
 function AgePage() {
   const [next] = useState(nextOf)
   const navigate = useNavigate()
@@ -54,20 +75,7 @@ function AgePage() {
   }, [])
 
   const waitingFor = state.kind === 'waiting' ? state.started.request : null
-  useEffect(() => {
-    if (waitingFor === null) return
-    let live = true
-    const timer = setInterval(async () => {
-      const res = await worker().ageRequest(waitingFor)
-      if (!live || !res.ok) return
-      const s = res.value.state
-      if (s === 'passed' || s === 'refused' || s === 'expired') setState({ kind: s })
-    }, POLL_MS)
-    return () => {
-      live = false
-      clearInterval(timer)
-    }
-  }, [waitingFor])
+  usePolledOutcome(waitingFor, setState)
 
   // A passed check goes on by itself to where the member was going.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the check passes

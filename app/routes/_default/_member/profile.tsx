@@ -54,6 +54,11 @@ function ProfilePage() {
     <main className="page page--narrow profile">
       <h1>{m.profile_title()}</h1>
       {!account.account.activated && <p className="note">{m.profile_not_activated()}</p>}
+      {account.account.hidden_as_fake && (
+        <p className="note" role="status">
+          {m.profile_hidden_as_fake()} <Link to="/verify">{m.verify_title()}</Link>
+        </p>
+      )}
       <section aria-labelledby="profile-photos">
         <h2 id="profile-photos">{m.profile_photos()}</h2>
         <Photos />

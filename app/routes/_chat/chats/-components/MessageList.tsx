@@ -22,6 +22,10 @@ function dayLabel(iso: string): string {
 export function MessageList({
   listRef,
   onScroll,
+  onMemberScroll,
+  pill,
+  onPill,
+  divider,
   rows,
   me,
   online,
@@ -30,6 +34,13 @@ export function MessageList({
 }: {
   listRef: RefObject<HTMLOListElement | null>
   onScroll: () => void
+  /** The member moved the list themselves (not the page scrolling it). */
+  onMemberScroll: () => void
+  /** Scrolled up and something arrived: the "new messages" button shows. */
+  pill: boolean
+  onPill: () => void
+  /** The first unread message of the opening: the "New" divider goes above it. */
+  divider: string | undefined
   rows: MessageRow[] | undefined
   /** The signed-in member's id: their messages are theirs. */
   me: number | undefined
@@ -39,34 +50,46 @@ export function MessageList({
 }) {
   const seenKey = rows && lastSeenKey(rows, me)
   return (
-    <ol
-      ref={listRef}
-      className="chat-messages"
-      aria-label={m.chat_messages_label()}
-      aria-live="polite"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region keyboard users must reach to read older messages (WCAG 2.1.1)
-      tabIndex={0}
-      onScroll={onScroll}
-    >
-      {showOlder && (
-        <li className="chat-messages__older">
-          <button type="button" className="button button--quiet" onClick={onOlder}>
-            {m.chat_older()}
-          </button>
-        </li>
+    <div className="chat-messages-box">
+      <ol
+        ref={listRef}
+        className="chat-messages"
+        aria-label={m.chat_messages_label()}
+        aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region keyboard users must reach to read older messages (WCAG 2.1.1)
+        tabIndex={0}
+        onScroll={onScroll}
+        onWheel={onMemberScroll}
+        onTouchStart={onMemberScroll}
+        onPointerDown={onMemberScroll}
+        onKeyDown={onMemberScroll}
+      >
+        {showOlder && (
+          <li className="chat-messages__older">
+            <button type="button" className="button button--quiet" onClick={onOlder}>
+              {m.chat_older()}
+            </button>
+          </li>
+        )}
+        {rows?.length === 0 && <li className="chat-messages__empty">{m.chat_no_messages()}</li>}
+        {rows?.map((row, i) => (
+          <MessageItem
+            key={row.key}
+            row={row}
+            mine={row.from === me}
+            seen={row.key === seenKey}
+            online={online}
+            newDay={i === 0 || localDay(rows[i - 1]!.sentAt) !== localDay(row.sentAt)}
+            first={row.key === divider}
+          />
+        ))}
+      </ol>
+      {pill && (
+        <button type="button" className="chat-messages__pill" onClick={onPill}>
+          {m.chat_new_messages()} <span aria-hidden="true">↓</span>
+        </button>
       )}
-      {rows?.length === 0 && <li className="chat-messages__empty">{m.chat_no_messages()}</li>}
-      {rows?.map((row, i) => (
-        <MessageItem
-          key={row.key}
-          row={row}
-          mine={row.from === me}
-          seen={row.key === seenKey}
-          online={online}
-          newDay={i === 0 || localDay(rows[i - 1]!.sentAt) !== localDay(row.sentAt)}
-        />
-      ))}
-    </ol>
+    </div>
   )
 }
 
@@ -85,12 +108,15 @@ function MessageItem({
   seen,
   online,
   newDay,
+  first,
 }: {
   row: MessageRow
   mine: boolean
   seen: boolean
   online: boolean
   newDay: boolean
+  /** The first unread message of the opening. */
+  first: boolean
 }) {
   // Over the member's send limit: still pending, and sent by the worker by
   // itself once the limit's window ends (sync/chats/messages.ts).
@@ -102,6 +128,7 @@ function MessageItem({
           <time dateTime={localDay(row.sentAt)}>{dayLabel(row.sentAt)}</time>
         </li>
       )}
+      {first && <li className="chat-messages__new">{m.chat_new_divider()}</li>}
       <li
         className={`message ${mine ? 'message--mine' : 'message--theirs'} message--${row.status}`}
       >

@@ -109,106 +109,9 @@ function ItemView({ type, id }: { type: QueueItemType; id: number }) {
       {item.error && <p role="alert">{m.error_generic()}</p>}
       {d && (
         <div className="mod-item">
-          <section className="console-card" aria-labelledby="mod-what">
-            <h2 id="mod-what">{summaryOf(d.item)}</h2>
-            {d.item.type === 'scam' && <p>{m.op_mod_scam_note()}</p>}
-            <p>
-              {formatDateTime(d.item.created_at)}
-              {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
-            </p>
-            {d.verification ? (
-              <figure className="mod-review">
-                {d.verification.selfie ? (
-                  <img
-                    src={d.verification.selfie}
-                    alt={m.op_mod_verification_selfie_alt({ id: String(d.item.member ?? '') })}
-                  />
-                ) : (
-                  <p>{m.op_mod_verification_gone()}</p>
-                )}
-                <figcaption>
-                  {m.op_mod_verification_pose({ pose: poseName(d.verification.pose) })}
-                </figcaption>
-                {d.text && <p className="mod-text">{d.text}</p>}
-              </figure>
-            ) : d.photo ? (
-              <figure className="mod-review">
-                <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
-                <figcaption>{m.op_mod_photo_review()}</figcaption>
-              </figure>
-            ) : (
-              <p className="mod-text">{d.text || '—'}</p>
-            )}
-            {d.url && (
-              <p>
-                <a href={d.url} rel="noreferrer noopener" target="_blank">
-                  {d.url}
-                </a>
-              </p>
-            )}
-            {d.sanction && (
-              <p>
-                {m.op_mod_appealed({
-                  action: actionName(d.sanction.kind),
-                  rule: ruleName(d.sanction.rule),
-                  staff: String(d.sanction.staff),
-                })}
-                <br />
-                {d.sanction.reason}
-              </p>
-            )}
-          </section>
-          {d.profile && (
-            <section className="console-card" aria-labelledby="mod-profile">
-              <h2 id="mod-profile">
-                {d.profile.name}, {d.profile.age}
-                {d.profile.fictional && <span className="console-tag">{m.op_mod_fictional()}</span>}
-              </h2>
-              <p>
-                #{d.profile.id} · {d.profile.city ?? '—'} ({d.profile.country})
-              </p>
-              <div className="mod-photos">
-                {d.profile.photos.map((p) => (
-                  <figure key={p.id}>
-                    <img
-                      src={p.url}
-                      alt={m.op_mod_photo_alt({ id: String(p.id) })}
-                      width={96}
-                      height={96}
-                    />
-                    <figcaption>
-                      #{p.id}
-                      {p.main ? ` · ${m.op_mod_main_photo()}` : ''}
-                      {p.pending ? ` · ${m.op_mod_pending()}` : ''}
-                    </figcaption>
-                  </figure>
-                ))}
-              </div>
-              <p className="mod-text">{d.profile.personal ?? '—'}</p>
-              {d.profile.sanctions.map((s) => (
-                <p key={s.id}>
-                  <span className="console-tag">{actionName(s.kind)}</span>
-                  {s.ends_at ? formatDateTime(s.ends_at) : ''}
-                </p>
-              ))}
-            </section>
-          )}
-          {d.messages.length > 0 && (
-            <section className="console-card" aria-labelledby="mod-messages">
-              <h2 id="mod-messages">{m.op_mod_messages()}</h2>
-              <ol className="mod-messages">
-                {d.messages.map((msg) => (
-                  <li key={msg.id} className={msg.reported ? 'mod-reported' : undefined}>
-                    <span className="mod-meta">
-                      #{msg.sender} · {formatDateTime(msg.created_at)}
-                      {msg.reported && <strong> · {m.op_mod_reported()}</strong>}
-                    </span>
-                    <span className="mod-text">{msg.body}</span>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          )}
+          <ItemCard d={d} />
+          {d.profile && <ProfileCard profile={d.profile} />}
+          {d.messages.length > 0 && <MessagesCard messages={d.messages} />}
           {d.decided_at ? (
             <p role="status">
               {m.op_mod_decided({
@@ -229,7 +132,9 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
   const appeal = detail.item.type === 'appeal'
   const actions: readonly string[] = appeal
     ? APPEAL_ACTIONS
-    : detail.item.type === 'photo' || detail.item.type === 'verification'
+    : detail.item.type === 'photo' ||
+        detail.item.type === 'verification' ||
+        detail.item.type === 'profile_text'
       ? PHOTO_ACTIONS
       : detail.item.type === 'scam'
         ? SCAM_ACTIONS
@@ -286,43 +191,9 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
       {!appeal &&
         action !== 'dismiss' &&
         action !== 'approve' &&
-        detail.item.type !== 'verification' && (
-          <label>
-            {m.op_mod_rule()}
-            <select name="rule" required>
-              {MODERATION_RULES.map((r) => (
-                <option key={r} value={r}>
-                  {ruleName(r)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-      {action === 'suspend' && (
-        <label>
-          {m.op_mod_days()}
-          <input
-            name="days"
-            type="number"
-            min={1}
-            max={SUSPEND_MAX_DAYS}
-            defaultValue={7}
-            required
-          />
-        </label>
-      )}
-      {action === 'remove_photo' && (
-        <label>
-          {m.op_mod_photo()}
-          <select name="photo" required>
-            {detail.profile?.photos.map((p) => (
-              <option key={p.id} value={p.id}>
-                #{p.id}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+        detail.item.type !== 'verification' && <RuleChoice />}
+      {action === 'suspend' && <SuspendDays />}
+      {action === 'remove_photo' && <PhotoChoice photos={detail.profile?.photos} />}
       <label>
         {m.op_mod_reason()}
         <textarea name="reason" required maxLength={2000} rows={4} />
@@ -331,5 +202,165 @@ function DecideForm({ detail, onDone }: { detail: QueueItemDetail; onDone: () =>
         {m.op_mod_submit()}
       </button>
     </form>
+  )
+}
+
+/** Which of the member's photos to remove. */
+function PhotoChoice({
+  photos,
+}: {
+  photos: NonNullable<QueueItemDetail['profile']>['photos'] | undefined
+}) {
+  return (
+    <label>
+      {m.op_mod_photo()}
+      <select name="photo" required>
+        {photos?.map((p) => (
+          <option key={p.id} value={p.id}>
+            #{p.id}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** For how many days a suspension lasts. */
+function SuspendDays() {
+  return (
+    <label>
+      {m.op_mod_days()}
+      <input name="days" type="number" min={1} max={SUSPEND_MAX_DAYS} defaultValue={7} required />
+    </label>
+  )
+}
+
+/** The rule of the terms the decision applies. */
+function RuleChoice() {
+  return (
+    <label>
+      {m.op_mod_rule()}
+      <select name="rule" required>
+        {MODERATION_RULES.map((r) => (
+          <option key={r} value={r}>
+            {ruleName(r)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** The messages around the item, the reported ones marked. */
+function MessagesCard({ messages }: { messages: QueueItemDetail['messages'] }) {
+  return (
+    <section className="console-card" aria-labelledby="mod-messages">
+      <h2 id="mod-messages">{m.op_mod_messages()}</h2>
+      <ol className="mod-messages">
+        {messages.map((msg) => (
+          <li key={msg.id} className={msg.reported ? 'mod-reported' : undefined}>
+            <span className="mod-meta">
+              #{msg.sender} · {formatDateTime(msg.created_at)}
+              {msg.reported && <strong> · {m.op_mod_reported()}</strong>}
+            </span>
+            <span className="mod-text">{msg.body}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+/** The member the item is about: photos, text and sanctions. */
+function ProfileCard({ profile }: { profile: NonNullable<QueueItemDetail['profile']> }) {
+  return (
+    <section className="console-card" aria-labelledby="mod-profile">
+      <h2 id="mod-profile">
+        {profile.name}, {profile.age}
+        {profile.fictional && <span className="console-tag">{m.op_mod_fictional()}</span>}
+      </h2>
+      <p>
+        #{profile.id} · {profile.city ?? '—'} ({profile.country})
+      </p>
+      <div className="mod-photos">
+        {profile.photos.map((p) => (
+          <figure key={p.id}>
+            <img
+              src={p.url}
+              alt={m.op_mod_photo_alt({ id: String(p.id) })}
+              width={96}
+              height={96}
+            />
+            <figcaption>
+              #{p.id}
+              {p.main ? ` · ${m.op_mod_main_photo()}` : ''}
+              {p.pending ? ` · ${m.op_mod_pending()}` : ''}
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <p className="mod-text">{profile.personal ?? '—'}</p>
+      {profile.sanctions.map((s) => (
+        <p key={s.id}>
+          <span className="console-tag">{actionName(s.kind)}</span>
+          {s.ends_at ? formatDateTime(s.ends_at) : ''}
+        </p>
+      ))}
+    </section>
+  )
+}
+
+/** What was reported or is to be reviewed: the text, photo or selfie, link and appealed sanction. */
+function ItemCard({ d }: { d: QueueItemDetail }) {
+  return (
+    <section className="console-card" aria-labelledby="mod-what">
+      <h2 id="mod-what">{summaryOf(d.item)}</h2>
+      {d.item.type === 'scam' && <p>{m.op_mod_scam_note()}</p>}
+      <p>
+        {formatDateTime(d.item.created_at)}
+        {d.item.overdue && <span className="console-tag">{m.op_mod_overdue()}</span>}
+      </p>
+      {d.verification ? (
+        <figure className="mod-review">
+          {d.verification.selfie ? (
+            <img
+              src={d.verification.selfie}
+              alt={m.op_mod_verification_selfie_alt({ id: String(d.item.member ?? '') })}
+            />
+          ) : (
+            <p>{m.op_mod_verification_gone()}</p>
+          )}
+          <figcaption>
+            {m.op_mod_verification_pose({ pose: poseName(d.verification.pose) })}
+          </figcaption>
+          {d.text && <p className="mod-text">{d.text}</p>}
+        </figure>
+      ) : d.photo ? (
+        <figure className="mod-review">
+          <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
+          <figcaption>{m.op_mod_photo_review()}</figcaption>
+        </figure>
+      ) : (
+        <p className="mod-text">{d.text || '—'}</p>
+      )}
+      {d.url && (
+        <p>
+          <a href={d.url} rel="noreferrer noopener" target="_blank">
+            {d.url}
+          </a>
+        </p>
+      )}
+      {d.sanction && (
+        <p>
+          {m.op_mod_appealed({
+            action: actionName(d.sanction.kind),
+            rule: ruleName(d.sanction.rule),
+            staff: String(d.sanction.staff),
+          })}
+          <br />
+          {d.sanction.reason}
+        </p>
+      )}
+    </section>
   )
 }

@@ -75,24 +75,7 @@ function LikesLists({
     <>
       {data === undefined && <p>{m.loading()}</p>}
       {data && !data.synced && data.entries.length === 0 && <p>{m.likes_not_saved()}</p>}
-      {data?.synced && data.entries.length === 0 && (
-        <div className="empty-state">
-          <Heart className="empty-state__icon" aria-hidden="true" />
-          <p>{type === 'received' ? m.likes_empty_received() : m.likes_empty_given()}</p>
-          {type === 'received' ? (
-            <>
-              <p>{m.likes_empty_received_hint()}</p>
-              <Link to="/profile" className="button">
-                {m.likes_empty_profile_action()}
-              </Link>
-            </>
-          ) : (
-            <Link to="/members" className="button">
-              {m.likes_empty_action()}
-            </Link>
-          )}
-        </div>
-      )}
+      {data?.synced && data.entries.length === 0 && <NoLikes type={type} />}
       {data && data.entries.length > 0 && (
         <ul
           className="likes-list"
@@ -144,5 +127,27 @@ function LikesLists({
         </button>
       )}
     </>
+  )
+}
+
+/** An empty list: what to do to get likes, or to give some. */
+function NoLikes({ type }: { type: 'received' | 'given' }) {
+  return (
+    <div className="empty-state">
+      <Heart className="empty-state__icon" aria-hidden="true" />
+      <p>{type === 'received' ? m.likes_empty_received() : m.likes_empty_given()}</p>
+      {type === 'received' ? (
+        <>
+          <p>{m.likes_empty_received_hint()}</p>
+          <Link to="/profile" className="button">
+            {m.likes_empty_profile_action()}
+          </Link>
+        </>
+      ) : (
+        <Link to="/members" className="button">
+          {m.likes_empty_action()}
+        </Link>
+      )}
+    </div>
   )
 }

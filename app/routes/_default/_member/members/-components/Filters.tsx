@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { m } from '../../../../../../messages/paraglide/messages.js'
 import type { SearchPageRow } from '../../../../../data/worker.ts'
+import { AppLink } from '../../../../../ui/AppLink.tsx'
 import { formatCountry } from '../../../../../ui/format.ts'
 import { AGE_BUCKETS, type AgeBucket, bucketOf } from './age-buckets.ts'
 
@@ -81,16 +82,7 @@ export function Filters({
           ))}
         </select>
       </label>
-      <label>
-        {m.filter_age()}
-        <select name="age" defaultValue={bucketOf(f.min_age, f.max_age)}>
-          {(Object.keys(AGE_BUCKETS) as AgeBucket[]).map((b) => (
-            <option key={b} value={b}>
-              {AGE_LABEL[b]()}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AgeChoice defaultValue={bucketOf(f.min_age, f.max_age)} />
       <label className="choice">
         <input type="checkbox" name="online" defaultChecked={onlineFirst} />
         {m.filter_online_first()}
@@ -102,6 +94,24 @@ export function Filters({
       <button type="submit" className="button">
         {m.filter_search()}
       </button>
+      {/* The orders' main parameters (DSA Art. 27). */}
+      <AppLink href="/pages/ranking">{m.filter_ranking_link()}</AppLink>
     </form>
+  )
+}
+
+/** The age bracket searched. */
+function AgeChoice({ defaultValue }: { defaultValue: AgeBucket }) {
+  return (
+    <label>
+      {m.filter_age()}
+      <select name="age" defaultValue={defaultValue}>
+        {(Object.keys(AGE_BUCKETS) as AgeBucket[]).map((b) => (
+          <option key={b} value={b}>
+            {AGE_LABEL[b]()}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }

@@ -47,6 +47,7 @@ export const FIELDS: [SettingKey, FieldKind][] = [
   ['geoip_country', { type: 'country' }],
   ['photo_premoderation', { type: 'bool' }],
   ['age_assurance', { type: 'choice', options: ['off', 'signup', 'first_contact'] }],
+  ['fake_reports_to_hide', { type: 'number', min: 0 }],
 ]
 export const FLAGS = ['navigation', 'chat', 'likes', 'notifications', 'footer_copyright'] as const
 

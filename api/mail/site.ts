@@ -1,12 +1,14 @@
 import type { Context } from 'hono'
 import { loadAccountsConfig } from '../config.ts'
 import { clientIp } from '../http/ratelimit.ts'
-import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { createMailer, type Mailer } from './mailer.ts'
 
 // What several domains need of the site as a whole: where mailed links point,
 // the client's address, the mailer and the push services trusted in
 // development. Shared here so that no domain reaches into another's files
-// for them (ARCHITECTURE "Domains are boundaries").
+// for them (docs/architecture.md, "Domains are boundaries"). It lives in mail/,
+// not shared/: it builds the mailer and the mails' links, and shared/ stays at
+// the bottom of the shared folders' order (it imports none of them).
 
 /**
  * Where the mailed links point (linkBase): PUBLIC_URL, or the request's

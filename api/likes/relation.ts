@@ -1,8 +1,9 @@
 // What a profile answer says of the viewer's relation to the member (spec §3
-// Profile: liked, liked_me). A read of the likes table for the profile page:
-// it lives with the profile answer, not in api/likes/, because the likes
-// domain builds its lists from this domain's profile projection (likes ->
-// profiles) and a reverse import would tie the two into a cycle.
+// Profile: liked, liked_me): a read of the likes table, so it is the likes
+// domain's. The profile route (api/profiles/routes.ts) gets it from
+// api/app.ts (ProfileDeps.relation) instead of importing it, because likes
+// builds its lists from the profiles domain's projection (likes -> profiles)
+// and a reverse import would tie the two into a cycle.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { likes } from '../../db/schema/index.ts'

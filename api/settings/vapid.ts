@@ -1,7 +1,9 @@
+// The site's VAPID key pair for Web Push (api/push signs with it; the public
+// key is the settings' push_pub). Kept in site_settings, so it lives with the
+// settings domain that owns the table; push imports it from here.
 import { generateKeyPairSync } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema/index.ts'
+import { keptSecret } from './stored.ts'
 
 /** VAPID key pair for Web Push: public key raw (65 bytes), private key `d`, both base64url. */
 export interface VapidKeys {
@@ -37,8 +39,19 @@ export async function vapidKeys(db: Db, env = process.env): Promise<VapidKeys> {
 const stored = new WeakMap<Db, Promise<VapidKeys>>()
 
 async function storedOrNew(db: Db): Promise<VapidKeys> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
-  if (row) return row.value as VapidKeys
+  // Two processes starting at once: the first insert wins, both read it back.
+  const keys = await keptSecret(db, SECRET_KEY, newKeys, isVapidKeys)
+  if (!keys) throw new Error(`site_settings: ${SECRET_KEY} is not a key pair`)
+  return keys
+}
+
+const isVapidKeys = (value: unknown): value is VapidKeys =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as VapidKeys).publicKey === 'string' &&
+  typeof (value as VapidKeys).privateKey === 'string'
+
+function newKeys(): VapidKeys {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const pub = publicKey.export({ format: 'jwk' })
   const priv = privateKey.export({ format: 'jwk' })
@@ -47,9 +60,5 @@ async function storedOrNew(db: Db): Promise<VapidKeys> {
     Buffer.from(pub.x ?? '', 'base64url'),
     Buffer.from(pub.y ?? '', 'base64url'),
   ])
-  const keys: VapidKeys = { publicKey: raw.toString('base64url'), privateKey: priv.d ?? '' }
-  // Two processes starting at once: the first insert wins, both read it back.
-  await db.insert(siteSettings).values({ key: SECRET_KEY, value: keys }).onConflictDoNothing()
-  const [stored] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY))
-  return stored?.value as VapidKeys
+  return { publicKey: raw.toString('base64url'), privateKey: priv.d ?? '' }
 }

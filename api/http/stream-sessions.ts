@@ -1,0 +1,110 @@
+// The sessions of a process's open event streams (GET /api/events.php),
+// checked together: one statement per period for all of them
+// (liveSessionsOf), not one per stream. The client does not poll while its
+// stream is up, so this check is what ends a stream whose session ended
+// (logout elsewhere, expiry, a ban, the account deleted). docs/live.md,
+// "Stream upkeep".
+import type { Db } from '../../db/client.ts'
+import { streamSessionChecks } from './metrics.ts'
+import { liveSessionsOf } from './session.ts'
+
+export interface StreamSessions {
+  /**
+   * Watches a stream's session: `ended` is called (once) by the first
+   * check that finds it no longer live. Returns the way to stop watching.
+   */
+  watch(sessionId: number, ended: () => void): () => void
+  /** Streams watched (the benchmark and tests read it). */
+  readonly size: number
+  /** Runs a check now (tests; the timer calls it every period). */
+  check(): Promise<void>
+}
+
+export interface StreamSessionsOptions {
+  /** The period between checks (EVENTS_SESSION_CHECK_MS). */
+  everyMs: number
+  /** The clock (tests move it). */
+  now?: () => Date
+  /** Where a failed check is told (default console.error). */
+  log?: (line: string) => void
+}
+
+/**
+ * The watch of one process. The timer runs only while a stream is watched.
+ * A stream is checked at most `everyMs` after its session ended plus the
+ * statement's time, as soon as its own check every `everyMs` used to be.
+ * A check that fails (the database away) ends nothing: the next one tries
+ * again, rather than sending every member's device into a reconnect at once.
+ */
+export function createStreamSessions(db: Db, options: StreamSessionsOptions): StreamSessions {
+  const now = options.now ?? (() => new Date())
+  const log = options.log ?? ((line: string) => console.error(line))
+  /** Per session id, the ends of its streams (a member's tabs share a session). */
+  const watched = new Map<number, Set<() => void>>()
+  let size = 0
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+
+  const run = async () => {
+    const ids = [...watched.keys()]
+    if (ids.length === 0) return
+    streamSessionChecks.inc()
+    let live: Set<number>
+    try {
+      live = await liveSessionsOf(db, ids, now())
+    } catch (e) {
+      log(`events: checking ${ids.length} stream session(s) failed: ${String(e)}`)
+      return
+    }
+    for (const id of ids) {
+      if (live.has(id)) continue
+      for (const end of [...(watched.get(id) ?? [])]) end()
+    }
+  }
+
+  const check = () => {
+    // One check at a time: a slow one is not stacked on.
+    running ??= run().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  return {
+    watch(sessionId, ended) {
+      let ends = watched.get(sessionId)
+      if (!ends) {
+        ends = new Set()
+        watched.set(sessionId, ends)
+      }
+      let done = false
+      const end = () => {
+        if (done) return
+        stop()
+        ended()
+      }
+      const stop = () => {
+        if (done) return
+        done = true
+        size--
+        ends.delete(end)
+        if (ends.size === 0 && watched.get(sessionId) === ends) watched.delete(sessionId)
+        if (size === 0 && timer) {
+          clearInterval(timer)
+          timer = undefined
+        }
+      }
+      ends.add(end)
+      size++
+      if (!timer) {
+        timer = setInterval(() => void check(), options.everyMs)
+        timer.unref?.()
+      }
+      return stop
+    },
+    get size() {
+      return size
+    },
+    check,
+  }
+}
