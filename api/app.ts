@@ -8,6 +8,7 @@ import {
   userRoutes,
 } from './accounts/index.ts'
 import { type AgeDeps, ageFromEnv, ageRoutes } from './age/index.ts'
+import { badgeOf } from './badge.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/index.ts'
 import {
   chatRoutes,
@@ -333,7 +334,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', paymentsRoutes(db, { provider: payments, accounts, jobs }))
     .route('/', withdrawalRoutes(db, { accounts, jobs }))
     .route('/', ageRoutes(db, age, accounts))
-    .route('/', pushRoutes(db, { jobs }))
+    .route('/', pushRoutes(db, { badgeOf, jobs }))
     .route('/', operatorRoutes({ db, accounts, jobs, payments, events, pictures: store }))
 }
 

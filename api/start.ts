@@ -103,6 +103,7 @@ const [
   { createServer },
   { applySettingsFromEnv },
   { storeOf },
+  { badgeOf },
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
@@ -118,6 +119,7 @@ const [
   import('./server.ts'),
   import('./settings/settings.ts'),
   import('./images/storage.ts'),
+  import('./badge.ts'),
 ])
 // Where pictures are kept: a directory, or an S3 bucket every process shares.
 const pictures = storeOf(config.storage)
@@ -206,7 +208,7 @@ jobs.register(
   }),
 )
 // A sent message enqueues a push event in its own statement; it becomes the push job.
-jobs.register(pushEventJobHandlers(database.db))
+jobs.register(pushEventJobHandlers(database.db, badgeOf))
 
 // Whether the process is stopping: GET /readyz answers 503 then.
 const lifecycle = createLifecycle()

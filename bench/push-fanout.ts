@@ -19,6 +19,7 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads'
 import { conversationWith } from '../api/chats/conversations.ts'
 import { sendPushJob } from '../api/push/job.ts'
 import { type BrowserSubscription, startLocalPushService } from '../api/push/local-push-service.ts'
+import { badgeOf } from '../api/badge.ts'
 import { notifyMember } from '../api/push/notify.ts'
 import { createPushSender, type PushSender } from '../api/push/sender.ts'
 import { vapidKeys } from '../api/settings/vapid.ts'
@@ -159,12 +160,17 @@ async function main(): Promise<void> {
       },
     })
     let started = performance.now()
-    const [job] = await notifyMember(db, me.id, {
-      kind: 'message',
-      from: { id: anna.id, name: 'Anna' },
-      conversation,
-      text: 'Hallo! Hast du heute Abend Zeit? '.repeat(4),
-    })
+    const [job] = await notifyMember(
+      db,
+      me.id,
+      {
+        kind: 'message',
+        from: { id: anna.id, name: 'Anna' },
+        conversation,
+        text: 'Hallo! Hast du heute Abend Zeit? '.repeat(4),
+      },
+      { badgeOf },
+    )
     if (!job) throw new Error('no push job')
     const built = performance.now() - started
     const jobLatencies: number[] = []

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
 import { conversationMembers, conversations } from '../../db/schema/index.ts'
@@ -6,7 +6,7 @@ import { blockedWithSql } from '../blocks/index.ts'
 import type { ChatEntry } from '../contract/index.ts'
 import { approvedImagesSql } from '../images/index.ts'
 import { profileColumns, toProfile } from '../profiles/index.ts'
-import { liveMemberJoin } from '../shared/members.ts'
+import { liveMemberJoin, liveMemberSql } from '../shared/members.ts'
 
 /** The list's statement, built once per database (on PostgreSQL a named prepared statement). */
 const chatsQuery = perDatabase((db) => {
@@ -67,4 +67,19 @@ export async function chatsOf(db: Db, memberId: number): Promise<ChatEntry[]> {
           }
         : null,
   }))
+}
+
+/**
+ * The install badge's unread messages of `memberId` as a scalar SQL
+ * expression, for a caller's single statement: the unread counts of the
+ * chats chatsOf lists (not hidden, partner not deleted, no block either way).
+ */
+export const unreadChatsCountSql = (memberId: number): SQL => {
+  const other = sql`CASE WHEN c.member_low = cm.member_id THEN c.member_high ELSE c.member_low END`
+  return sql`(SELECT coalesce(sum(cm.unread_count), 0)::int
+    FROM conversation_members cm
+    JOIN conversations c ON c.id = cm.conversation_id
+    WHERE cm.member_id = ${memberId} AND cm.hidden_at IS NULL
+      AND ${liveMemberSql(other)}
+      AND ${other} NOT IN (${blockedWithSql(memberId)}))`
 }

@@ -1,5 +1,6 @@
 // The chats domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+export { unreadChatsCountSql } from './chats.ts'
 export { conversationsExport } from './export.ts'
 export { messageInContext } from './moderation-sql.ts'
 export { heldOpening, heldOpenings, refuseOpening, releaseOpening } from './scam-cases.ts'

@@ -31,6 +31,7 @@ import { createEventBus, type EventBus } from '../events/bus.ts'
 import { SESSION_TOUCH_S } from '../http/session.ts'
 import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { badgeOf } from '../badge.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
 import { hashToken } from '../shared/tokens.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -141,7 +142,10 @@ describeEngines('messages on %s', (engine) => {
     const before = (await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))).length
     expect((await post(cookieA, body)).status).toBe(201)
     expect((await post(cookieA, body)).status).toBe(200)
-    const events = createJobRunner({ db: database.db, handlers: pushEventJobHandlers(database.db) })
+    const events = createJobRunner({
+      db: database.db,
+      handlers: pushEventJobHandlers(database.db, badgeOf),
+    })
     await events.runDue()
     const after = await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))
     expect(after.length - before).toBe(1)

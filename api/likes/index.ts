@@ -2,4 +2,5 @@
 // it (layers.test.ts forbids imports of its other files from outside the folder).
 export { dropLikesOf, likesExport } from './account.ts'
 export { type LikesOptions, likesRoutes } from './routes.ts'
+export { newLikesCountSql } from './likes.ts'
 export { likeFlags } from './relation.ts'

@@ -1,4 +1,4 @@
-import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm'
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
@@ -9,6 +9,7 @@ import {
   type LikesResponse,
   type Profile,
 } from '../contract/index.ts'
+import { blockedWithSql } from '../blocks/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx, usedBefore } from '../http/idempotency.ts'
@@ -273,3 +274,14 @@ export async function markLikeSeen(db: Db, memberId: number, liker: number): Pro
     .returning({ liker: likes.likerId })
   if (updated.length === 0) throw notFound()
 }
+
+/**
+ * The install badge's new likes of `memberId` as a scalar SQL expression, for
+ * a caller's single statement: likes not yet seen, from members who still
+ * exist and with no block either way.
+ */
+export const newLikesCountSql = (memberId: number): SQL =>
+  sql`(SELECT count(*)::int FROM likes l
+    WHERE l.liked_id = ${memberId} AND l.is_new
+      AND ${liveMemberSql(sql`l.liker_id`)}
+      AND l.liker_id NOT IN (${blockedWithSql(memberId)}))`

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { jobs, profileVisits, pushMembers, pushSubscriptions } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { createJobRunner } from '../jobs/queue.ts'
+import { badgeOf } from '../badge.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
@@ -56,7 +57,7 @@ describeEngines('visit push on %s', (engine) => {
   const pushesTo = async (memberId: number) => {
     await createJobRunner({
       db: database.db,
-      handlers: pushEventJobHandlers(database.db),
+      handlers: pushEventJobHandlers(database.db, badgeOf),
     }).runDue()
     const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'push'))
     return rows

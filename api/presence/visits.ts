@@ -5,7 +5,7 @@
 // member, one who browses invisibly, or across a block. GET /api/visitors.php
 // lists them newest first; those after the member last opened the list are new.
 // A member who asked for it (visit_push) gets a push about each recorded visit.
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { memberPrivacy, profileVisits } from '../../db/schema/index.ts'
@@ -14,9 +14,13 @@ import type { VisitorsResponse } from '../contract/index.ts'
 import { notifyMembersSoon } from '../events/bus.ts'
 import { profilesFor } from '../profiles/index.ts'
 import { pushEventJobSql } from '../push/index.ts'
-import { liveProfileColumns, liveProfiles, liveRealMemberSql } from '../shared/members.ts'
+import {
+  liveMemberSql,
+  liveProfileColumns,
+  liveProfiles,
+  liveRealMemberSql,
+} from '../shared/members.ts'
 import { rowsOf } from '../shared/rows.ts'
-import { newVisitsOf } from '../shared/visits.ts'
 
 /** A second visit within this long of the last one is not recorded, whatever the day. */
 export const VISIT_BURST = '30 minutes'
@@ -108,4 +112,27 @@ export async function markVisitorsSeen(db: Db, memberId: number): Promise<void> 
     .values({ memberId, visitorsSeenAt: sql`now()` })
     .onConflictDoUpdate({ target: memberPrivacy.memberId, set: { visitorsSeenAt: sql`now()` } })
   await notifyMembersSoon(db, [memberId], { type: 'visitors' }).catch(() => undefined)
+}
+
+/**
+ * How many visits to `memberId` count as new, as a scalar SQL expression for
+ * a caller's single statement (the install badge): visits after the member
+ * last opened their visitors, by a member not deleted, with no block either
+ * way. The visitors list counts with it too (newVisitsOf).
+ */
+export const newVisitsCountSql = (memberId: number): SQL =>
+  sql`(SELECT count(*)::int
+    FROM profile_visits pv
+    LEFT JOIN member_privacy p ON p.member_id = pv.visited_id
+    WHERE pv.visited_id = ${memberId}
+      AND (p.visitors_seen_at IS NULL OR pv.visited_at > p.visitors_seen_at)
+      AND ${liveMemberSql(sql`pv.visitor_id`)}
+      AND pv.visitor_id NOT IN (${blockedWithSql(memberId)}))`
+
+const Count = z.object({ n: z.coerce.number() })
+
+/** How many visits came since the member last opened their visitors. */
+export async function newVisitsOf(db: Db, memberId: number): Promise<number> {
+  const [row] = await rowsOf(db, sql`SELECT ${newVisitsCountSql(memberId)} AS n`, Count)
+  return row?.n ?? 0
 }

@@ -16,6 +16,7 @@ import { fakeDns } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { badgeOf } from '../badge.ts'
 import { pushEventJobHandlers } from './events.ts'
 import { pushJobHandlers } from './job.ts'
 import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
@@ -46,7 +47,7 @@ describeEngines('push delivery through the API on %s', (engine) => {
     })
     runner = createJobRunner({ db: database.db, handlers: {}, log: () => {} })
     runner.register(pushJobHandlers(database.db, { sender, log: () => {} }))
-    runner.register(pushEventJobHandlers(database.db))
+    runner.register(pushEventJobHandlers(database.db, badgeOf))
     app = createApi({
       db: database.db,
       jobs: runner,

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
 import { enqueuePush } from './notify.ts'
+import type { BadgeOf } from './payload.ts'
 
 /** The job kind; its rows are built in SQL by event-job-sql.ts and read here. */
 export const PUSH_EVENT_JOB = 'push-event'
@@ -29,12 +30,15 @@ export const PushEventJob = z.object({
 })
 export type PushEventJob = z.infer<typeof PushEventJob>
 
-export function pushEventJobHandlers(db: Db): JobHandlers {
+export function pushEventJobHandlers(db: Db, badgeOf: BadgeOf): JobHandlers {
   return {
     [PUSH_EVENT_JOB]: async (payload, job) => {
       const { memberId, event } = PushEventJob.parse(payload)
       // The event's own time bounds the push's life (TTL), not this job's.
-      await enqueuePush(db, memberId, event, { now: () => job.createdAt.getTime() })
+      await enqueuePush(db, memberId, event, {
+        badgeOf,
+        now: () => job.createdAt.getTime(),
+      })
     },
   }
 }

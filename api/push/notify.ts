@@ -11,7 +11,7 @@ import { enqueue } from '../jobs/queue.ts'
 import { membersFields } from '../shared/members.ts'
 import { type IsBlocked, isBlocked as isBlockedInDb } from './blocks.ts'
 import { PUSH_JOB_KIND, type PushJobPayload } from './job.ts'
-import { badgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
+import { type BadgeOf, buildPushPayload, eventTag, type PushEvent } from './payload.ts'
 import { pushWanted } from './preferences.ts'
 import type { PushMessageOptions } from './sender.ts'
 
@@ -34,6 +34,8 @@ export interface PushJob {
 }
 
 export interface NotifyOptions {
+  /** The recipient's install badge (api/badge.ts). */
+  badgeOf: BadgeOf
   isBlocked?: IsBlocked
   now?: () => number
 }
@@ -48,7 +50,7 @@ export async function notifyMember(
   db: Db,
   memberId: number,
   event: PushEvent,
-  options: NotifyOptions = {},
+  options: NotifyOptions,
 ): Promise<PushJob[]> {
   if (memberId === event.from.id) return []
   const people = await membersFields(
@@ -73,7 +75,11 @@ export async function notifyMember(
   const payload = buildPushPayload(
     // The stored name, not the caller's copy: it is what the member's lists show.
     { ...event, from: { id: sender.id, name: sender.name } },
-    { locale: recipient.language, badge: await badgeOf(db, memberId), fromGender: sender.gender },
+    {
+      locale: recipient.language,
+      badge: await options.badgeOf(db, memberId),
+      fromGender: sender.gender,
+    },
   )
   const text = JSON.stringify(payload)
   const push =
@@ -111,7 +117,7 @@ export async function enqueuePush(
   db: Db,
   memberId: number,
   event: PushEvent,
-  options: NotifyOptions = {},
+  options: NotifyOptions,
 ): Promise<number> {
   const jobs = await notifyMember(db, memberId, event, options)
   for (const job of jobs) await enqueue(db, job)

@@ -2,14 +2,8 @@
 // PushPayload (api/contract/rules/push.ts), which the service worker reads in
 // sw/push.ts parsePushPayload, in the recipient's language, with the badge it
 // should show and where a click should go.
-import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { badgeCount } from '../contract/rules/badge.ts'
 import type { PushPayload } from '../contract/rules/push.ts'
-import { rowsOf } from '../shared/rows.ts'
-import { newVisitsOf } from '../shared/visits.ts'
-import { notBlockedSql } from './blocks.ts'
 import { pushTexts } from './texts.ts'
 
 /**
@@ -162,35 +156,10 @@ function cutToBytes(text: string, budget: number): string {
   return out === '' && budget < 0 ? '' : `${out.trimEnd()}${ELLIPSIS}`
 }
 
-const BadgeCounts = z.object({ unread: z.number(), likes: z.number() })
-
 /**
- * Spec §4 install badge, from the database: unread messages of the chats the
- * member's list shows (not removed, other member not deleted or blocked) plus
- * new likes from members who still exist and are not blocked. The same sum
- * the app computes from its synced lists (sync/session/badge.ts).
+ * Spec §4 install badge of a member, from the database: the number a push
+ * message carries. The wiring (api/badge.ts) sums it from the domains that
+ * own the counts and hands it to push, which may not import them (they
+ * import push).
  */
-export async function badgeOf(db: Db, memberId: number): Promise<number> {
-  const chatOther = sql`CASE WHEN c.member_low = cm.member_id THEN c.member_high ELSE c.member_low END`
-  const chatsOk = notBlockedSql(memberId, chatOther)
-  const likesOk = notBlockedSql(memberId, sql`l.liker_id`)
-  const rows = await rowsOf(
-    db,
-    sql`
-    SELECT
-      (SELECT coalesce(sum(cm.unread_count), 0)::int
-         FROM conversation_members cm
-         JOIN conversations c ON c.id = cm.conversation_id
-         JOIN members o ON o.id = ${chatOther}
-        WHERE cm.member_id = ${memberId} AND cm.hidden_at IS NULL
-          AND o.deleted_at IS NULL AND ${chatsOk}) AS unread,
-      (SELECT count(*)::int
-         FROM likes l
-         JOIN members o ON o.id = l.liker_id
-        WHERE l.liked_id = ${memberId} AND l.is_new
-          AND o.deleted_at IS NULL AND ${likesOk}) AS likes`,
-    BadgeCounts,
-  )
-  const row = rows[0]
-  return badgeCount(row?.unread ?? 0, row?.likes ?? 0, await newVisitsOf(db, memberId))
-}
+export type BadgeOf = (db: Db, memberId: number) => Promise<number>

@@ -10,7 +10,7 @@ import { type PushPayload, VISIBLE_HOLD_MS } from '../contract/rules/index.ts'
 import { enqueue } from '../jobs/queue.ts'
 import { memberFields } from '../shared/members.ts'
 import { PUSH_JOB_KIND } from './job.ts'
-import { badgeOf, fitPayload, openUrl } from './payload.ts'
+import { type BadgeOf, fitPayload, openUrl } from './payload.ts'
 import { pushTexts } from './texts.ts'
 
 export const DEFAULT_PREFERENCES: PushPreferences = { messages: true, likes: true }
@@ -102,7 +102,7 @@ const TEST_TTL_S = 60
  * hold it back: the member asks for it from an open page. Returns how many
  * devices it goes to.
  */
-export async function enqueueTestPush(db: Db, memberId: number): Promise<number> {
+export async function enqueueTestPush(db: Db, memberId: number, badgeOf: BadgeOf): Promise<number> {
   const member = await memberFields(db, memberId, ['language'])
   const devices = await db
     .select({ id: pushSubscriptions.id })

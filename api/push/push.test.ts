@@ -24,7 +24,8 @@ import {
 } from './job.ts'
 import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
 import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
-import { badgeOf, type PushEvent } from './payload.ts'
+import type { PushEvent } from './payload.ts'
+import { badgeOf } from '../badge.ts'
 import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
 import { type VapidKeys, vapidKeys } from '../settings/index.ts'
@@ -87,7 +88,7 @@ describeEngines('push on %s', (engine) => {
   const oneJob = async (devices = 1) => {
     const { member, subscriptions } = await memberWithDevices(devices)
     const conversation = await conversationWith(db(), anna.id, member.id)
-    const [job] = await notifyMember(db(), member.id, messageEvent(conversation))
+    const [job] = await notifyMember(db(), member.id, messageEvent(conversation), { badgeOf })
     return { member, subscriptions, subscription: subscriptions[0]!, job: job! }
   }
   const pushJobs = () =>
@@ -128,7 +129,7 @@ describeEngines('push on %s', (engine) => {
     expect(await badgeOf(db(), me.id)).toBe(2 + 1 + 1)
     // The payload carries it.
     await saveSubscription(db(), me.id, service.subscribe())
-    const [job] = await notifyMember(db(), me.id, like())
+    const [job] = await notifyMember(db(), me.id, like(), { badgeOf })
     expect(payloadOf(job!).badge).toBe(4)
     expect(await badgeOf(db(), erik!.id)).toBe(1)
   })
@@ -138,7 +139,9 @@ describeEngines('push on %s', (engine) => {
     const conversation = await conversationWith(db(), anna.id, member.id)
     const before = service.deliveries.length
     const t0 = Date.now()
-    const made = await notifyMember(db(), member.id, messageEvent(conversation, 'Salut 👋', 99))
+    const made = await notifyMember(db(), member.id, messageEvent(conversation, 'Salut 👋', 99), {
+      badgeOf,
+    })
     expect(made).toHaveLength(1) // one job fans out to every device
     const job = made[0]!
     expect(job.key).toBe('push:message:99') // one push per message, however often announced
@@ -173,7 +176,7 @@ describeEngines('push on %s', (engine) => {
     expect(MESSAGE_PUSH).toEqual({ ttl: 86_400, urgency: 'high' })
     expect(LIKE_PUSH).toEqual({ ttl: 3_600, urgency: 'normal' })
     const { member } = await memberWithDevices(1, { language: 'nl' })
-    const [job] = await notifyMember(db(), member.id, like())
+    const [job] = await notifyMember(db(), member.id, like(), { badgeOf })
     expect(job!.key).toBe(`push:like:${anna.id}:${member.id}`)
     expect(await sendPushJob(db(), job!.payload, deps())).toMatchObject({ sent: 1 })
     const d = service.deliveries.at(-1)!
@@ -294,15 +297,15 @@ describeEngines('push on %s', (engine) => {
     const { member, job } = await oneJob()
     const conversation = await conversationWith(db(), anna.id, member.id)
     await db().insert(blocks).values({ blockerId: member.id, blockedId: anna.id })
-    expect(await notifyMember(db(), member.id, messageEvent(conversation))).toEqual([])
+    expect(await notifyMember(db(), member.id, messageEvent(conversation), { badgeOf })).toEqual([])
     const count = service.requests.length
     expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ status: 'dropped' })
     expect(service.requests.length).toBe(count)
     await db().delete(blocks).where(eq(blocks.blockerId, member.id))
     await db().insert(blocks).values({ blockerId: anna.id, blockedId: member.id })
-    expect(await notifyMember(db(), member.id, like())).toEqual([])
+    expect(await notifyMember(db(), member.id, like(), { badgeOf })).toEqual([])
     await db().delete(blocks).where(eq(blocks.blockerId, anna.id))
-    expect(await notifyMember(db(), member.id, like())).toHaveLength(1)
+    expect(await notifyMember(db(), member.id, like(), { badgeOf })).toHaveLength(1)
   })
 
   it('pushes nothing about or to a deleted account', async () => {
@@ -314,14 +317,14 @@ describeEngines('push on %s', (engine) => {
       ...messageEvent(conversation),
       from: { id: ghost.id, name: 'x' },
     }
-    expect(await notifyMember(db(), member.id, fromGhost)).toEqual([])
+    expect(await notifyMember(db(), member.id, fromGhost, { badgeOf })).toEqual([])
     await db().execute(sql`UPDATE members SET deleted_at = now() WHERE id = ${member.id}`)
-    expect(await notifyMember(db(), member.id, like())).toEqual([])
+    expect(await notifyMember(db(), member.id, like(), { badgeOf })).toEqual([])
     expect(await sendPushJob(db(), job.payload, deps())).toMatchObject({ status: 'dropped' })
     // Nor to oneself, nor to a member without a device.
-    expect(await notifyMember(db(), anna.id, like())).toEqual([])
+    expect(await notifyMember(db(), anna.id, like(), { badgeOf })).toEqual([])
     const bare = await addMember(db())
-    expect(await notifyMember(db(), bare.id, like())).toEqual([])
+    expect(await notifyMember(db(), bare.id, like(), { badgeOf })).toEqual([])
   })
 
   it("never shows one member's news on a device another member took over", async () => {
@@ -358,8 +361,8 @@ describeEngines('push on %s', (engine) => {
     const { member } = await memberWithDevices(1)
     const conversation = await conversationWith(db(), anna.id, member.id)
     const event = messageEvent(conversation, 'via the queue', 4242)
-    expect(await enqueuePush(db(), member.id, event)).toBe(1)
-    expect(await enqueuePush(db(), member.id, event)).toBe(1) // a replay adds no job
+    expect(await enqueuePush(db(), member.id, event, { badgeOf })).toBe(1)
+    expect(await enqueuePush(db(), member.id, event, { badgeOf })).toBe(1) // a replay adds no job
     expect(await pushJobs()).toHaveLength(1)
     let now = Date.now() + 1_000
     const runner = createJobRunner({

@@ -5,6 +5,7 @@ import type { PushTestResponse, PushUnsubscribeResponse } from '../contract/inde
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
+import type { BadgeOf } from './payload.ts'
 import {
   enqueueTestPush,
   preferencesOf,
@@ -18,7 +19,7 @@ import {
  * choices, a device turning push off, the test notification, and the
  * visibility reports that keep pushes away from a member looking at the site.
  */
-export const pushRoutes = (db: Db, deps: { jobs?: { poke(): void } } = {}) =>
+export const pushRoutes = (db: Db, deps: { badgeOf: BadgeOf; jobs?: { poke(): void } }) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.pushPreferences), requireMember(db), async (c) =>
       c.json(await preferencesOf(db, c.get('memberId'))),
@@ -41,7 +42,7 @@ export const pushRoutes = (db: Db, deps: { jobs?: { poke(): void } } = {}) =>
     .post(pathOf(endpoints.pushTest), requireMember(db), async (c) => {
       const memberId = c.get('memberId')
       await enforce(c, db, 'push_test', `member:${memberId}`)
-      const devices = await enqueueTestPush(db, memberId)
+      const devices = await enqueueTestPush(db, memberId, deps.badgeOf)
       if (devices > 0) deps.jobs?.poke()
       return c.json({
         status: devices > 0 ? 'queued' : 'no_device',

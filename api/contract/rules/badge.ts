@@ -1,7 +1,7 @@
 // Spec §4 install badge: the one rule of what the number on the app's icon
 // counts. The worker applies it to its synced lists (sync/session/badge.ts),
 // the server to the same counts read from the database for a push message
-// (api/push/payload.ts badgeOf): both sides call this.
+// (api/badge.ts badgeOf): both sides call this.
 
 /**
  * Unread messages plus new likes plus new visits to the member's profile
