@@ -1004,5 +1004,4 @@ const KNOWN_FOREIGN_TABLE_USES: { file: string; table: string; reason: string }[
     'search filters and orders members in one statement, over the columns its indexes hold',
     'members',
   ),
-  ...uses('api/traffic/landers.ts', 'a lander shows member cards', 'members'),
 ]

@@ -36,6 +36,7 @@ import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/index.ts'
 import { isKnownCountry, regionsOf } from '../reference/index.ts'
+import type { MemberRow } from '../shared/members.ts'
 import { hiddenAsFakeSql } from '../shared/reports.ts'
 
 /** Filters as applied; also what a manual search saves (spec §7 do_not_save). */
@@ -343,6 +344,41 @@ export function guestViewer(
     niche: settings.niche,
     fakeReportsToHide: settings.fake_reports_to_hide ?? 0,
   }
+}
+
+/**
+ * The members a lander shows a guest (spec §2 landers and member landing
+ * pages): live members in `countries` with a picture a guest may see, of
+ * `gender`, born within `born` when given (a member's similar ones) and
+ * other than `except`, most recently active first as others may know it (a
+ * member who hides when they were online by their sign-up time).
+ */
+export function landerRows(
+  db: Db,
+  o: {
+    countries: string[]
+    gender: string
+    born?: { after: string; onOrBefore: string }
+    except?: number
+  },
+  limit: number,
+): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(members)
+    .where(
+      and(
+        isNull(members.deletedAt),
+        guestPictured,
+        inArray(members.country, o.countries),
+        eq(members.gender, o.gender),
+        o.except === undefined ? undefined : ne(members.id, o.except),
+        o.born ? lte(members.dateOfBirth, o.born.onOrBefore) : undefined,
+        o.born ? gt(members.dateOfBirth, o.born.after) : undefined,
+      ),
+    )
+    .orderBy(desc(members.publicActiveAt), desc(members.id))
+    .limit(limit)
 }
 
 /** Spec §7: a manual search is remembered (the member's saved search) unless do_not_save. */

@@ -1,20 +1,19 @@
 // The members a lander shows (spec §2 landers and member landing pages):
 // real members with a photo, near the visitor (the geo-IP country of the
 // settings, else the operator's), as public cards: name, age, city, photo.
-import { and, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { members } from '../../db/schema/index.ts'
 import type { LanderMember, LanderMembersResponse, Settings } from '../contract/index.ts'
 import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions } from '../contract/rules/search.ts'
-import { guestPictureSql, imagesOf } from '../images/index.ts'
+import { imagesOf } from '../images/index.ts'
 import { toProfile } from '../profiles/index.ts'
-import { guestViewer, SIMILAR_AGE_WIDENING } from '../search/index.ts'
+import { guestViewer, landerRows, SIMILAR_AGE_WIDENING } from '../search/index.ts'
+import { liveMember, type MemberRow } from '../shared/members.ts'
 
 /** Enough for a collage of 12 and a feed, small enough for a phone's first screen. */
 export const LANDER_MEMBERS = 24
 
-const cards = async (db: Db, rows: (typeof members.$inferSelect)[]): Promise<LanderMember[]> => {
+const cards = async (db: Db, rows: MemberRow[]): Promise<LanderMember[]> => {
   // A lander is a guest's page: reviewed pictures only.
   const imgs = await imagesOf(
     db,
@@ -41,40 +40,26 @@ export async function landerMembers(
   memberId: number | undefined,
 ): Promise<LanderMembersResponse> {
   const { country } = guestViewer(settings, undefined)
-  let member: LanderMember | null = null
-  let similar: SQL | undefined
-  if (memberId !== undefined) {
-    const [row] = await db
-      .select()
-      .from(members)
-      .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
-    member = row ? ((await cards(db, [row]))[0] ?? null) : null
-    if (row) {
-      // Spec §4 similar: same gender, age widened by 5 years each way.
-      const age = toProfile(row, []).age
-      similar = and(
-        ne(members.id, row.id),
-        eq(members.gender, row.gender),
-        lte(members.dateOfBirth, birthBefore(age - SIMILAR_AGE_WIDENING)),
-        gt(members.dateOfBirth, birthBefore(age + SIMILAR_AGE_WIDENING + 1)),
-      )
-    }
-  }
-  const rows = await db
-    .select()
-    .from(members)
-    .where(
-      and(
-        isNull(members.deletedAt),
-        guestPictureSql(sql`${members.id}`),
-        inArray(members.country, countryOptions(country)),
-        // The member's similar ones, else the members the site's niche shows a guest.
-        similar ?? eq(members.gender, nicheGender(settings.niche, null)),
-      ),
-    )
-    // Recent activity as others may know it: a member who hides when they
-    // were online by their sign-up time (docs/search.md).
-    .orderBy(desc(members.publicActiveAt), desc(members.id))
-    .limit(LANDER_MEMBERS)
+  const countries = countryOptions(country)
+  const row = memberId === undefined ? undefined : await liveMember(db, memberId)
+  const member = row ? ((await cards(db, [row]))[0] ?? null) : null
+  // Spec §4 similar: same gender, age widened by 5 years each way; without
+  // a member, the members the site's niche shows a guest.
+  const age = row ? toProfile(row, []).age : 0
+  const rows = await landerRows(
+    db,
+    row
+      ? {
+          countries,
+          gender: row.gender,
+          except: row.id,
+          born: {
+            onOrBefore: birthBefore(age - SIMILAR_AGE_WIDENING),
+            after: birthBefore(age + SIMILAR_AGE_WIDENING + 1),
+          },
+        }
+      : { countries, gender: nicheGender(settings.niche, null) },
+    LANDER_MEMBERS,
+  )
   return { country, member, members: await cards(db, rows) }
 }
