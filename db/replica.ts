@@ -103,6 +103,7 @@ function lagProbe(
   { maxLagMs, probeMs, log }: { maxLagMs: number; probeMs: number; log: (line: string) => void },
   stats: Stats,
   forget: (now: number) => void,
+  stopped: () => boolean,
 ): NodeJS.Timeout {
   let probed = false
   // One line when the state is first known and on each change, not per probe.
@@ -149,6 +150,8 @@ function lagProbe(
         setState(false, `lag ${lag} ms over DATABASE_REPLICA_MAX_LAG_MS=${maxLagMs}`)
       } else setState(true, `lag ${lag} ms`)
     } catch (e) {
+      // A probe cut short by close() is no change of state.
+      if (stopped()) return
       stats.lagMs = null
       setState(false, `does not answer (${e instanceof Error ? e.message : String(e)})`)
     } finally {
@@ -188,7 +191,8 @@ export function replicaReads(db: Db, options: ReplicaOptions): ReadRouter {
   const forget = (now: number) => {
     for (const [session, at] of wroteAt) if (now - at > windowMs) wroteAt.delete(session)
   }
-  const timer = lagProbe(primaryPool, pool, { maxLagMs, probeMs, log }, stats, forget)
+  let closed = false
+  const timer = lagProbe(primaryPool, pool, { maxLagMs, probeMs, log }, stats, forget, () => closed)
   return {
     pick(session) {
       const now = Date.now()
@@ -207,6 +211,7 @@ export function replicaReads(db: Db, options: ReplicaOptions): ReadRouter {
     },
     stats,
     async close() {
+      closed = true
       clearInterval(timer)
       await endPool(pool)
     },

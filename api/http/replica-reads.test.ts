@@ -115,6 +115,13 @@ suite(`reads on a streaming replica${unavailable ? ` (${unavailable})` : ''}`, (
     expect(lines.filter((l) => l.startsWith('db: replica in use'))).toHaveLength(1)
   })
 
+  it('a likes list is read from the replica too', async () => {
+    const replicaBefore = router.stats.reads.replica
+    const res = await send(api.app, '/api/likes.php', { cookie })
+    expect(res.status).toBe(200)
+    expect(router.stats.reads.replica).toBe(replicaBefore + 1)
+  })
+
   it('a member reads their own profile change at once, even while the replica replays nothing', async () => {
     await onReplica('SELECT pg_wal_replay_pause()')
     await until('replay paused', async () => {
