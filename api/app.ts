@@ -41,7 +41,12 @@ import { likeFlags, likesRoutes } from './likes/index.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './mail/site.ts'
-import { appealRoutes, transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
+import {
+  appealRoutes,
+  bannedMemberSql,
+  transparencyFromEnv,
+  transparencyJobs,
+} from './moderation/index.ts'
 import { operatorRoutes } from './operator/index.ts'
 import {
   checkoutRoutes,
@@ -311,7 +316,14 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', userRoutes(db, accounts, { pictures: store, jobs }))
     .route('/', exportRoutes(db, accounts, store))
     .route('/', accountRoutes(db, accounts))
-    .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
+    .route(
+      '/',
+      imageRoutes(db, store, {
+        trustProxy: accounts.trustProxy ?? false,
+        jobs,
+        bannedSql: bannedMemberSql,
+      }),
+    )
     .route('/', verificationRoutes(db, store))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))

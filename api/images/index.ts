@@ -5,6 +5,7 @@ export { processImage, refreshMainImage, removeImageRow } from './images.ts'
 export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 export {
   approvePhoto,
+  type ImageRow,
   memberPhotos,
   photoById,
   photoCount,
