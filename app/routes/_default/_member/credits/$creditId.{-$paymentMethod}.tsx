@@ -9,6 +9,7 @@ import {
   isDiscountGone,
 } from '../../../../../api/contract/rules/payments.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
+import { getLocale } from '../../../../../messages/paraglide/runtime.js'
 import { type Discount, useDiscount, usePackages } from '../../../../data/usePayments.ts'
 import { worker } from '../../../../data/worker.ts'
 import { useWorker } from '../../../../features/account/forms/use-worker.ts'
@@ -145,25 +146,27 @@ function CreditsSum({
   bonus: number
 }) {
   const total = credits + packageBonus + bonus
+  // Counts as the member writes numbers ("1,150"), like the credits beside them.
+  const n = (x: number) => new Intl.NumberFormat(getLocale()).format(x)
   if (packageBonus + bonus === 0) return <p>{m.credits_you_get({ credits: total })}</p>
   const percent = discount?.bonus_percent ?? 0
   const why =
     discount?.kind === 'time_bonus'
-      ? m.credits_bonus_why_time({ percent, bonus })
+      ? m.credits_bonus_why_time({ percent, bonus: n(bonus) })
       : discount?.kind === 'welcome'
-        ? m.credits_bonus_why_welcome({ percent, bonus })
-        : m.credits_bonus_why_code({ code: discount?.code ?? '', percent, bonus })
+        ? m.credits_bonus_why_welcome({ percent, bonus: n(bonus) })
+        : m.credits_bonus_why_code({ code: discount?.code ?? '', percent, bonus: n(bonus) })
   return (
     <>
       <p className="credits-sum" data-credits-sum={total}>
         {m.credits_sum({
           credits: m.credits_package_credits({ credits }),
-          bonus: packageBonus + bonus,
+          bonus: n(packageBonus + bonus),
           total: m.credits_package_credits({ credits: total }),
         })}
       </p>
       <ul className="credits-sum__why">
-        {packageBonus > 0 && <li>{m.credits_bonus_why_package({ bonus: packageBonus })}</li>}
+        {packageBonus > 0 && <li>{m.credits_bonus_why_package({ bonus: n(packageBonus) })}</li>}
         {bonus > 0 && <li>{why}</li>}
       </ul>
     </>
