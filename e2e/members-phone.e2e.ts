@@ -7,10 +7,12 @@
 // - choosing another country fills the region list for it at once, before
 //   any Search;
 // - a search that finds nobody says so once, not also "0 members found" and
-//   "Page 1 of 1".
+//   "Page 1 of 1";
+// - a picture that cannot load (offline, never seen on this device) shows a
+//   placeholder, not the browser's broken-image icon.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { browserSuite, logIn } from './harness.ts'
+import { browserSuite, logIn, pageUntil } from './harness.ts'
 
 const suite = browserSuite(1)
 const PHONE = { width: 360, height: 780 }
@@ -98,6 +100,35 @@ describe('members search on a phone and wider', () => {
     const belgianToo = await regionValues(form)
     expect(belgianToo.length).toBeGreaterThan(0)
     expect(belgianToo.every((v) => v.startsWith('BE-'))).toBe(true)
+  })
+
+  it('shows a placeholder, not a broken image, for a picture that cannot load', async () => {
+    // Pictures never seen on a device that is offline: every request for one fails
+    // (no service worker here to answer from its cache).
+    const context = await suite.browser.newContext({
+      baseURL: suite.site.url,
+      locale: 'en-GB',
+      serviceWorkers: 'block',
+    })
+    await context.route('**/media/**', (route) => route.abort('internetdisconnected'))
+    const page = await context.newPage()
+    await logIn(page)
+    await page.waitForURL(/\/members/)
+    await page.locator('ul.grid > li.tile').nth(11).waitFor()
+    // Every picture in view has failed by now and none is left broken.
+    await pageUntil(
+      page,
+      () =>
+        document.querySelectorAll('ul.grid .photo--missing').length >= 2 &&
+        [...document.querySelectorAll<HTMLImageElement>('ul.grid img')].every(
+          (i) => !i.complete || i.naturalWidth > 0,
+        ),
+      undefined,
+    )
+    const missing = page.locator('ul.grid .photo--missing')
+    expect(await missing.first().getAttribute('role')).toBe('img')
+    expect(await missing.first().getAttribute('aria-label')).toMatch(/^Photo of /)
+    await context.close()
   })
 
   it('says once that nobody matches a search that finds no one', async () => {
