@@ -195,6 +195,26 @@ const clippedTileButtons = (page: Page) =>
       .map((b) => b.textContent?.trim() ?? ''),
   )
 
+/**
+ * Rows of member tiles whose like and chat buttons do not line up: in one
+ * row of a grid, every tile's buttons sit at the same heights (one tile's
+ * "Liked" must not push its "Chat" to a line of its own while its
+ * neighbours keep theirs side by side).
+ */
+const unevenTileRows = (page: Page) =>
+  page.evaluate(() => {
+    const rows = new Map<string, Set<string>>()
+    for (const tile of document.querySelectorAll<HTMLElement>('ul > li.tile')) {
+      const buttons = [...tile.querySelectorAll<HTMLElement>('.tile__actions .button')]
+      if (buttons.length === 0) continue
+      const top = tile.getBoundingClientRect().top
+      const row = `${tile.parentElement?.className} ${Math.round(top)}`
+      const shape = buttons.map((b) => Math.round(b.getBoundingClientRect().top - top)).join(',')
+      rows.set(row, (rows.get(row) ?? new Set()).add(shape))
+    }
+    return [...rows].filter(([, shapes]) => shapes.size > 1).map(([row]) => row)
+  })
+
 const GUEST_SHOTS = ['/', '/signup', '/no-such-page']
 const memberShots = () => [
   '/members',
@@ -303,6 +323,7 @@ describe('screenshots against e2e/baselines', () => {
             expect(await page.locator('html').getAttribute('class')).toContain(s.template)
             expect(await overflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(width)
             expect(await clippedTileButtons(page), `${path}: tile buttons cut off`).toEqual([])
+            expect(await unevenTileRows(page), `${path}: tile rows uneven`).toEqual([])
             const slug =
               path === '/' ? 'home' : path.slice(1).replaceAll('/', '_').replace(/\d+/g, 'n')
             const file = `${BASELINES}${s.template}-${s.niche}-${slug}-${width}.png`

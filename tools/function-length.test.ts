@@ -50,8 +50,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
     'one form: its fields share one draft state and one submit',
   'app/routes/_default/_member/credits/$creditId.{-$paymentMethod}.tsx › ChoosePayment':
     'one form: its methods share one selection state and one submit',
-  'app/routes/_default/_member/members/index.tsx › Members':
-    'the grid page: filters, results and cam tiles share one query state',
   'app/routes/_default/_member/profile.tsx › ProfilePage':
     'one form: its sections share one draft state and one submit',
   'app/routes/_default/_member/verify.tsx › SelfieStep':

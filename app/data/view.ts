@@ -9,3 +9,4 @@ export {
   visibleListOf,
   withCamTiles,
 } from '../../sync/members/view.ts'
+export type { GridItem } from '../../sync/members/view.ts'

@@ -44,7 +44,8 @@ export function ChatButton({
       disabled={busy}
       onClick={() => void start()}
     >
-      <MessageCircle className="icon" aria-hidden="true" /> {m.chat_text()}
+      <MessageCircle className="icon" aria-hidden="true" />{' '}
+      <span className="button__text">{m.chat_text()}</span>
     </button>
   )
 }

@@ -40,7 +40,7 @@ export function LikeButton({
       onClick={() => void toggle()}
     >
       <Heart className="icon" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />{' '}
-      {liked ? m.liked_text() : m.like_text()}
+      <span className="button__text">{liked ? m.liked_text() : m.like_text()}</span>
     </button>
   )
 }

@@ -5,6 +5,7 @@ import { m } from '../../messages/paraglide/messages.js'
 import { AppLink } from './AppLink.tsx'
 import { mediaUrl } from './media.ts'
 import { OnlineDot } from './OnlineDot.tsx'
+import { Photo } from './Photo.tsx'
 import { VerifiedMark } from './VerifiedMark.tsx'
 
 /**
@@ -31,7 +32,7 @@ export function MemberTileBase({
         <div className="tile__media">
           <AppLink href={href} tabIndex={-1} aria-hidden="true">
             {profile.main_image ? (
-              <img
+              <Photo
                 className="tile__photo"
                 src={mediaUrl(profile.main_image.thumb_filename)}
                 alt={m.tile_photo_alt({ name: profile.name })}

@@ -13,11 +13,14 @@ export function Modal({
   title,
   onClose,
   children,
+  className = '',
 }: {
   open: boolean
   title: string
   onClose: () => void
   children: ReactNode
+  /** A variant of the modal's look (e.g. `modal--sheet`, a panel from the foot on a phone). */
+  className?: string
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
@@ -38,7 +41,7 @@ export function Modal({
   return createPortal(
     <dialog
       ref={ref}
-      className="modal"
+      className={`modal ${className}`.trim()}
       style={{ zIndex: MODAL_Z_INDEX }}
       aria-modal="true"
       aria-labelledby={titleId}

@@ -4,6 +4,7 @@ import { m } from '../../../../../messages/paraglide/messages.js'
 import { useChats } from '../../../../data/useChats.ts'
 import { formatWhen } from '../../../../ui/format.ts'
 import { mediaUrl } from '../../../../ui/media.ts'
+import { Photo } from '../../../../ui/Photo.tsx'
 
 export const Route = createFileRoute('/_default/_member/chats/')({
   component: Chats,
@@ -30,7 +31,7 @@ function Chats() {
         {chats?.map((c) => (
           <li key={c.id} className="chat-list__item">
             {c.profile.main_image ? (
-              <img
+              <Photo
                 className="chat-list__photo"
                 src={mediaUrl(c.profile.main_image.thumb_filename)}
                 alt={m.tile_photo_alt({ name: c.profile.name })}

@@ -6,6 +6,7 @@ import { useLikes } from '../../../../../data/useLikes.ts'
 import { worker } from '../../../../../data/worker.ts'
 import { LikeButton } from '../../../../../ui/LikeButton.tsx'
 import { mediaUrl } from '../../../../../ui/media.ts'
+import { Photo } from '../../../../../ui/Photo.tsx'
 import type { LikesType } from './likes-type.ts'
 import { VisitorsList, VisitorsTabCount } from './VisitorsList.tsx'
 
@@ -87,7 +88,7 @@ function LikesLists({
               className={`likes-list__item${isNew ? ' likes-list__item--new' : ''}`}
             >
               {profile.main_image ? (
-                <img
+                <Photo
                   className="likes-list__photo"
                   src={mediaUrl(profile.main_image.thumb_filename)}
                   alt=""

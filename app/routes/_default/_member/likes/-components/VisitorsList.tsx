@@ -5,6 +5,7 @@ import { useVisitors } from '../../../../../data/useLive.ts'
 import { worker } from '../../../../../data/worker.ts'
 import { formatWhen } from '../../../../../ui/format.ts'
 import { mediaUrl } from '../../../../../ui/media.ts'
+import { Photo } from '../../../../../ui/Photo.tsx'
 
 /** The new visits beside the likes tabs (docs/live.md). */
 export function VisitorsTabCount() {
@@ -35,7 +36,7 @@ export function VisitorsList() {
           className={`likes-list__item${is_new ? ' likes-list__item--new' : ''}`}
         >
           {profile.main_image ? (
-            <img
+            <Photo
               className="likes-list__photo"
               src={mediaUrl(profile.main_image.thumb_filename)}
               alt=""

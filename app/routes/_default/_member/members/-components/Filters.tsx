@@ -15,7 +15,7 @@ export interface FilterValues {
   verified: boolean
 }
 
-const AGE_LABEL: Record<AgeBucket, () => string> = {
+export const AGE_LABEL: Record<AgeBucket, () => string> = {
   all: m.age_all,
   upto25: m.age_upto25,
   '26_35': m.age_26_35,
@@ -25,19 +25,37 @@ const AGE_LABEL: Record<AgeBucket, () => string> = {
   '65plus': m.age_65plus,
 }
 
+/** The filters a search page applied, as the form's values (the saved search's when none were sent). */
+export function valuesOf(page: SearchPageRow, onlineFirst: boolean): FilterValues {
+  const f = page.filters
+  return {
+    gender: f.gender === 'male' ? 'male' : 'female',
+    country: f.country ?? '',
+    region: f.countryregion ?? '',
+    age: bucketOf(f.min_age, f.max_age),
+    onlineFirst,
+    verified: f.verified,
+  }
+}
+
 export function Filters({
   page,
   onlineFirst,
+  regionData,
   onSearch,
 }: {
   page: SearchPageRow
   onlineFirst: boolean
+  /** Every country's regions (settings.region_data), for a country other than the searched one. */
+  regionData: Record<string, { id: string; name: string }[]> | undefined
   onSearch: (v: FilterValues) => void
 }) {
   const f = page.filters
   const [country, setCountry] = useState(f.country ?? '')
-  // Regions are known for the searched country only; another country starts at "any".
-  const regions = country === f.country ? page.filterOptions.countryregion : []
+  // The searched country's regions came with the page; another country's
+  // come from the settings, so the list is filled as soon as it is chosen.
+  const regions =
+    country === f.country ? page.filterOptions.countryregion : (regionData?.[country] ?? [])
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

@@ -56,7 +56,7 @@ describe('the ranking page (how we order people)', () => {
 
   it('is linked from the search filters', () => {
     const html = renderToStaticMarkup(
-      <Filters page={PAGE} onlineFirst={false} onSearch={() => {}} />,
+      <Filters page={PAGE} onlineFirst={false} regionData={undefined} onSearch={() => {}} />,
     )
     expect(html).toContain('href="/pages/ranking"')
   })

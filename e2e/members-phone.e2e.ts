@@ -1,0 +1,145 @@
+// Issue "What members see first", on the member search (/members):
+// - at 360×780 the photos come first: at least 6 member tiles start within
+//   the first screen, the filters wait behind one button that opens them in
+//   a sheet (a labelled dialog that takes the focus, gives it back and closes
+//   on Escape), and the filters in force show as chips, each removable;
+// - wider, the filter form stays on the page, as before;
+// - choosing another country fills the region list for it at once, before
+//   any Search;
+// - a search that finds nobody says so once, not also "0 members found" and
+//   "Page 1 of 1";
+// - a picture that cannot load (offline, never seen on this device) shows a
+//   placeholder, not the browser's broken-image icon.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, logIn, pageUntil } from './harness.ts'
+
+const suite = browserSuite(1)
+const PHONE = { width: 360, height: 780 }
+/**
+ * The issue's bar: the photo tiles a phone shows before any scrolling. Both
+ * kinds count (members' and, for a member who gets them, the webcam ads that
+ * sit after the second member), as both are photos in the grid.
+ */
+const TILES_ON_FIRST_SCREEN = 6
+
+const tiles = (page: Page) => page.locator('ul.grid > li')
+const activeInDialog = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('dialog') !== null)
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim())
+
+describe('members search on a phone and wider', () => {
+  it('shows at least 6 tiles on the first phone screen, with the filters in a sheet and as chips', async () => {
+    const page = suite.pages[0]!
+    await page.setViewportSize(PHONE)
+    await logIn(page)
+    await page.waitForURL(/\/members/)
+    await tiles(page)
+      .nth(TILES_ON_FIRST_SCREEN - 1)
+      .waitFor()
+
+    const onFirstScreen = await tiles(page).evaluateAll(
+      (lis, height) => lis.filter((li) => li.getBoundingClientRect().top < height).length,
+      PHONE.height,
+    )
+    expect(onFirstScreen).toBeGreaterThanOrEqual(TILES_ON_FIRST_SCREEN)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    // The form is not on the page itself, only behind the button.
+    expect(await page.getByRole('combobox', { name: /^Age/ }).count()).toBe(0)
+
+    const open = page.getByRole('button', { name: 'Filters' })
+    const sheet = page.getByRole('dialog', { name: 'Search filters' })
+    await open.click()
+    await sheet.waitFor()
+    expect(await activeInDialog(page)).toBe(true)
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    expect(await focusedName(page)).toBe('Filters')
+
+    await open.click()
+    await sheet.getByRole('combobox', { name: /^Age/ }).selectOption('26_35')
+    await sheet.getByRole('button', { name: 'Search' }).click()
+    await sheet.waitFor({ state: 'hidden' })
+    await page.waitForURL(/age=26_35/)
+    const chips = page.getByRole('list', { name: 'Active filters' })
+    const ageChip = chips.getByRole('button', { name: 'Remove filter: Age: 26-35' })
+    await ageChip.waitFor()
+    expect(await focusedName(page)).toBe('Filters')
+
+    await ageChip.click()
+    await page.waitForURL((url) => !url.search.includes('age='))
+    await ageChip.waitFor({ state: 'detached' })
+    await tiles(page).first().waitFor()
+  })
+
+  it('fills the region list for a newly chosen country before any search (sheet and wide form)', async () => {
+    const page = suite.pages[0]!
+    const regionValues = (scope: ReturnType<Page['locator']>) =>
+      scope
+        .getByRole('combobox', { name: /^Region/ })
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
+
+    const sheet = page.getByRole('dialog', { name: 'Search filters' })
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await sheet.waitFor()
+    expect((await regionValues(sheet)).every((v) => v.startsWith('NL-'))).toBe(true)
+    await sheet.getByRole('combobox', { name: /^Country/ }).selectOption('BE')
+    const belgian = await regionValues(sheet)
+    expect(belgian.length).toBeGreaterThan(0)
+    expect(belgian.every((v) => v.startsWith('BE-'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+
+    // Wider, the form is on the page as before, and behaves the same.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const form = page.getByRole('form', { name: 'Search filters' })
+    await form.waitFor()
+    expect(await page.getByRole('button', { name: 'Filters' }).count()).toBe(0)
+    await form.getByRole('combobox', { name: /^Country/ }).selectOption('BE')
+    const belgianToo = await regionValues(form)
+    expect(belgianToo.length).toBeGreaterThan(0)
+    expect(belgianToo.every((v) => v.startsWith('BE-'))).toBe(true)
+  })
+
+  it('shows a placeholder, not a broken image, for a picture that cannot load', async () => {
+    // Pictures never seen on a device that is offline: every request for one fails
+    // (no service worker here to answer from its cache).
+    const context = await suite.browser.newContext({
+      baseURL: suite.site.url,
+      locale: 'en-GB',
+      serviceWorkers: 'block',
+    })
+    await context.route('**/media/**', (route) => route.abort('internetdisconnected'))
+    const page = await context.newPage()
+    await logIn(page)
+    await page.waitForURL(/\/members/)
+    await page.locator('ul.grid > li.tile').nth(11).waitFor()
+    // Every picture in view has failed by now and none is left broken.
+    await pageUntil(
+      page,
+      () =>
+        document.querySelectorAll('ul.grid .photo--missing').length >= 2 &&
+        [...document.querySelectorAll<HTMLImageElement>('ul.grid img')].every(
+          (i) => !i.complete || i.naturalWidth > 0,
+        ),
+      undefined,
+    )
+    const missing = page.locator('ul.grid .photo--missing')
+    expect(await missing.first().getAttribute('role')).toBe('img')
+    expect(await missing.first().getAttribute('aria-label')).toMatch(/^Photo of /)
+    await context.close()
+  })
+
+  it('says once that nobody matches a search that finds no one', async () => {
+    const page = suite.pages[0]!
+    // The demo seed verifies nobody's photos.
+    await page.goto('/members?verified=true')
+    const main = page.locator('main')
+    await main.getByText('No members match these filters.').waitFor()
+    const text = (await main.textContent()) ?? ''
+    expect(text.match(/No members match these filters/g)).toHaveLength(1)
+    expect(text).not.toMatch(/members? found/)
+    expect(text).not.toContain('Page 1 of 1')
+  })
+})
