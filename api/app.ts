@@ -61,7 +61,7 @@ import { searchRoutes } from './search/index.ts'
 import { sessionRoutes } from './sessions/index.ts'
 import { forgetOperatorSettings, SETTINGS_CACHE, settingsRoutes } from './settings/index.ts'
 import { trafficRoutes } from './traffic/index.ts'
-import { verificationRoutes } from './verification/index.ts'
+import { faceJobHandlers, verificationRoutes } from './verification/index.ts'
 
 export interface AppDeps {
   db: Db
@@ -241,6 +241,7 @@ function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
   jobs.register(withdrawalJobs(db, providerDeps))
   jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
   jobs.register(mediaJobHandlers(store))
+  jobs.register(faceJobHandlers(db, store))
   accounts.mailer.attach(jobs)
 }
 
@@ -295,7 +296,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', exportRoutes(db, accounts, store))
     .route('/', accountRoutes(db, accounts))
     .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
-    .route('/', verificationRoutes(db, store))
+    .route('/', verificationRoutes(db, store, jobs))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))
