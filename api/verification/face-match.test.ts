@@ -212,6 +212,19 @@ describeEngines('face match in photo verification on %s', (engine) => {
   )
 
   it(
+    'face_match off: even with consent no face is processed',
+    async () => {
+      await setFaceMatch('off')
+      const { m, cookie } = await memberWithPhoto(await sampleFace(...MAN, AUGMENTED))
+      const row = await verify(cookie, m.id, await sampleFace(...MAN), true)
+      expect(row.status).toBe('pending')
+      expect(row.faceConsent).toBe(true)
+      expect(row.faceCheckedAt).toBeNull()
+    },
+    INFERENCE,
+  )
+
+  it(
     'assist: a clear match still waits for a moderator, who sees the scores; approval keeps the descriptor',
     async () => {
       await setFaceMatch('assist')
