@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Db } from '../db/client.ts'
+import type { ReadRouter } from '../db/replica.ts'
 import {
   accountRoutes,
   activityRoutes,
@@ -29,6 +30,7 @@ import { ApiFailure, onError } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
 import { metricsRoutes } from './http/metrics.ts'
 import { sameOriginOnly } from './http/origin.ts'
+import { primaryReads, type ReadsFor, readsOf, rememberWrites } from './http/reads.ts'
 import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
@@ -39,7 +41,12 @@ import { likeFlags, likesRoutes } from './likes/index.ts'
 import { mailJobs } from './mail/mailer.ts'
 import { devMailRoutes } from './mail/routes.ts'
 import { type AccountsDeps, accountsFromEnv } from './mail/site.ts'
-import { appealRoutes, transparencyFromEnv, transparencyJobs } from './moderation/index.ts'
+import {
+  appealRoutes,
+  bannedMemberSql,
+  transparencyFromEnv,
+  transparencyJobs,
+} from './moderation/index.ts'
 import { operatorRoutes } from './operator/index.ts'
 import {
   checkoutRoutes,
@@ -65,6 +72,11 @@ import { faceJobHandlers, verificationRoutes } from './verification/index.ts'
 
 export interface AppDeps {
   db: Db
+  /**
+   * Where the read-only hot paths read (db/replica.ts, DATABASE_REPLICA_URL):
+   * api/start.ts passes a replica's router. Default: the primary `db`.
+   */
+  reads?: ReadRouter
   /** The webcam feed and click targets; default from the environment (api/config.ts). */
   cams?: CamsDeps
   /** Age assurance providers and their trust anchors; default from the environment (api/age/config.ts). */
@@ -151,6 +163,9 @@ interface Wiring
   lifecycle: Lifecycle
   store: PictureStore | undefined
   complaintsTo: string
+  reads: ReadRouter | undefined
+  /** The handle of a read-only answer: the replica's or the primary's. */
+  readsFor: ReadsFor
 }
 
 /**
@@ -172,6 +187,7 @@ export function createApi({
   memberLimits = true,
   lifecycle = createLifecycle(),
   logger,
+  reads,
 }: AppDeps) {
   const w: Wiring = {
     db,
@@ -188,6 +204,8 @@ export function createApi({
     logger,
     store: picturesOf({ pictures, mediaDir }),
     complaintsTo: process.env.COMPLAINTS_EMAIL ?? 'complaints@localhost',
+    reads,
+    readsFor: reads ? readsOf(reads) : primaryReads(db),
   }
   registerJobs(w)
   // What this process caches is dropped when any process changes it
@@ -203,7 +221,7 @@ export function createApi({
   const app = new Hono()
     .onError(onError)
     .use(requestLog({ trustProxy: accounts.trustProxy ?? false, ...(logger ? { logger } : {}) }))
-    .route('/', metricsRoutes({ db, queueDepth: () => dueJobCount(db) }))
+    .route('/', metricsRoutes({ db, queueDepth: () => dueJobCount(db), reads }))
     .use(securityHeaders(accounts))
     .route('/', healthRoutes({ db, events, lifecycle }))
     .route('/api', api)
@@ -246,9 +264,12 @@ function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
 }
 
 /** What every /api request passes before its domain's route. */
-function apiMiddleware({ now, accounts }: Wiring) {
+function apiMiddleware({ now, accounts, reads }: Wiring) {
+  const api = new Hono<ClockEnv>()
+  // A session that writes reads the primary for a moment (read-your-writes).
+  if (reads) api.use(rememberWrites(reads, GET_WITH_EFFECTS))
   return (
-    new Hono<ClockEnv>()
+    api
       .use(async (c, next) => {
         if (now) c.set('now', now)
         await next()
@@ -289,28 +310,37 @@ function apiMiddleware({ now, accounts }: Wiring) {
 /** Every domain's routes, mounted from its entry. */
 function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
   const { db, accounts, store, jobs, events, memberLimits, eventsTiming, complaintsTo, now } = w
+  const { readsFor } = w
   const { cams, age, payments } = w
   return api
     .route('/', authRoutes(db, accounts))
     .route('/', userRoutes(db, accounts, { pictures: store, jobs }))
     .route('/', exportRoutes(db, accounts, store))
     .route('/', accountRoutes(db, accounts))
-    .route('/', imageRoutes(db, store, { trustProxy: accounts.trustProxy ?? false, jobs }))
+    .route(
+      '/',
+      imageRoutes(db, store, {
+        trustProxy: accounts.trustProxy ?? false,
+        jobs,
+        bannedSql: bannedMemberSql,
+      }),
+    )
     .route('/', verificationRoutes(db, store, jobs))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))
-    .route('/', searchRoutes(db, accounts.trustProxy ?? false))
+    .route('/', searchRoutes(db, accounts.trustProxy ?? false, readsFor))
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
     .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
     .route('/', sessionRoutes(db))
-    .route('/', likesRoutes(db, { memberLimits, jobs }))
+    .route('/', likesRoutes(db, { memberLimits, jobs, readsFor }))
     .route(
       '/',
       profileRoutes(db, {
         viewed: (viewer, profile) => recordVisit(db, viewer, profile),
-        relation: (viewer, profile) => likeFlags(db, viewer, profile),
+        relation: (reader, viewer, profile) => likeFlags(reader, viewer, profile),
+        readsFor,
       }),
     )
     .route('/', presenceRoutes(db))

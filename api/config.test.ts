@@ -46,6 +46,39 @@ describe('DATABASE_POOL_SIZE', () => {
   })
 })
 
+describe('DATABASE_REPLICA_URL', () => {
+  const REPLICA = 'postgres://postgres@127.0.0.1:5433/test'
+  it('is off unless set: every read on the primary', () => {
+    expect(loadConfig({ DATABASE_URL: URL }).replica).toBeUndefined()
+    expect(loadConfig({}).replica).toBeUndefined()
+  })
+  it('takes the replica beside a PostgreSQL primary, skipped past 3000 ms of lag unless set', () => {
+    expect(loadConfig({ DATABASE_URL: URL, DATABASE_REPLICA_URL: REPLICA }).replica).toEqual({
+      url: REPLICA,
+      poolSize: 10,
+      maxLagMs: 3000,
+    })
+    const replica = loadConfig({
+      DATABASE_URL: URL,
+      DATABASE_REPLICA_URL: REPLICA,
+      DATABASE_REPLICA_MAX_LAG_MS: '500',
+    }).replica
+    expect(replica?.maxLagMs).toBe(500)
+  })
+  it('refuses a replica without a PostgreSQL primary, and a lag limit out of 100..600000, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: REPLICA })).toThrow(/DATABASE_URL/)
+    for (const bad of ['99', '600001', 'soon']) {
+      expect(() =>
+        loadConfig({
+          DATABASE_URL: URL,
+          DATABASE_REPLICA_URL: REPLICA,
+          DATABASE_REPLICA_MAX_LAG_MS: bad,
+        }),
+      ).toThrow(/DATABASE_REPLICA_MAX_LAG_MS/)
+    }
+  })
+})
+
 describe('picture storage', () => {
   it('keeps pictures on disk unless S3_BUCKET is set: MEDIA_DIR, else DATA_DIR/media', () => {
     expect(loadConfig({}).storage).toEqual({ kind: 'disk', dir: '.data/media' })

@@ -11,6 +11,13 @@ const Env = z.object({
    * own); every process counts against the server's max_connections.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A PostgreSQL streaming replica for the read-only hot paths (search,
+   * profiles, likes lists); needs DATABASE_URL (db/replica.ts).
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** A replica further behind the primary than this is skipped (reads go to the primary). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   /** Where PGlite keeps its data and, without S3_BUCKET, the pictures (loadStorageConfig). */
   DATA_DIR: z.string().default('.data'),
   /** `off` in production: no demo member with a published password. */
@@ -250,6 +257,8 @@ export type Config = {
   database:
     | { kind: 'postgres'; url: string; poolSize: number }
     | { kind: 'pglite'; dataDir: string }
+  /** The streaming replica of DATABASE_REPLICA_URL, if any (db/replica.ts). */
+  replica: ReplicaConfig | undefined
   storage: StorageConfig
   demoSeed: boolean
   demoMembers: number
@@ -257,6 +266,24 @@ export type Config = {
   accounts: AccountsConfig
   serve: ServeConfig
   payments: PaymentsConfig
+}
+
+/** The read replica of DATABASE_REPLICA_URL; only beside a PostgreSQL primary. */
+function replicaOf(e: z.infer<typeof Env>): ReplicaConfig | undefined {
+  if (!e.DATABASE_REPLICA_URL) return undefined
+  if (!e.DATABASE_URL)
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL (a PostgreSQL primary)')
+  return {
+    url: e.DATABASE_REPLICA_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
+    maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+  }
+}
+
+export interface ReplicaConfig {
+  url: string
+  poolSize: number
+  maxLagMs: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -267,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
+    replica: replicaOf(e),
     storage: loadStorageConfig(env),
     demoSeed: e.DEMO_SEED === 'on',
     demoMembers: e.DEMO_MEMBERS,

@@ -9,6 +9,7 @@ import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf, parseMemberId } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
+import { primaryReads, type ReadsFor, readsOf } from './http/reads.ts'
 import { isBot } from './http/bots.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
@@ -117,7 +118,11 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       // app running) rather than a dead end. Nothing is stored.
       .post('/', (c) => c.redirect('/', 303))
       .post('/signup', (c) => c.redirect(`/signup${new URL(c.req.url).search}`, 303))
-      .get('*', appPages(build.isPage, shell, deps.db))
+      // A member page's "does the member exist" read, on the replica when one is used.
+      .get(
+        '*',
+        appPages(build.isPage, shell, deps.reads ? readsOf(deps.reads) : primaryReads(deps.db)),
+      )
   )
 }
 
@@ -333,9 +338,9 @@ async function memberPageExists(db: AppDeps['db'], path: string): Promise<boolea
  * Any other page. Spec §2: a path no page of the app matches answers 404 (the app's
  * error page); a bot gets the plain status without the app.
  */
-function appPages(isPage: (path: string) => boolean, shell: Shell, db: AppDeps['db']) {
+function appPages(isPage: (path: string) => boolean, shell: Shell, readsFor: ReadsFor) {
   return async (c: Context): Promise<Response> => {
-    const known = isPage(c.req.path) && (await memberPageExists(db, c.req.path))
+    const known = isPage(c.req.path) && (await memberPageExists(readsFor(c), c.req.path))
     if (!known && isBot(c.req.header('user-agent'))) return c.text('404 Not Found', 404)
     // A lander's first load is the landers' light entry (client-rendered,
     // docs/landers-and-tracking.md); other public pages are prerendered for guests.

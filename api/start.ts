@@ -104,6 +104,7 @@ const [
   { applySettingsFromEnv },
   { storeOf },
   { badgeOf },
+  { replicaReads },
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
@@ -120,6 +121,7 @@ const [
   import('./settings/settings.ts'),
   import('./images/storage.ts'),
   import('./badge.ts'),
+  import('../db/replica.ts'),
 ])
 // Where pictures are kept: a directory, or an S3 bucket every process shares.
 const pictures = storeOf(config.storage)
@@ -133,6 +135,15 @@ const database = await step(STEP.database, async () => {
   console.log(`start: database ${opened.kind} ready (migrations applied)`)
   return opened
 })
+
+// The read-only hot paths on a streaming replica, when one is configured
+// (db/replica.ts, docs/several-machines.md "Reads on a replica").
+const reads = config.replica ? replicaReads(database.db, config.replica) : undefined
+if (config.replica) {
+  console.log(
+    `start: reads of search, profiles and likes lists on the replica while under ${config.replica.maxLagMs} ms behind`,
+  )
+}
 
 if (config.demoSeed) {
   await step(STEP.seed, async () => {
@@ -214,6 +225,7 @@ jobs.register(pushEventJobHandlers(database.db, badgeOf))
 const lifecycle = createLifecycle()
 handler = createServer({
   db: database.db,
+  ...(reads ? { reads } : {}),
   distDir: DIST,
   pictures,
   accounts,
@@ -235,7 +247,12 @@ const shutdown = stopOnSignal({
   lifecycle,
   events,
   jobs,
-  database,
+  database: {
+    close: async () => {
+      await reads?.close()
+      await database.close()
+    },
+  },
   graceMs,
 })
 process.on('SIGINT', shutdown)

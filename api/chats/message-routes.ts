@@ -4,7 +4,8 @@ import { fileReport, setBlock } from '../blocks/index.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { CreditsResponse, TypingResponse } from '../contract/index.ts'
 import { EVENTS_KEEPALIVE_MS, EVENTS_SESSION_CHECK_MS } from '../contract/rules/messages.ts'
-import { balanceOf, messageCost, zeroCredits } from '../credits/index.ts'
+import { currencyOf } from '../contract/rules/payments.ts'
+import { messageCost, zeroCredits } from '../credits/index.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
 import { countedSSE, messagesSent } from '../http/metrics.ts'
@@ -14,6 +15,7 @@ import { createStreamSessions } from '../http/stream-sessions.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { loadSettings } from '../settings/index.ts'
+import { creditValueOf } from '../payments/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
 import { sendTyping } from './typing.ts'
@@ -47,15 +49,16 @@ export interface MessagesDeps {
   now?: () => Date
 }
 
+/**
+ * The balance, a message's credits and the member's value of a credit (the
+ * one rule, api/contract/rules/credit-value.ts): the member's row gives the
+ * balance and the currency, the payments domain the value, in one statement.
+ */
 async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
-  const [credits, cost, settings, me] = await Promise.all([
-    balanceOf(db, memberId),
-    messageCost(db),
-    loadSettings(db),
-    liveMember(db, memberId),
-  ])
-  const price = me ? settings.minimum_message_costs[me.country] : undefined
-  return { credits, message_cost: cost, message_price: price ?? null }
+  const [cost, me] = await Promise.all([messageCost(db), liveMember(db, memberId)])
+  if (!me) return { credits: 0, message_cost: cost, credit_value: null }
+  const value = await creditValueOf(db, memberId, currencyOf(me.country))
+  return { credits: me.credits, message_cost: cost, credit_value: value }
 }
 
 /**

@@ -105,8 +105,18 @@ export const CreditsResponse = z.object({
   credits: z.number().int(),
   /** Credits one message costs (an operator setting). */
   message_cost: z.number().int(),
-  /** Spec §3 minimum_message_costs for the member's country: what a message costs in money. */
-  message_price: z.object({ costs: z.number(), currency: z.string() }).nullable(),
+  /**
+   * The member's money value of a credit (api/contract/rules/credit-value.ts):
+   * `amount` minor units of `currency` for `credits` credits, from their last
+   * paid purchase, else the best package on offer; null when there is none.
+   */
+  credit_value: z
+    .object({
+      amount: z.number().int().nonnegative(),
+      credits: z.number().int().positive(),
+      currency: z.string(),
+    })
+    .nullable(),
 })
 export type CreditsResponse = z.infer<typeof CreditsResponse>
 

@@ -14,6 +14,7 @@ import { streamSSE } from 'hono/streaming'
 import pg from 'pg'
 import client from 'prom-client'
 import type { Db } from '../../db/client.ts'
+import type { ReadRouter } from '../../db/replica.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { clientIp } from './ratelimit.ts'
 import { logOf, routeOf } from './request-log.ts'
@@ -135,6 +136,42 @@ function appRegistry(db: Db, queueDepth: () => Promise<number>) {
 }
 
 /**
+ * The read replica's state (db/replica.ts), read on scrape: whether it is
+ * used now, its lag at the last probe, and the reads routed to each server.
+ */
+function replicaMetrics(registry: client.Registry, reads: ReadRouter) {
+  new client.Gauge({
+    name: 'db_replica_usable',
+    help: 'Whether the read replica is used now (1) or skipped for lag or no answer (0)',
+    registers: [registry],
+    collect() {
+      this.set(reads.stats.usable ? 1 : 0)
+    },
+  })
+  new client.Gauge({
+    name: 'db_replica_lag_seconds',
+    help: "The read replica's lag behind the primary at the last probe",
+    registers: [registry],
+    collect() {
+      const lag = reads.stats.lagMs
+      if (lag === null) this.reset()
+      else this.set(lag / 1000)
+    },
+  })
+  new client.Counter({
+    name: 'db_reads_total',
+    help: 'Read-only answers (search, profiles, likes lists) by the server they read from',
+    labelNames: ['target'],
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc({ target: 'primary' }, reads.stats.reads.primary)
+      this.inc({ target: 'replica' }, reads.stats.reads.replica)
+    },
+  })
+}
+
+/**
  * Whether the socket's peer is this machine (loopback), never by a header; a
  * request a proxy forwarded (X-Forwarded-For, Forwarded) is not local even
  * when the proxy runs on this machine.
@@ -163,6 +200,7 @@ function hasToken(c: Context, token: string | undefined): boolean {
 export function metricsRoutes({
   db,
   queueDepth,
+  reads,
   token = process.env.METRICS_TOKEN || undefined,
 }: {
   db: Db
@@ -172,9 +210,12 @@ export function metricsRoutes({
    * comes from the one who owns the table, not from a query of our own.
    */
   queueDepth: () => Promise<number>
+  /** The read replica's router, when DATABASE_REPLICA_URL is set (db/replica.ts). */
+  reads?: ReadRouter | undefined
   token?: string | undefined
 }) {
   const { registry, duration } = appRegistry(db, queueDepth)
+  if (reads?.stats.configured) replicaMetrics(registry, reads)
   const observe: MiddlewareHandler = async (c, next) => {
     const end = duration.startTimer()
     await next()

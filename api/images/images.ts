@@ -3,7 +3,7 @@
 // decoded and re-encoded, which drops whatever rode along (EXIF with GPS,
 // comments, polyglot payloads), under a name the server makes up.
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '../../db/client.ts'
 import { images } from '../../db/schema/index.ts'
@@ -14,6 +14,7 @@ import {
   type ProfileImagesResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { photoHash, photoMatches } from './match.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
 import { type PictureStore, withStore } from './storage.ts'
@@ -100,6 +101,10 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
  * moderator: seen only by their owner, never the main picture until approved.
  * Either way the rows are unreviewed: guests do not see them until a
  * moderator approved them from the queue (db/schema/profiles.ts `reviewed`).
+ * Each row keeps its picture's perceptual hash and the closest picture of
+ * another account it matches (api/images/match.ts), which the moderator sees;
+ * a picture matching one of a banned account (`bannedSql`) is stored pending
+ * whatever the site's setting.
  * A crash between the puts and the commit leaves unreferenced files under
  * random names: garbage, never a row without its file.
  */
@@ -108,11 +113,12 @@ export async function saveImages(
   memberId: number,
   store: PictureStore,
   files: Buffer[],
-  options: { pending?: boolean } = {},
+  options: { pending?: boolean; bannedSql?: (member: SQL) => SQL } = {},
 ): Promise<ProfileImagesResponse> {
   const status = options.pending ? 'pending' : 'approved'
   const rendered = []
   for (const bytes of files) rendered.push(await processImage(bytes))
+  const hashes = await Promise.all(rendered.map((r) => photoHash(r.image)))
   const written: string[] = []
   const planned = rendered.map(() => {
     const base = randomBytes(12).toString('hex')
@@ -138,13 +144,25 @@ export async function saveImages(
       if ((count?.n ?? 0) + rendered.length > IMAGE_MAX_PER_MEMBER) {
         throw fileFailure(400, 'too_many_images', `at most ${IMAGE_MAX_PER_MEMBER} pictures`)
       }
+      const matches = await photoMatches(tx, memberId, hashes, options.bannedSql)
       const rows = await tx
         .insert(images)
-        .values(planned.map((names) => ({ memberId, ...names, status, reviewed: false })))
-        .returning({ id: images.id })
+        .values(
+          planned.map((names, i) => ({
+            memberId,
+            ...names,
+            status: matches[i]?.banned ? 'pending' : status,
+            reviewed: false,
+            phash: hashes[i] ?? null,
+            matchImageId: matches[i]?.imageId ?? null,
+            matchMemberId: matches[i]?.memberId ?? null,
+          })),
+        )
+        .returning({ id: images.id, status: images.status })
       if (rows.length !== planned.length) throw new Error('image rows not stored')
-      if (status === 'approved') {
-        const first = Math.min(...rows.map((r) => r.id))
+      const shown = rows.filter((r) => r.status === 'approved')
+      if (shown.length > 0) {
+        const first = Math.min(...shown.map((r) => r.id))
         await setMainImageId(tx, memberId, first, null)
       }
     })

@@ -6,6 +6,7 @@ export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 export {
   approvedPhotoFiles,
   approvePhoto,
+  type ImageRow,
   memberPhotos,
   photoById,
   photoCount,

@@ -15,7 +15,12 @@ export type ImageRow = typeof images.$inferSelect
  */
 export const unreviewedPhotos = (db: Db, limit: number) =>
   db
-    .select({ id: images.id, memberId: images.memberId, createdAt: images.createdAt })
+    .select({
+      id: images.id,
+      memberId: images.memberId,
+      createdAt: images.createdAt,
+      matchMemberId: images.matchMemberId,
+    })
     .from(images)
     .where(and(eq(images.reviewed, false), liveMemberSql(sql`${images.memberId}`)))
     .orderBy(asc(images.id))

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
@@ -15,12 +16,13 @@ import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 /**
  * POST/GET/PUT/DELETE /api/profileimage.php (contract: ProfileImagesResponse).
  * An upload to a site that pre-moderates photos (settings.photo_premoderation
- * of the request's host) is stored pending.
+ * of the request's host) is stored pending, as is one matching a photo of a
+ * banned account (`bannedSql`, the moderation domain's rule: api/images/match.ts).
  */
 export const imageRoutes = (
   db: Db,
   store: PictureStore | undefined,
-  options: { trustProxy?: boolean; jobs?: JobRunner } = {},
+  options: { trustProxy?: boolean; jobs?: JobRunner; bannedSql?: (member: SQL) => SQL } = {},
 ) =>
   new Hono<AuthEnv>()
     .get(pathOf(endpoints.images), requireMember(db), async (c) =>
@@ -36,6 +38,7 @@ export const imageRoutes = (
       return c.json(
         await saveImages(db, memberId, store, buffers, {
           pending: settings.photo_premoderation,
+          bannedSql: options.bannedSql,
         }),
       )
     })

@@ -5,6 +5,7 @@ import { endpoints } from '../contract/endpoints.ts'
 import type { LikeSeenResponse } from '../contract/index.ts'
 import { ClientId, IDEMPOTENCY_KEY_HEADER } from '../contract/likes.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { primaryReads, type ReadsFor } from '../http/reads.ts'
 import { limitMemberAction } from '../http/member-limits.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
@@ -40,6 +41,8 @@ export interface LikesOptions {
   memberLimits?: boolean
   /** The job runner, poked when a like enqueued a push (it goes out at once, not at the next poll). */
   jobs?: { poke(): void }
+  /** The handle the lists are read from (api/http/reads.ts); default the primary. */
+  readsFor?: ReadsFor
 }
 
 /**
@@ -49,7 +52,10 @@ export interface LikesOptions {
  * received like as opened.
  * Every method needs a session; without one the answer is 403 (spec §8).
  */
-export const likesRoutes = (db: Db, { memberLimits = true, jobs }: LikesOptions = {}) => {
+export const likesRoutes = (
+  db: Db,
+  { memberLimits = true, jobs, readsFor = primaryReads(db) }: LikesOptions = {},
+) => {
   /** A like or unlike, counted against the limits first unless it replays an id. */
   async function limitedLike(c: Context, action: LikeAction) {
     if (!memberLimits) return setLike(db, action, () => jobs?.poke())
@@ -60,7 +66,7 @@ export const likesRoutes = (db: Db, { memberLimits = true, jobs }: LikesOptions 
   }
   return new Hono<AuthEnv>()
     .get(pathOf(endpoints.likes), requireMember(db), queryOf(endpoints.likes), async (c) =>
-      c.json(await likesOf(db, c.get('memberId'), c.req.valid('query'))),
+      c.json(await likesOf(readsFor(c), c.get('memberId'), c.req.valid('query'))),
     )
     .post(pathOf(endpoints.like), requireMember(db), bodyOf(endpoints.like), async (c) => {
       const { profile, client_id } = c.req.valid('json')

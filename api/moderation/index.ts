@@ -13,7 +13,7 @@ export {
 } from './profile-texts.ts'
 export { queueItem } from './queue-item.ts'
 export { appealRoutes } from './routes.ts'
-export { loginBarOf } from './sanctions.ts'
+export { bannedMemberSql, loginBarOf } from './sanctions.ts'
 export {
   queueTransparency,
   TRANSPARENCY_SUBMIT,

@@ -13,13 +13,13 @@ import type {
   QueueItemType,
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT } from '../contract/operator/moderation.ts'
-import { memberPhotos, type PictureStore, photoById } from '../images/index.ts'
+import { type ImageRow, memberPhotos, type PictureStore, photoById } from '../images/index.ts'
 import { ageOn } from '../profiles/index.ts'
 import { auditedAt } from '../shared/audit.ts'
 import { memberFields } from '../shared/members.ts'
 import { verificationCase } from '../verification/index.ts'
 import { heldTextsText, profileTextReview } from './profile-texts.ts'
-import { memberOfUrl, overdue, scamSummary } from './queue.ts'
+import { memberOfUrl, overdue, photoSummary, scamSummary } from './queue.ts'
 import { liveSanctions, sanctionView } from './sanctions.ts'
 
 /** What a moderator sees of the member's own row. */
@@ -227,7 +227,7 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
       id,
       created_at: img.createdAt.toISOString(),
       overdue: overdue(img.createdAt, now),
-      summary: 'photo',
+      summary: photoSummary(img.matchMemberId),
       member: img.memberId,
     },
     decided_at: img.status === 'pending' ? null : (approvedAt ?? img.createdAt).toISOString(),
@@ -238,8 +238,28 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
     profile: await moderatedProfile(db, img.memberId, now),
     messages: [],
     sanction: null,
-    photo: { id, url: `/media/${img.filename}`, thumb_url: `/media/${img.thumbFilename}` },
+    photo: {
+      id,
+      url: `/media/${img.filename}`,
+      thumb_url: `/media/${img.thumbFilename}`,
+      match: await photoMatch(db, img, now),
+    },
     verification: null,
+  }
+}
+
+/** The same photo on another account, found at upload: that picture (if kept) and whether the account is banned now. */
+async function photoMatch(db: Db, img: ImageRow, now: Date) {
+  if (img.matchMemberId === null) return null
+  const [other, live] = await Promise.all([
+    img.matchImageId === null ? undefined : photoById(db, img.matchImageId),
+    liveSanctions(db, img.matchMemberId, now),
+  ])
+  return {
+    member: img.matchMemberId,
+    photo: other?.id ?? null,
+    thumb_url: other ? `/media/${other.thumbFilename}` : null,
+    banned: live.some((s) => s.kind === 'ban'),
   }
 }
 

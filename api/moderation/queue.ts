@@ -27,6 +27,14 @@ export const overdue = (created: Date, now: Date) =>
 /** A held first message's summary: the signals that fired (api/contract/rules/scam.ts), `phone, messenger`. */
 export const scamSummary = (signals: string) => signals.split(',').join(', ')
 
+/**
+ * A photo no moderator saw yet, as the queue lists it: `photo`, or
+ * `same_photo:12` when it matched a photo of member 12 at upload
+ * (api/images/match.ts).
+ */
+export const photoSummary = (matchMemberId: number | null) =>
+  matchMemberId === null ? 'photo' : `same_photo:${matchMemberId}`
+
 /** A profile text held for review, as the queue lists it: the signals that fired. */
 const profileTextEntry = (x: Awaited<ReturnType<typeof heldProfileTexts>>[number]) => ({
   type: 'profile_text' as const,
@@ -84,7 +92,7 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       type: 'photo' as const,
       id: x.id,
       created: x.createdAt,
-      summary: 'photo',
+      summary: photoSummary(x.matchMemberId),
       member: x.memberId,
     })),
     ...h.map((x) => ({

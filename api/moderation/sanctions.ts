@@ -2,7 +2,7 @@
 // sanction row a decision imposes (with its statement of reasons by mail and
 // its DSA transparency submission), and what every decision shares.
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sanctions } from '../../db/schema/index.ts'
 import type {
@@ -59,6 +59,15 @@ export async function liveSanctions(db: Db, memberId: number, now: Date) {
     )
     .orderBy(desc(sanctions.id))
 }
+
+/**
+ * SQL true when member `id` (SQL over a caller's statement) has a ban not
+ * lifted: liveSanctions' ban, for a caller's single statement. The upload of
+ * a photo matches it against banned accounts' photos (api/images/match.ts).
+ */
+export const bannedMemberSql = (id: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM sanctions bs
+    WHERE bs.member_id = ${id} AND bs.kind = 'ban' AND bs.lifted_at IS NULL)`
 
 /**
  * Why a member may not log in now, or null: a ban wins over a suspension;

@@ -223,6 +223,7 @@ describeEngines('photo pre-moderation and removed files on %s', (engine) => {
       id: photo.id,
       url: `/media/${photo.thumb_filename.replace('_t.jpg', '.jpg')}`,
       thumb_url: `/media/${photo.thumb_filename}`,
+      match: null,
     })
     expect(detail.profile?.photos).toEqual([
       { id: photo.id, url: `/media/${photo.thumb_filename}`, main: false, pending: true },

@@ -19,6 +19,7 @@ import {
 import type { Api } from '../app.ts'
 import {
   CreditHistoryResponse,
+  CreditsResponse,
   DiscountResponse,
   OrderResponse,
   PackagesResponse,
@@ -114,8 +115,8 @@ describeEngines('payments on %s', (engine) => {
         bonus: POPULAR.bonus,
         price: POPULAR.eur,
       })
-      // 275 credits at 10 a message is 27.5 messages: 1995 / 27.5 = 72.5 cents
-      expect(popular?.message_price).toBe(73)
+      // 275 credits at 10 a message is 27.5 messages: 1995 / 27.5 = 72.5 cents, rounded down (credit-value.ts)
+      expect(popular?.message_price).toBe(72)
     })
 
     it('prices them for a guest from the asked country: złoty and BLIK for Poland', async () => {
@@ -424,6 +425,43 @@ describeEngines('payments on %s', (engine) => {
       'discount_not_for_you',
       'discount_code',
     )
+  })
+
+  it("the credits answer carries the member's value of a credit: the best package until a purchase, then the purchase's own price per credit", async () => {
+    const { cookie: c } = await member('NL')
+    const credits = async (who: string) =>
+      CreditsResponse.parse(await (await send(app, '/api/credits.php', { cookie: who })).json())
+    // Never bought: the package with the most credits for the money, 1500 + 400 for €79.95.
+    expect((await credits(c)).credit_value).toEqual({
+      amount: 7995,
+      credits: 1900,
+      currency: 'EUR',
+    })
+    const { cookie: pl } = await member('PL')
+    expect((await credits(pl)).credit_value).toEqual({
+      amount: 34999,
+      credits: 1900,
+      currency: 'PLN',
+    })
+    // Bought: 250 credits + 25 package bonus + 125 welcome bonus = 400 for €19.95.
+    const welcome = DiscountResponse.parse(
+      await (await send(app, '/api/discountcode.php?welcome=true', { cookie: c })).json(),
+    )
+    const { checkout_url } = await orderOk(c, {
+      package: 'popular',
+      method: 'ideal',
+      discount_code: welcome.discount?.code,
+    })
+    // An order not paid yet changes nothing.
+    expect((await credits(c)).credit_value?.amount).toBe(7995)
+    await press(checkoutId(checkout_url), 'paid', c)
+    const after = await credits(c)
+    expect(after.credit_value).toEqual({ amount: 1995, credits: 400, currency: 'EUR' })
+    expect(after.credits).toBe(400)
+    // A later, dearer purchase is the value from then on: what the member last paid.
+    const second = await orderOk(c, { package: 'starter', method: 'ideal' })
+    await press(checkoutId(second.checkout_url), 'paid', c)
+    expect((await credits(c)).credit_value).toEqual({ amount: 995, credits: 100, currency: 'EUR' })
   })
 
   it('a time bonus is the active discount; percent off lowers the price the server charges', async () => {

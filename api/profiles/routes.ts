@@ -4,6 +4,7 @@ import { countryName } from '../../db/reference/geo.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import type { ProfileResponse } from '../contract/index.ts'
 import { notFound } from '../http/errors.ts'
+import { primaryReads, type ReadsFor } from '../http/reads.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
 import { regionName } from '../reference/index.ts'
@@ -33,7 +34,7 @@ async function profilePage(
     // A guest (a search engine, a prerendered page) sees reviewed pictures only.
     imagesOf(db, [row.id], { guest: viewer === null }),
     loadSettings(db),
-    viewer === null ? null : relation(viewer, row.id),
+    viewer === null ? null : relation(db, viewer, row.id),
     seenMsOf(db, row.id),
   ])
   return {
@@ -58,9 +59,12 @@ async function profilePage(
 export const profileRoutes = (db: Db, deps: ProfileDeps) =>
   new Hono().get(pathOf(endpoints.profile), queryOf(endpoints.profile), async (c) => {
     const { id } = c.req.valid('query')
-    const [row, viewer] = await Promise.all([liveMember(db, id), sessionMember(c, db)])
+    // Read from the replica when one is used (api/http/reads.ts); the
+    // session and the visit on the primary.
+    const reader = (deps.readsFor ?? primaryReads(db))(c)
+    const [row, viewer] = await Promise.all([liveMember(reader, id), sessionMember(c, db)])
     if (!row) throw notFound()
-    const page = await profilePage(db, row, viewer, deps.relation)
+    const page = await profilePage(reader, row, viewer, deps.relation)
     // A HEAD (a link checker) is no visit.
     if (viewer !== null && c.req.method === 'GET') await deps.viewed?.(viewer, row.id)
     return c.json(page)
@@ -77,5 +81,11 @@ export interface ProfileDeps {
    * likes domain's likeFlags, wired in api/app.ts, since likes builds on
    * profiles).
    */
-  relation: (viewer: number, profile: number) => Promise<{ liked: boolean; likedMe: boolean }>
+  relation: (
+    reader: Db,
+    viewer: number,
+    profile: number,
+  ) => Promise<{ liked: boolean; likedMe: boolean }>
+  /** The handle the profile is read from (api/http/reads.ts); default the primary. */
+  readsFor?: ReadsFor
 }

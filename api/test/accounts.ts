@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Db } from '../../db/client.ts'
+import type { ReadRouter } from '../../db/replica.ts'
 import { mails } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import type { SignupRequest } from '../contract/index.ts'
@@ -27,6 +28,8 @@ export function accountsApi(
     publicUrl?: string
     siteHosts?: string[]
     lookupHost?: HostLookup
+    /** Reads of the hot paths on a replica (db/replica.ts). */
+    reads?: ReadRouter
   } = {},
 ): AccountsApi {
   const mailer = createMailer({ smtpUrl: options.smtpUrl, devListing: !options.smtpUrl })
@@ -40,6 +43,7 @@ export function accountsApi(
       lookupHost: options.lookupHost ?? fakeDns,
     },
     ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
+    ...(options.reads ? { reads: options.reads } : {}),
   })
   return { app, mailer }
 }

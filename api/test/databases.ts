@@ -146,19 +146,23 @@ function migrationsHash(): string {
  * (CREATE DATABASE ... TEMPLATE): made once per set of migrations on the
  * server, by whichever worker comes first, under an advisory lock, so the
  * migrations run once per test run instead of once per suite (on a busy
- * machine they had taken a suite's whole set-up time). Templates of other
- * migrations are dropped when a new one is made.
+ * machine they had taken a suite's whole set-up time). When a new one is
+ * made, templates of other migrations are dropped except the newest
+ * KEPT_TEMPLATES: another checkout's test run on the same server (a branch
+ * with one more migration) may still be copying from its own.
  */
+const KEPT_TEMPLATES = 4
 let pgTemplate: Promise<string> | undefined
 function postgresTemplate(serverUrl: string): Promise<string> {
   pgTemplate ??= withAdmin(serverUrl, async (client) => {
-    const name = `tpl_${migrationsHash()}`
+    const name = `tmpl_${migrationsHash()}`
     await client.query("SELECT pg_advisory_lock(hashtext('amora test template'))")
     try {
       const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
       if (rows.length > 0) return name
       const { rows: stale } = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'tpl\\_%'",
+        `SELECT datname FROM pg_database WHERE datname LIKE 'tmpl\\_%'
+          ORDER BY oid DESC OFFSET ${KEPT_TEMPLATES}`,
       )
       for (const { datname } of stale) await dropDatabase(serverUrl, datname)
       const building = `${name}_building`

@@ -1,6 +1,6 @@
 // Profile pictures.
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
@@ -31,6 +31,22 @@ export const images = pgTable(
      * is never reviewed (its review approves it).
      */
     reviewed: boolean('reviewed').notNull().default(true),
+    /**
+     * The picture's 64-bit perceptual hash (pHash of the stored rendering, as
+     * a signed bigint), to find the same photo on another account
+     * (docs/trust.md, "Stolen or reused photos"). Null for a picture too flat
+     * to tell apart from others and for the seeded demo pictures.
+     */
+    phash: bigint('phash', { mode: 'bigint' }),
+    /**
+     * At upload, the closest picture of another account within the match
+     * distance, and that account: the moderator sees them beside this one.
+     * The picture may be gone since (null), the account stays named.
+     */
+    matchImageId: ref('match_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
+    matchMemberId: ref('match_member_id').references(() => members.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('images_member_idx').on(t.memberId, t.id),

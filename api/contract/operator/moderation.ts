@@ -25,7 +25,11 @@ export const QueueItem = z.object({
   created_at: z.string(),
   /** Older than QUEUE_OVERDUE_S. */
   overdue: z.boolean(),
-  /** The report's reason, the complaint's subject, the appealed sanction's kind; `photo` for a photo held for review. */
+  /**
+   * The report's reason, the complaint's subject, the appealed sanction's
+   * kind; `photo` for a photo held for review, `same_photo:12` for one that
+   * is the same photo as one of member 12's.
+   */
   summary: z.string(),
   /** The member it concerns, when known. */
   member: z.number().int().nullable(),
@@ -95,8 +99,27 @@ export const QueueItemDetail = z.object({
   messages: z.array(ContextMessage),
   /** The sanction an appeal is about. */
   sanction: SanctionView.nullable(),
-  /** A photo held for review: the picture itself (full size) and its thumbnail. */
-  photo: z.object({ id: z.number().int(), url: z.string(), thumb_url: z.string() }).nullable(),
+  /**
+   * A photo held for review: the picture itself (full size) and its
+   * thumbnail; `match`: the same photo on another account, found at upload
+   * (the other picture's thumbnail, null once it is gone; whether that
+   * account is banned now).
+   */
+  photo: z
+    .object({
+      id: z.number().int(),
+      url: z.string(),
+      thumb_url: z.string(),
+      match: z
+        .object({
+          member: z.number().int(),
+          photo: z.number().int().nullable(),
+          thumb_url: z.string().nullable(),
+          banned: z.boolean(),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /**
    * A verification selfie: the pose asked for and the selfie as a data: URL
    * (private: never under /media), null once decided (the file is deleted).

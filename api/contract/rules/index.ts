@@ -3,6 +3,7 @@
 export * from './badge.ts'
 export * from './cams.ts'
 export * from './complaints.ts'
+export * from './credit-value.ts'
 export * from './limits.ts'
 export * from './live.ts'
 export * from './login.ts'

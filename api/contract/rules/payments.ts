@@ -74,10 +74,6 @@ export const TRANSACTION_STATUSES = [
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 export const isFinalStatus = (s: TransactionStatus) => s !== 'pending'
 
-/** The money of one message at a package: price ÷ messages it buys, in minor units. */
-export const pricePerMessage = (amount: number, credits: number, messageCost: number) =>
-  credits > 0 && messageCost > 0 ? Math.round((amount * messageCost) / credits) : 0
-
 /** Credits a bonus percentage adds (rounded down: never more than promised). */
 export const bonusCredits = (credits: number, percent: number) =>
   Math.floor((credits * percent) / 100)

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
 import type { Discount, PackagesResponse } from '../../data/usePayments.ts'
-import { money } from './money.ts'
+import { messageMoneyText, money } from './money.ts'
 import './credits.css'
 
 /** Credits a bonus percentage adds (the server computes the same, api/contract/rules). */
@@ -27,8 +27,11 @@ export function PackageList({
       {data.packages.map((p) => {
         const bonus = p.bonus + extra(p.credits, discount)
         const price = priceAfter(p.price, discount)
-        const perMessage =
-          data.message_cost > 0 ? Math.round((price * data.message_cost) / (p.credits + bonus)) : 0
+        // What a message costs bought with this package (the one rule, credit-value.ts).
+        const perMessage = messageMoneyText(
+          { amount: price, credits: p.credits + bonus, currency: data.currency },
+          data.message_cost,
+        )
         return (
           <li
             key={p.id}
@@ -42,9 +45,7 @@ export function PackageList({
               {price !== p.price && <s>{money(p.price, data.currency)}</s>}{' '}
               {money(price, data.currency)}
             </p>
-            <p className="package__per-message">
-              {m.credits_per_message({ price: money(perMessage, data.currency) })}
-            </p>
+            <p className="package__per-message">{m.credits_per_message({ price: perMessage })}</p>
             {choose && (
               <Link
                 className="button"

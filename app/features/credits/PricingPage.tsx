@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { m } from '../../../messages/paraglide/messages.js'
 import { usePackages } from '../../data/usePayments.ts'
 import { useSettings } from '../../data/useSettings.ts'
-import { money } from './money.ts'
+import { bestValue, messageMoneyText } from './money.ts'
 import { PackageList } from './PackageList.tsx'
 import './credits.css'
 
@@ -14,10 +14,8 @@ export function PricingPage({ title, country }: { title: string; country: string
   const navigate = useNavigate()
   const chosen = country ?? settings?.geoip_selected_country ?? settings?.geoip_country ?? undefined
   const packages = usePackages(chosen)
-  const cheapest = packages?.packages.reduce(
-    (low, p) => (low === undefined || p.message_price < low ? p.message_price : low),
-    undefined as number | undefined,
-  )
+  // The "from" price: the best package on offer (the one rule, credit-value.ts).
+  const best = packages ? bestValue(packages) : null
   return (
     <main className="page">
       <h1>{title}</h1>
@@ -35,9 +33,11 @@ export function PricingPage({ title, country }: { title: string; country: string
           ))}
         </select>
       </label>
-      {packages && cheapest !== undefined && (
+      {packages && best && (
         <p data-message-price={packages.currency}>
-          <strong>{m.credits_message_from({ price: money(cheapest, packages.currency) })}</strong>
+          <strong>
+            {m.credits_message_from({ price: messageMoneyText(best, packages.message_cost) })}
+          </strong>
         </p>
       )}
       {packages && <PackageList data={packages} />}

@@ -1,3 +1,9 @@
+import {
+  type CreditValue,
+  creditValue,
+  messageMoney,
+  type PricedPackage,
+} from '../../../api/contract/rules/credit-value.ts'
 import { getLocale } from '../../../messages/paraglide/runtime.js'
 import { formatMoney } from '../../ui/format.ts'
 
@@ -15,3 +21,17 @@ export function countdown(ms: number): string {
   const d = new Intl.NumberFormat(getLocale(), { style: 'unit', unit: 'day', unitDisplay: 'short' })
   return `${d.format(days)} ${hms}`
 }
+
+/**
+ * The money of one message at a value of a credit, as the member reads it:
+ * the one rule (api/contract/rules/credit-value.ts), rounded down to the
+ * cent. Every page that shows a message's money shows this.
+ */
+export const messageMoneyText = (value: CreditValue, messageCost: number) =>
+  money(messageMoney(value, messageCost), value.currency)
+
+/** The best value on offer in a packages answer (a guest's, a "from" price), or null. */
+export const bestValue = (packages: {
+  currency: string
+  packages: readonly PricedPackage[]
+}): CreditValue | null => creditValue(null, packages.packages, packages.currency)

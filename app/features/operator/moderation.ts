@@ -56,7 +56,11 @@ const SIGNALS: Record<string, () => string> = {
 
 /** An item's summary line: a photo's in words, a held message's signals (`phone, link`) named. */
 export function summaryOf(item: { type: string; summary: string }): string {
-  if (item.type === 'photo') return m.op_mod_photo_summary()
+  if (item.type === 'photo') {
+    // `same_photo:12`: the same photo as one of member 12's (api/moderation/queue.ts).
+    const same = item.summary.match(/^same_photo:(\d+)$/)
+    return same ? m.op_mod_photo_match_summary({ member: same[1]! }) : m.op_mod_photo_summary()
+  }
   if (item.type === 'verification') return m.op_mod_verification_summary()
   if (item.type === 'scam' || item.type === 'profile_text')
     return item.summary

@@ -14,7 +14,8 @@ import type { TileProps } from '../../ui/MemberTile.tsx'
 import { MemberTileBase } from '../../ui/MemberTileBase.tsx'
 import { mediaUrl } from '../../ui/media.ts'
 import { SignupStart } from '../account/forms/SignupStart.tsx'
-import { money } from '../credits/money.ts'
+import { MessagePrice } from '../credits/MessagePrice.tsx'
+import { bestValue, messageMoneyText } from '../credits/money.ts'
 import { useWorker } from '../account/forms/use-worker.ts'
 import { captureNetwork } from '../tracking/tracking.ts'
 import { WORKER_WHEN_SEEN } from './settled.ts'
@@ -37,6 +38,7 @@ export function HomePage({ Tile }: { Tile?: ComponentType<TileProps> }) {
       {user ? (
         <div className="home__hero">
           <NicheHero className="home__intro">
+            <MessagePrice className="home__price" />
             <p className="home__ctas">
               <AppLink className="button" href="/members">
                 {m.home_cta_members()}
@@ -89,10 +91,8 @@ function GuestHero() {
   const packages = usePackages(
     settings?.geoip_selected_country ?? settings?.geoip_country ?? undefined,
   )
-  const cheapest = packages?.packages.reduce<number | undefined>(
-    (low, p) => (low === undefined || p.message_price < low ? p.message_price : low),
-    undefined,
-  )
+  // The "from" price: the best package on offer (the one rule, credit-value.ts).
+  const best = packages ? bestValue(packages) : null
   const photos = (shown?.profiles ?? []).filter((p) => p.main_image).slice(0, HERO_PHOTOS)
   return (
     <section className="guest-hero" aria-labelledby="hero-title">
@@ -103,8 +103,11 @@ function GuestHero() {
         <p className="guest-hero__value">{tagline()}</p>
         <p className="guest-hero__price">
           {m.home_free()}
-          {packages && cheapest !== undefined && (
-            <> · {m.home_message_price({ price: money(cheapest, packages.currency) })}</>
+          {packages && best && (
+            <>
+              {' · '}
+              {m.home_message_price({ price: messageMoneyText(best, packages.message_cost) })}
+            </>
           )}
         </p>
         <a className="button guest-hero__cta" href="#home-signup-title">

@@ -85,7 +85,7 @@ function ChatView({ chatId }: { chatId: string }) {
         conversation={id}
         credits={credits?.credits}
         cost={credits?.message_cost}
-        price={credits?.message_price ?? null}
+        value={credits?.credit_value ?? null}
         onSent={scroll.toEnd}
       />
       {reporting && other && <ReportDialog profile={other} onClose={() => setReporting(false)} />}

@@ -2,24 +2,26 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX } from '../../../../../api/contract/rules/messages.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { worker } from '../../../../data/worker.ts'
-import { formatMoney } from '../../../../ui/format.ts'
+import type { CreditValue } from '../../../../../api/contract/rules/credit-value.ts'
+import { messageMoneyText } from '../../../../features/credits/money.ts'
 
 /** The message box: what a message costs, the member's balance, and the send. */
 export function Composer({
   conversation,
   credits,
   cost,
-  price,
+  value,
   onSent,
 }: {
   conversation: number
   credits: number | undefined
   cost: number | undefined
-  price: { costs: number; currency: string } | null
+  /** The member's value of a credit (the one rule): the message's money beside its credits. */
+  value: CreditValue | null
   onSent: () => void
 }) {
   const { text, setText, error, input, send, onKey } = useComposer(conversation, onSent)
-  const money = price === null ? null : formatMoney(price.costs, price.currency)
+  const money = value === null || cost === undefined ? null : messageMoneyText(value, cost)
   return (
     <form
       className="composer"
@@ -51,7 +53,9 @@ export function Composer({
       </button>
       <p id="composer-cost" className="composer__cost">
         {cost !== undefined && (
-          <span>{money ? m.chat_cost_money({ cost, money }) : m.chat_cost({ cost })}</span>
+          <span {...(money ? { 'data-message-money': money } : {})}>
+            {money ? m.chat_cost_money({ cost, money }) : m.chat_cost({ cost })}
+          </span>
         )}
         {credits !== undefined && (
           <span className="composer__balance" data-credits={credits}>

@@ -3,9 +3,14 @@
 // path preselected; paying creates the order and goes to the checkout.
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { isDiscountGone } from '../../../../../api/contract/rules/payments.ts'
+import {
+  bonusCredits,
+  discounted,
+  isDiscountGone,
+} from '../../../../../api/contract/rules/payments.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { useDiscount, usePackages } from '../../../../data/usePayments.ts'
+import { getLocale } from '../../../../../messages/paraglide/runtime.js'
+import { type Discount, useDiscount, usePackages } from '../../../../data/usePayments.ts'
 import { worker } from '../../../../data/worker.ts'
 import { useWorker } from '../../../../features/account/forms/use-worker.ts'
 import { methodName } from '../../../../features/credits/methods.ts'
@@ -51,12 +56,8 @@ function ChoosePayment() {
     (paymentMethod && packages.methods.includes(paymentMethod as never)
       ? paymentMethod
       : packages.methods[0])
-  const bonus = discount?.bonus_percent
-    ? Math.floor((pkg.credits * discount.bonus_percent) / 100)
-    : 0
-  const price = discount?.percent_off
-    ? Math.max(1, Math.round((pkg.price * (100 - discount.percent_off)) / 100))
-    : pkg.price
+  const bonus = discount?.bonus_percent ? bonusCredits(pkg.credits, discount.bonus_percent) : 0
+  const price = discount?.percent_off ? discounted(pkg.price, discount.percent_off) : pkg.price
   const amount = money(price, packages.currency)
 
   async function pay(e: FormEvent) {
@@ -83,7 +84,12 @@ function ChoosePayment() {
   return (
     <main className="page page--narrow">
       <h1>{m.credits_package_credits({ credits: pkg.credits })}</h1>
-      <p>{m.credits_you_get({ credits: pkg.credits + pkg.bonus + bonus })}</p>
+      <CreditsSum
+        credits={pkg.credits}
+        packageBonus={pkg.bonus}
+        discount={discount}
+        bonus={bonus}
+      />
       <form onSubmit={(e) => void pay(e)} aria-busy={busy}>
         <fieldset className="methods">
           <legend>{m.credits_method_title()}</legend>
@@ -119,5 +125,50 @@ function ChoosePayment() {
         </button>
       </form>
     </main>
+  )
+}
+
+/**
+ * What the member gets, the bonus spelled out with its reasons: "250 credits
+ * + 150 bonus = 400 credits", then the package's bonus and the discount's,
+ * each with its share; without a bonus just the credits.
+ */
+function CreditsSum({
+  credits,
+  packageBonus,
+  discount,
+  bonus,
+}: {
+  credits: number
+  packageBonus: number
+  discount: Discount | null | undefined
+  /** Credits the discount adds. */
+  bonus: number
+}) {
+  const total = credits + packageBonus + bonus
+  // Counts as the member writes numbers ("1,150"), like the credits beside them.
+  const n = (x: number) => new Intl.NumberFormat(getLocale()).format(x)
+  if (packageBonus + bonus === 0) return <p>{m.credits_you_get({ credits: total })}</p>
+  const percent = discount?.bonus_percent ?? 0
+  const why =
+    discount?.kind === 'time_bonus'
+      ? m.credits_bonus_why_time({ percent, bonus: n(bonus) })
+      : discount?.kind === 'welcome'
+        ? m.credits_bonus_why_welcome({ percent, bonus: n(bonus) })
+        : m.credits_bonus_why_code({ code: discount?.code ?? '', percent, bonus: n(bonus) })
+  return (
+    <>
+      <p className="credits-sum" data-credits-sum={total}>
+        {m.credits_sum({
+          credits: m.credits_package_credits({ credits }),
+          bonus: n(packageBonus + bonus),
+          total: m.credits_package_credits({ credits: total }),
+        })}
+      </p>
+      <ul className="credits-sum__why">
+        {packageBonus > 0 && <li>{m.credits_bonus_why_package({ bonus: n(packageBonus) })}</li>}
+        {bonus > 0 && <li>{why}</li>}
+      </ul>
+    </>
   )
 }

@@ -5,6 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useCreditHistory, useDiscount, usePackages } from '../../../../data/usePayments.ts'
 import { DiscountBanner } from '../../../../features/credits/DiscountBanner.tsx'
+import { MessagePrice } from '../../../../features/credits/MessagePrice.tsx'
 import { PackageList } from '../../../../features/credits/PackageList.tsx'
 import { formatDateTime } from '../../../../ui/format.ts'
 
@@ -28,6 +29,7 @@ function Credits() {
       {balance !== undefined && (
         <p data-balance={balance}>{m.credits_balance({ credits: balance })}</p>
       )}
+      <MessagePrice />
       {discount && <DiscountBanner discount={discount} />}
       {packages && <PackageList data={packages} discount={discount} choose />}
       {history?.last_order && (

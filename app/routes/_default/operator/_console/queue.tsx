@@ -310,6 +310,33 @@ function ProfileCard({ profile }: { profile: NonNullable<QueueItemDetail['profil
   )
 }
 
+/** The same photo on another account, found at upload: that account and its picture. */
+function PhotoMatch({
+  match,
+}: {
+  match: NonNullable<NonNullable<QueueItemDetail['photo']>['match']>
+}) {
+  const member = String(match.member)
+  return (
+    <div className="mod-match" role="note">
+      <p>
+        <strong>{m.op_mod_photo_match({ member })}</strong>
+      </p>
+      {match.thumb_url ? (
+        <img
+          src={match.thumb_url}
+          alt={m.op_mod_photo_match_alt({ member, id: String(match.photo ?? '') })}
+          width={96}
+          height={96}
+        />
+      ) : (
+        <p>{m.op_mod_photo_match_gone()}</p>
+      )}
+      {match.banned && <p>{m.op_mod_photo_match_banned()}</p>}
+    </div>
+  )
+}
+
 /** What was reported or is to be reviewed: the text, photo or selfie, link and appealed sanction. */
 function ItemCard({ d }: { d: QueueItemDetail }) {
   return (
@@ -344,6 +371,7 @@ function ItemCard({ d }: { d: QueueItemDetail }) {
         <figure className="mod-review">
           <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
           <figcaption>{m.op_mod_photo_review()}</figcaption>
+          {d.photo.match && <PhotoMatch match={d.photo.match} />}
         </figure>
       ) : (
         <p className="mod-text">{d.text || '—'}</p>

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { getLocale } from '../../../../../messages/paraglide/runtime.js'
+import { usePackages } from '../../../../data/usePayments.ts'
 import { useSettings } from '../../../../data/useSettings.ts'
+import { bestValue, messageMoneyText } from '../../../../features/credits/money.ts'
 
 /**
  * An information page (spec §2 /pages/*): its text, then what every one of
@@ -54,15 +55,14 @@ function Body({ text }: { text: string }) {
 
 type S = NonNullable<ReturnType<typeof useSettings>>
 
+/** The "from" price of a message: the best package on offer (the one rule, credit-value.ts). */
 function Price({ settings }: { settings: S }) {
-  const country = settings.geoip_country ?? settings.company_country
-  const cost =
-    settings.minimum_message_costs[country] ?? Object.values(settings.minimum_message_costs)[0]
-  if (!cost) return null
-  const price = new Intl.NumberFormat(getLocale(), {
-    style: 'currency',
-    currency: cost.currency,
-  }).format(cost.costs)
+  const packages = usePackages(
+    settings.geoip_selected_country ?? settings.geoip_country ?? undefined,
+  )
+  const best = packages ? bestValue(packages) : null
+  if (!packages || !best) return null
+  const price = messageMoneyText(best, packages.message_cost)
   return (
     <section>
       <h2>{m.pages_price_title()}</h2>
