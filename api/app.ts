@@ -68,7 +68,7 @@ import { searchRoutes } from './search/index.ts'
 import { sessionRoutes } from './sessions/index.ts'
 import { forgetOperatorSettings, SETTINGS_CACHE, settingsRoutes } from './settings/index.ts'
 import { trafficRoutes } from './traffic/index.ts'
-import { verificationRoutes } from './verification/index.ts'
+import { faceJobHandlers, verificationRoutes } from './verification/index.ts'
 
 export interface AppDeps {
   db: Db
@@ -259,6 +259,7 @@ function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
   jobs.register(withdrawalJobs(db, providerDeps))
   jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
   jobs.register(mediaJobHandlers(store))
+  jobs.register(faceJobHandlers(db, store))
   accounts.mailer.attach(jobs)
 }
 
@@ -324,7 +325,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
         bannedSql: bannedMemberSql,
       }),
     )
-    .route('/', verificationRoutes(db, store))
+    .route('/', verificationRoutes(db, store, jobs))
     .route('/', referenceRoutes(db, accounts))
     .route('/', profileFieldRoutes(db))
     .route('/', devMailRoutes(db, accounts.mailer))

@@ -11,6 +11,7 @@ import {
   auditLog,
   conversationMembers,
   conversations,
+  faceDescriptors,
   images,
   likes,
   messages,
@@ -235,10 +236,23 @@ describeEngines('data requests on %s', (engine) => {
     ])
     // Neither the selfie nor its file name is part of the document.
     expect(text).not.toContain('selfie-bob')
+    // A kept face descriptor is listed with its time, never its numbers.
+    await t.db
+      .insert(faceDescriptors)
+      .values({ memberId: bob.id, descriptor: [0.123456, 0.654321], createdAt: later })
+    const kept = await exportOf(bobCookie)
+    expect(kept.data.photo_verification.face_descriptor).toEqual({
+      kept_since: '2026-03-02T10:00:00.000Z',
+    })
+    expect(kept.text).not.toContain('0.123456')
     // Another member's export holds none of it.
     const { data: annData } = await exportOf(annCookie)
     expect(annData.age_assurance).toEqual({ result: null, requests: [] })
-    expect(annData.photo_verification).toEqual({ verified_at: null, requests: [] })
+    expect(annData.photo_verification).toEqual({
+      verified_at: null,
+      face_descriptor: null,
+      requests: [],
+    })
   })
 
   it('holds only the member’s own data: nothing of conversations and likes between others', async () => {

@@ -335,6 +335,12 @@ export const endpoints = {
     multipart: true,
     response: VerificationStatus,
   },
+  /** Withdraws the consent to face matching: the kept face descriptor is deleted. */
+  withdrawFaceConsent: {
+    method: 'DELETE',
+    path: '/api/verification_face.php',
+    response: VerificationStatus,
+  },
   images: { method: 'GET', path: '/api/profileimage.php', response: ProfileImagesResponse },
   uploadImages: {
     method: 'POST',

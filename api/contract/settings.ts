@@ -74,6 +74,14 @@ export const Settings = z.object({
    * (docs/law.md, "Hidden after fake-profile reports"); 0: never.
    */
   fake_reports_to_hide: z.number().int().min(0),
+  /**
+   * Face match in photo verification (api/verification/face-match.ts), for
+   * members who consent: `auto`, the machine approves a clear match with
+   * the pose right and a moderator decides the rest; `assist`, a moderator
+   * decides every request and sees the machine's scores; `off`, no face is
+   * processed.
+   */
+  face_match: z.enum(['auto', 'assist', 'off']),
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -4,6 +4,7 @@ export { dropMemberImages, photosExport } from './account.ts'
 export { processImage, refreshMainImage, removeImageRow } from './images.ts'
 export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 export {
+  approvedPhotoFiles,
   approvePhoto,
   type ImageRow,
   memberPhotos,

@@ -34,6 +34,16 @@ export const memberPhotos = (db: Db, memberId: number) =>
     .where(eq(images.memberId, memberId))
     .orderBy(asc(images.id))
 
+/** The files of the member's approved photos, full size, oldest first: what photo verification's face match compares. */
+export async function approvedPhotoFiles(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db
+    .select({ file: images.filename })
+    .from(images)
+    .where(and(eq(images.memberId, memberId), eq(images.status, 'approved')))
+    .orderBy(asc(images.id))
+  return rows.map((r) => r.file)
+}
+
 /** One photo, or undefined; `lock`: held (FOR UPDATE) until the caller's transaction ends. */
 export async function photoById(db: Db, id: number, lock = false): Promise<ImageRow | undefined> {
   const q = db.select().from(images).where(eq(images.id, id))

@@ -295,7 +295,7 @@ async function verificationItem(
     messages: [],
     sanction: null,
     photo: null,
-    verification: { pose: v.pose, selfie: v.selfie },
+    verification: { pose: v.pose, turn: v.turn, selfie: v.selfie, face: v.face },
   }
 }
 

@@ -50,6 +50,7 @@ export const DEFAULT_SETTINGS: Operator = {
   photo_premoderation: false,
   age_assurance: 'off',
   fake_reports_to_hide: 3,
+  face_match: 'assist',
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]

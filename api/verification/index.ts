@@ -7,4 +7,5 @@ export {
   verificationCase,
   verificationExport,
 } from './verification.ts'
+export { faceJobHandlers } from './face-job.ts'
 export { verificationRoutes } from './routes.ts'

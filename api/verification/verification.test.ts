@@ -133,7 +133,9 @@ describeEngines('photo verification on %s', (engine) => {
       verified: false,
       state: 'none',
       pose: null,
+      turn: null,
       reason: null,
+      face_consent: false,
     })
     const first = await status(await start(cookie))
     expect(first.state).toBe('started')
@@ -290,7 +292,9 @@ describeEngines('photo verification on %s', (engine) => {
       verified: false,
       state: 'refused',
       pose: null,
+      turn: null,
       reason: 'Face hidden by the phone',
+      face_consent: false,
     })
     const [mail] = await t.db
       .select()

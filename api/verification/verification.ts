@@ -19,9 +19,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { verifications } from '../../db/schema/index.ts'
+import { faceDescriptors, verifications } from '../../db/schema/index.ts'
 import { VERIFICATION_POSES, type VerificationStatus } from '../contract/index.ts'
-import type { VerificationPose } from '../contract/rules/verification.ts'
+import { HEAD_TURNS, type HeadTurn, type VerificationPose } from '../contract/rules/verification.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import {
   type PictureStore,
@@ -31,13 +31,19 @@ import {
   SELFIE_PREFIX,
   withStore,
 } from '../images/index.ts'
+import { enqueue } from '../jobs/queue.ts'
 import { storeMail } from '../mail/mailer.ts'
 import { audit } from '../shared/audit.ts'
 import { liveMemberSql, markVerified, memberFields } from '../shared/members.ts'
+import { AUTO_SIMILARITY } from './face-match.ts'
 
 type Row = typeof verifications.$inferSelect
 
 const poseOf = (n: number): VerificationPose => VERIFICATION_POSES[n] ?? VERIFICATION_POSES[0]
+export const turnOf = (n: number): HeadTurn => HEAD_TURNS[n] ?? HEAD_TURNS[0]
+
+/** The job that reads the face of a selfie (api/verification/face-job.ts). */
+export const FACE_JOB = 'verification.face'
 
 async function latest(db: Db, memberId: number): Promise<Row | null> {
   const [row] = await db
@@ -60,7 +66,10 @@ export async function verificationStatus(db: Db, memberId: number): Promise<Veri
     verified: Boolean(member?.verifiedAt),
     state: (row?.status as VerificationStatus['state'] | undefined) ?? 'none',
     pose: row && open ? poseOf(row.pose) : null,
+    turn: row && open ? turnOf(row.turn) : null,
     reason: row?.status === 'refused' ? row.reason : null,
+    // Withdrawal clears the flag on every request of the member.
+    face_consent: row?.faceConsent ?? false,
   }
 }
 
@@ -70,15 +79,32 @@ export async function verificationStatus(db: Db, memberId: number): Promise<Veri
  * `already_verified` for a verified member, `verification_pending` while a
  * selfie waits for a moderator.
  */
-export async function startVerification(db: Db, memberId: number): Promise<VerificationStatus> {
+export async function startVerification(
+  db: Db,
+  memberId: number,
+  faceConsent = false,
+): Promise<VerificationStatus> {
   const now = await verificationStatus(db, memberId)
   if (now.verified) throw new ApiFailure(409, 'already_verified')
   if (now.state === 'pending') throw new ApiFailure(409, 'verification_pending')
-  if (now.state === 'started') return now
+  if (now.state === 'started') {
+    if (now.face_consent === faceConsent) return now
+    // The member changed their mind before sending the selfie.
+    await db
+      .update(verifications)
+      .set({ faceConsent })
+      .where(and(eq(verifications.memberId, memberId), eq(verifications.status, 'started')))
+    return { ...now, face_consent: faceConsent }
+  }
   // The partial unique index keeps one open request per member, whatever races.
   await db
     .insert(verifications)
-    .values({ memberId, pose: randomInt(VERIFICATION_POSES.length) })
+    .values({
+      memberId,
+      pose: randomInt(VERIFICATION_POSES.length),
+      turn: randomInt(HEAD_TURNS.length),
+      faceConsent,
+    })
     .onConflictDoNothing()
   return verificationStatus(db, memberId)
 }
@@ -95,6 +121,7 @@ export async function saveSelfie(
   memberId: number,
   store: PictureStore,
   bytes: Buffer,
+  faceMatch: 'auto' | 'assist' | 'off' = 'off',
 ): Promise<VerificationStatus> {
   const current = await verificationStatus(db, memberId)
   if (current.verified) throw new ApiFailure(409, 'already_verified')
@@ -104,12 +131,18 @@ export async function saveSelfie(
   const name = `${SELFIE_PREFIX}${randomBytes(12).toString('hex')}.jpg`
   await withStore(() => store.put(name, image, 'image/jpeg'))
   try {
-    const rows = await db
-      .update(verifications)
-      .set({ selfie: name, status: 'pending', submittedAt: new Date() })
-      .where(and(eq(verifications.memberId, memberId), eq(verifications.status, 'started')))
-      .returning({ id: verifications.id })
-    if (rows.length === 0) throw new ApiFailure(409, 'no_verification')
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(verifications)
+        .set({ selfie: name, status: 'pending', submittedAt: new Date() })
+        .where(and(eq(verifications.memberId, memberId), eq(verifications.status, 'started')))
+        .returning({ id: verifications.id, faceConsent: verifications.faceConsent })
+      const row = rows[0]
+      if (!row) throw new ApiFailure(409, 'no_verification')
+      // No consent, no face processing: the request waits for a moderator as it is.
+      if (row.faceConsent && faceMatch !== 'off')
+        await enqueue(tx, { kind: FACE_JOB, payload: { id: row.id, mode: faceMatch } })
+    })
   } catch (e) {
     await store.delete([name]).catch(() => undefined)
     throw e
@@ -139,7 +172,23 @@ export async function verificationCase(db: Db, id: number, store: PictureStore |
   return {
     row: { ...row, submittedAt: row.submittedAt },
     pose: poseOf(row.pose),
+    turn: turnOf(row.turn),
     selfie,
+    face:
+      row.faceCheckedAt === null
+        ? null
+        : {
+            faces: row.faceCount ?? 0,
+            pose_ok: row.facePoseOk ?? false,
+            similarity: row.faceSimilarity,
+            photos: row.facePhotos ?? 0,
+            threshold: AUTO_SIMILARITY,
+            auto: row.faceAuto,
+            same_as:
+              row.faceSameAs === null
+                ? null
+                : { member: row.faceSameAs, similarity: row.faceSameScore ?? 0 },
+          },
   }
 }
 
@@ -175,12 +224,17 @@ export async function decideVerification(tx: Db, d: VerificationDecision) {
     .set({
       status: approved ? 'approved' : 'refused',
       selfie: null,
+      faceDescriptor: null,
       decidedAt: d.now,
       decidedBy: d.staffId,
       reason: d.reason,
     })
     .where(eq(verifications.id, row.id))
-  if (approved) await markVerified(tx, row.memberId, d.now)
+  if (approved) {
+    await markVerified(tx, row.memberId, d.now)
+    if (row.faceConsent && row.faceDescriptor)
+      await keepDescriptor(tx, row.memberId, row.faceDescriptor)
+  }
   const files = row.selfie ? [row.selfie] : []
   await queueFileRemoval(tx, files)
   const actionSeconds = Math.max(
@@ -222,6 +276,7 @@ export async function decideVerification(tx: Db, d: VerificationDecision) {
  * waiting are returned for the caller to delete (with a queued job, as photos).
  */
 export async function dropVerifications(tx: Db, memberId: number): Promise<string[]> {
+  await tx.delete(faceDescriptors).where(eq(faceDescriptors.memberId, memberId))
   const gone = await tx
     .delete(verifications)
     .where(eq(verifications.memberId, memberId))
@@ -245,11 +300,24 @@ export async function verificationExport(db: Db, memberId: number) {
     .from(verifications)
     .where(eq(verifications.memberId, memberId))
     .orderBy(asc(verifications.id))
+  const [kept] = await db
+    .select({ createdAt: faceDescriptors.createdAt })
+    .from(faceDescriptors)
+    .where(eq(faceDescriptors.memberId, memberId))
   const iso = (d: Date | null) => d?.toISOString() ?? null
   return {
     verified_at: iso(member?.verifiedAt ?? null),
+    // That a face descriptor is kept and since when; the numbers themselves
+    // are a model's output, meaningless to read, and stay out.
+    face_descriptor: kept ? { kept_since: iso(kept.createdAt) } : null,
     requests: rows.map((r) => ({
       pose: poseOf(r.pose),
+      turn: turnOf(r.turn),
+      face_consent: r.faceConsent,
+      face_checked_at: iso(r.faceCheckedAt),
+      face_similarity: r.faceSimilarity,
+      face_pose_ok: r.facePoseOk,
+      approved_by_machine: r.faceAuto,
       state: r.status,
       started_at: iso(r.createdAt),
       submitted_at: iso(r.submittedAt),
@@ -258,4 +326,33 @@ export async function verificationExport(db: Db, memberId: number) {
       selfie_held: r.selfie !== null,
     })),
   }
+}
+
+/** Keeps a verified, consenting member's face descriptor (one per member: the latest). */
+export async function keepDescriptor(tx: Db, memberId: number, descriptor: number[]) {
+  await tx
+    .insert(faceDescriptors)
+    .values({ memberId, descriptor })
+    .onConflictDoUpdate({
+      target: faceDescriptors.memberId,
+      set: { descriptor, createdAt: sql`now()` },
+    })
+}
+
+/**
+ * DELETE /api/verification_face.php: the member withdraws the consent to face
+ * matching (GDPR Art. 7(3)): the kept descriptor is deleted, every request of
+ * theirs forgets the consent and the descriptor of a selfie still waiting (a
+ * face job not run yet then does nothing). The verified mark stays: it was
+ * given lawfully before the withdrawal.
+ */
+export async function withdrawFaceConsent(db: Db, memberId: number): Promise<VerificationStatus> {
+  await db.transaction(async (tx) => {
+    await tx.delete(faceDescriptors).where(eq(faceDescriptors.memberId, memberId))
+    await tx
+      .update(verifications)
+      .set({ faceConsent: false, faceDescriptor: null })
+      .where(eq(verifications.memberId, memberId))
+  })
+  return verificationStatus(db, memberId)
 }

@@ -170,9 +170,15 @@ function pictureHandlers({ session }: AccountDeps) {
       return res
     },
 
-    /** Photo verification (api/verification/): the state, a start (the pose), the selfie. Not stored. */
+    /**
+     * Photo verification (api/verification/): the state, a start (the pose;
+     * `face_consent`, the opt-in to face matching), the selfie, the
+     * withdrawal of that consent. Not stored.
+     */
     verification: () => request('verification'),
-    startVerification: () => request('startVerification', { body: {} }),
+    startVerification: (body: { face_consent?: boolean } = {}) =>
+      request('startVerification', { body }),
+    withdrawFaceConsent: () => request('withdrawFaceConsent'),
     async uploadSelfie(file: Blob) {
       const form = new FormData()
       form.append('file', file, file instanceof File ? file.name : 'selfie.jpg')

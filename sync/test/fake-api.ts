@@ -71,6 +71,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   photo_premoderation: false,
   age_assurance: 'off',
   fake_reports_to_hide: 3,
+  face_match: 'assist',
   ...over,
 })
 

@@ -15,7 +15,7 @@ import {
   RESTRICTING_ACTIONS,
   SUSPEND_MAX_DAYS,
 } from '../rules/moderation.ts'
-import { VERIFICATION_POSES } from '../rules/verification.ts'
+import { HEAD_TURNS, VERIFICATION_POSES } from '../rules/verification.ts'
 
 export * from '../rules/moderation.ts'
 
@@ -125,7 +125,34 @@ export const QueueItemDetail = z.object({
    * (private: never under /media), null once decided (the file is deleted).
    */
   verification: z
-    .object({ pose: z.enum(VERIFICATION_POSES), selfie: z.string().nullable() })
+    .object({
+      pose: z.enum(VERIFICATION_POSES),
+      /** The head turn asked with the pose. */
+      turn: z.enum(HEAD_TURNS),
+      selfie: z.string().nullable(),
+      /**
+       * The machine's face match (api/verification/face-match.ts); null when
+       * it did not run (no consent, face_match off, or not yet).
+       */
+      face: z
+        .object({
+          /** Faces found in the selfie (one is wanted). */
+          faces: z.number().int(),
+          /** The head was turned the way asked. */
+          pose_ok: z.boolean(),
+          /** The best similarity (0..1) to the member's approved photos; null: none to compare. */
+          similarity: z.number().nullable(),
+          /** Approved photos with one face that were compared. */
+          photos: z.number().int(),
+          /** The similarity at which `face_match = auto` approves. */
+          threshold: z.number(),
+          /** Approved by the machine. */
+          auto: z.boolean(),
+          /** Another account with the same face (its member id and similarity); null: none. */
+          same_as: z.object({ member: z.number().int(), similarity: z.number() }).nullable(),
+        })
+        .nullable(),
+    })
     .nullable(),
 })
 export type QueueItemDetail = z.infer<typeof QueueItemDetail>

@@ -15,6 +15,15 @@ export const VERIFICATION_POSES = [
 ] as const
 export type VerificationPose = (typeof VERIFICATION_POSES)[number]
 
+/**
+ * The head turn asked with the pose, one picked at random per request, from
+ * the member's own point of view: the machine's face match checks it
+ * (api/verification/face-match.ts). Stored by index (verifications.turn):
+ * append only, never reorder.
+ */
+export const HEAD_TURNS = ['left', 'right'] as const
+export type HeadTurn = (typeof HEAD_TURNS)[number]
+
 /** Where a member's verification stands: none asked, pose shown, selfie waiting, decided. */
 export const VERIFICATION_STATES = ['none', 'started', 'pending', 'approved', 'refused'] as const
 export type VerificationState = (typeof VERIFICATION_STATES)[number]

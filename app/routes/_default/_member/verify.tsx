@@ -36,6 +36,8 @@ function Verify() {
   const [state, setState] = useState<VerificationStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [consent, setConsent] = useState(false)
+  const [withdrawn, setWithdrawn] = useState(false)
 
   useEffect(() => {
     void worker()
@@ -46,10 +48,22 @@ function Verify() {
   async function start() {
     setBusy(true)
     setError(null)
-    const res = await worker().startVerification()
+    const res = await worker().startVerification({ face_consent: consent })
     setBusy(false)
     if (res.ok) setState(res.value)
     else setError(failureText(res.error))
+  }
+
+  /** Withdraws the face-match consent: the kept face data is deleted (the verified mark stays). */
+  async function withdraw() {
+    setBusy(true)
+    setError(null)
+    const res = await worker().withdrawFaceConsent()
+    setBusy(false)
+    if (res.ok) {
+      setState(res.value)
+      setWithdrawn(true)
+    } else setError(failureText(res.error))
   }
 
   const verified = state?.verified || user?.profile.verified
@@ -61,6 +75,7 @@ function Verify() {
           {error}
         </p>
       )}
+      {withdrawn && <p role="status">{m.verify_face_withdrawn()}</p>}
       {verified ? (
         <p role="status">
           <VerifiedMark verified /> {m.verify_done()}
@@ -68,7 +83,7 @@ function Verify() {
       ) : state?.state === 'pending' ? (
         <p role="status">{m.verify_pending()}</p>
       ) : state?.state === 'started' && state.pose ? (
-        <SelfieStep pose={state.pose} onSent={setState} />
+        <SelfieStep pose={state.pose} turn={state.turn} onSent={setState} />
       ) : (
         state && (
           <>
@@ -76,17 +91,59 @@ function Verify() {
               <p role="status">{m.verify_refused({ reason: state.reason })}</p>
             )}
             <p>{m.verify_intro()}</p>
+            <FaceConsent checked={consent} onChange={setConsent} />
             <button type="button" className="button" disabled={busy} onClick={() => void start()}>
               {m.verify_start()}
             </button>
           </>
         )
       )}
+      {state?.face_consent && (verified || state.state === 'pending') && (
+        <KeptFace busy={busy} onWithdraw={() => void withdraw()} />
+      )}
     </main>
   )
 }
 
-function SelfieStep({ pose, onSent }: { pose: string; onSent: (s: VerificationStatus) => void }) {
+/** The consent given and the face data kept, with the withdrawal (GDPR Art. 7(3)). */
+function KeptFace({ busy, onWithdraw }: { busy: boolean; onWithdraw: () => void }) {
+  return (
+    <p>
+      {m.verify_face_kept()}{' '}
+      <button type="button" className="button button--quiet" disabled={busy} onClick={onWithdraw}>
+        {m.verify_face_withdraw()}
+      </button>
+    </p>
+  )
+}
+
+/**
+ * The explicit opt-in to face matching (GDPR Art. 9(2)(a)): unticked until
+ * the member ticks it, with its purpose beside it (docs/law.md).
+ */
+function FaceConsent({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="field field--check">
+      <input
+        type="checkbox"
+        name="face_consent"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />{' '}
+      {m.verify_face_consent()}
+    </label>
+  )
+}
+
+function SelfieStep({
+  pose,
+  turn,
+  onSent,
+}: {
+  pose: string
+  turn: VerificationStatus['turn']
+  onSent: (s: VerificationStatus) => void
+}) {
   const Icon = POSE_ICONS[pose] ?? Hand
   const video = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
@@ -148,6 +205,14 @@ function SelfieStep({ pose, onSent }: { pose: string; onSent: (s: VerificationSt
       <p className="verify-page__pose" data-pose={pose}>
         <Icon className="verify-page__pose-icon" aria-hidden="true" />
         <strong>{poseText(pose)}</strong>
+        {turn && (
+          <>
+            {' '}
+            <strong data-turn={turn}>
+              {turn === 'left' ? m.verify_turn_left() : m.verify_turn_right()}
+            </strong>
+          </>
+        )}
       </p>
       {error && (
         <p className="form__error" role="alert">

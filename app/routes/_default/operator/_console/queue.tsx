@@ -359,7 +359,12 @@ function ItemCard({ d }: { d: QueueItemDetail }) {
           )}
           <figcaption>
             {m.op_mod_verification_pose({ pose: poseName(d.verification.pose) })}
+            <br />
+            {m.op_mod_verification_turn({
+              turn: d.verification.turn === 'left' ? m.op_mod_turn_left() : m.op_mod_turn_right(),
+            })}
           </figcaption>
+          <FaceScores face={d.verification.face} />
           {d.text && <p className="mod-text">{d.text}</p>}
         </figure>
       ) : d.photo ? (
@@ -390,5 +395,37 @@ function ItemCard({ d }: { d: QueueItemDetail }) {
         </p>
       )}
     </section>
+  )
+}
+
+type Face = NonNullable<QueueItemDetail['verification']>['face']
+
+/** The machine's face match beside the selfie (api/verification/face-job.ts): scores, not a decision. */
+function FaceScores({ face }: { face: Face }) {
+  if (!face) return <p>{m.op_mod_face_none()}</p>
+  const two = (n: number) => n.toFixed(2)
+  return (
+    <ul className="mod-face">
+      {face.same_as && (
+        <li className="form__error">
+          {m.op_mod_face_same({
+            member: String(face.same_as.member),
+            similarity: two(face.same_as.similarity),
+          })}
+        </li>
+      )}
+      {face.auto && <li>{m.op_mod_face_auto()}</li>}
+      <li>{m.op_mod_face_faces({ count: String(face.faces) })}</li>
+      <li>{face.pose_ok ? m.op_mod_face_pose_ok() : m.op_mod_face_pose_wrong()}</li>
+      <li>
+        {face.similarity === null
+          ? m.op_mod_face_no_photos()
+          : m.op_mod_face_similarity({
+              similarity: two(face.similarity),
+              threshold: two(face.threshold),
+              photos: String(face.photos),
+            })}
+      </li>
+    </ul>
   )
 }

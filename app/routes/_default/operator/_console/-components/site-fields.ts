@@ -48,6 +48,7 @@ export const FIELDS: [SettingKey, FieldKind][] = [
   ['photo_premoderation', { type: 'bool' }],
   ['age_assurance', { type: 'choice', options: ['off', 'signup', 'first_contact'] }],
   ['fake_reports_to_hide', { type: 'number', min: 0 }],
+  ['face_match', { type: 'choice', options: ['auto', 'assist', 'off'] }],
 ]
 export const FLAGS = ['navigation', 'chat', 'likes', 'notifications', 'footer_copyright'] as const
 

@@ -1,0 +1,145 @@
+// The face job (FACE_JOB): after a consenting member's selfie is stored, the
+// machine reads it and the member's approved photos (face-match.ts) and
+// writes its scores on the request. With `face_match = auto` it approves a
+// clear case itself: exactly one face, the head turned the way asked, a
+// photo at least AUTO_SIMILARITY alike, and no other account with the same
+// face. Everything else waits for a moderator, who sees the scores. The
+// machine never refuses: a refusal is a person's statement of reasons.
+//
+// Inference runs outside any transaction (seconds on a small machine); the
+// result is written in one that checks the request still waits and still
+// has the member's consent (a withdrawal in between wins).
+import { and, eq, ne } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { faceDescriptors, verifications } from '../../db/schema/index.ts'
+import { approvedPhotoFiles, type PictureStore, queueFileRemoval } from '../images/index.ts'
+import type { JobHandlers } from '../jobs/queue.ts'
+import { markVerified } from '../shared/members.ts'
+import {
+  AUTO_SIMILARITY,
+  type FaceReading,
+  poseMatches,
+  readFace,
+  SAME_FACE_SIMILARITY,
+  similarity,
+} from './face-match.ts'
+import { FACE_JOB, keepDescriptor, turnOf } from './verification.ts'
+
+/** At most this many approved photos are compared (the oldest first): enough, and bounded time. */
+const MAX_PHOTOS = 6
+
+interface FacePayload {
+  id: number
+  mode: 'auto' | 'assist'
+}
+
+export interface FaceScores {
+  reading: FaceReading
+  poseOk: boolean
+  best: number | null
+  photos: number
+  sameAs: { member: number; similarity: number } | null
+}
+
+async function bytesOf(store: PictureStore, name: string): Promise<Uint8Array | null> {
+  return (await store.get(name))?.bytes ?? null
+}
+
+/** The most similar kept descriptor of another account, if any is at least SAME_FACE_SIMILARITY alike. */
+async function sameFace(db: Db, memberId: number, descriptor: number[]) {
+  const kept = await db
+    .select({ memberId: faceDescriptors.memberId, descriptor: faceDescriptors.descriptor })
+    .from(faceDescriptors)
+    .where(ne(faceDescriptors.memberId, memberId))
+  let found: { member: number; similarity: number } | null = null
+  for (const k of kept) {
+    const s = await similarity(descriptor, k.descriptor)
+    if (s >= SAME_FACE_SIMILARITY && (!found || s > found.similarity))
+      found = { member: k.memberId, similarity: s }
+  }
+  return found
+}
+
+/** Reads a selfie and compares it with the member's approved photos and other accounts' kept faces. */
+export async function scoreSelfie(
+  db: Db,
+  store: PictureStore,
+  row: { memberId: number; selfie: string; turn: number },
+): Promise<FaceScores | null> {
+  const selfie = await bytesOf(store, row.selfie)
+  if (!selfie) return null
+  const reading = await readFace(selfie)
+  const poseOk = reading.faces === 1 && poseMatches(turnOf(row.turn), reading.yaw)
+  let best: number | null = null
+  let photos = 0
+  if (reading.faces === 1 && reading.descriptor) {
+    for (const file of (await approvedPhotoFiles(db, row.memberId)).slice(0, MAX_PHOTOS)) {
+      const bytes = await bytesOf(store, file)
+      if (!bytes) continue
+      const photo = await readFace(bytes)
+      if (photo.faces !== 1 || !photo.descriptor) continue
+      photos++
+      const s = await similarity(reading.descriptor, photo.descriptor)
+      if (best === null || s > best) best = s
+    }
+  }
+  const sameAs = reading.descriptor ? await sameFace(db, row.memberId, reading.descriptor) : null
+  return { reading, poseOk, best, photos, sameAs }
+}
+
+/** Whether `auto` may approve without a person. */
+export const clearMatch = (s: FaceScores) =>
+  s.reading.faces === 1 &&
+  s.poseOk &&
+  s.best !== null &&
+  s.best >= AUTO_SIMILARITY &&
+  s.sameAs === null
+
+async function runFaceJob(db: Db, store: PictureStore, payload: FacePayload) {
+  const [row] = await db.select().from(verifications).where(eq(verifications.id, payload.id))
+  if (row?.status !== 'pending' || !row.faceConsent || !row.selfie) return
+  const scores = await scoreSelfie(db, store, { ...row, selfie: row.selfie })
+  if (!scores) return
+  const approve = payload.mode === 'auto' && clearMatch(scores)
+  const now = new Date()
+  const files = await db.transaction(async (tx) => {
+    const done = await tx
+      .update(verifications)
+      .set({
+        faceCheckedAt: now,
+        faceCount: scores.reading.faces,
+        faceYaw: scores.reading.yaw,
+        facePoseOk: scores.poseOk,
+        faceSimilarity: scores.best,
+        facePhotos: scores.photos,
+        faceSameAs: scores.sameAs?.member ?? null,
+        faceSameScore: scores.sameAs?.similarity ?? null,
+        ...(approve
+          ? { status: 'approved', selfie: null, decidedAt: now, faceAuto: true }
+          : { faceDescriptor: scores.reading.faces === 1 ? scores.reading.descriptor : null }),
+      })
+      .where(
+        and(
+          eq(verifications.id, row.id),
+          eq(verifications.status, 'pending'),
+          eq(verifications.faceConsent, true),
+        ),
+      )
+      .returning({ id: verifications.id })
+    if (done.length === 0 || !approve) return []
+    await markVerified(tx, row.memberId, now)
+    if (scores.reading.descriptor) await keepDescriptor(tx, row.memberId, scores.reading.descriptor)
+    const gone = row.selfie ? [row.selfie] : []
+    await queueFileRemoval(tx, gone)
+    return gone
+  })
+  if (files.length > 0) await store.delete(files).catch(() => undefined)
+}
+
+/** The face job's handler; without a picture store there is no selfie to read. */
+export const faceJobHandlers = (db: Db, store: PictureStore | undefined): JobHandlers => ({
+  [FACE_JOB]: async (payload) => {
+    if (!store) return
+    await runFaceJob(db, store, payload as FacePayload)
+  },
+})
