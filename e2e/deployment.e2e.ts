@@ -20,7 +20,15 @@ import { emptyPostgresDatabase } from '../api/test/databases.ts'
 import { startS3 } from '../api/test/s3.ts'
 import { type EventStreamReader, eventStream } from '../api/test/event-stream.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
-import { DEMO, freePort, type Site, startSite } from './harness.ts'
+import {
+  callJson as call,
+  DEMO,
+  freePort,
+  type Site,
+  sessionCookieOf as cookieOf,
+  startSite,
+  until,
+} from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname
@@ -36,21 +44,6 @@ const missing = [
   existsSync(HAPROXY) ? '' : `no ${HAPROXY}: apt-get install haproxy`,
 ].filter(Boolean)
 const suite = missing.length === 0 ? describe : describe.skip
-
-/** Polls `check` until it returns true; fails naming `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = WAIT_MS) {
-  const end = Date.now() + ms
-  for (;;) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 interface Balancer {
   url: string
@@ -105,32 +98,6 @@ async function serverStates(balancer: Balancer): Promise<Record<string, string>>
       states[f[at('svname')]!] = f[at('status')]!
   }
   return states
-}
-
-/** The session cookie an answer set (HAProxy may set its own `lb` beside it). */
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('sid='))
-
-/** A JSON request to `base` (the balancer or one process) with the site's own Origin. */
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  cookie: string | undefined,
-  body?: unknown,
-): Promise<Response> {
-  return fetch(new URL(path, base), {
-    method,
-    headers: {
-      origin: base,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
 }
 
 /** The answer of one GET on a keep-alive connection of `agent`: a status or a transport error. */

@@ -305,3 +305,51 @@ export async function staffSignIn(page: Page, site: Site, email: string, passwor
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(/\/operator$/)
 }
+
+/**
+ * Polls `check` until it returns true (a throw counts as false); fails
+ * naming `what` after `ms`. For tests of processes without a browser.
+ */
+export async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  ms = scaled(60_000),
+) {
+  const end = Date.now() + ms
+  for (;;) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** The session cookie an answer set (a balancer may set its own beside it). */
+export const sessionCookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('sid='))
+
+/** A JSON request to `base` (a process or a balancer) with the site's own Origin. */
+export async function callJson(
+  base: string,
+  method: string,
+  path: string,
+  cookie: string | undefined,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(new URL(path, base), {
+    method,
+    headers: {
+      origin: base,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}

@@ -21,7 +21,15 @@ import { emptyPostgresDatabase } from '../api/test/databases.ts'
 import { eventStream } from '../api/test/event-stream.ts'
 import { scaled } from '../api/test/time-scale.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
-import { DEMO, freePort, type Site, startSite } from './harness.ts'
+import {
+  callJson as call,
+  DEMO,
+  freePort,
+  type Site,
+  sessionCookieOf as cookieOf,
+  startSite,
+  until,
+} from './harness.ts'
 
 const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer'
 /** Each process's pool (DATABASE_POOL_SIZE); it holds one more connection for LISTEN. */
@@ -42,21 +50,6 @@ const missing = [
   existsSync(PGBOUNCER) ? '' : `no ${PGBOUNCER}: apt-get install pgbouncer`,
 ].filter(Boolean)
 const suite = missing.length === 0 ? describe : describe.skip
-
-/** Polls `check` until it returns true; fails naming `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = WAIT_MS) {
-  const end = Date.now() + ms
-  for (;;) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 interface Bouncer {
   port: number
@@ -126,31 +119,6 @@ async function startPgBouncer(server: URL): Promise<Bouncer> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** The session cookie an answer set. */
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('sid='))
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  cookie: string | undefined,
-  body?: unknown,
-): Promise<Response> {
-  return fetch(new URL(path, base), {
-    method,
-    headers: {
-      origin: base,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
 }
 
 suite(`PgBouncer: two processes through session pooling${missing.length ? ` (${missing.join('; ')})` : ''}`, () => {

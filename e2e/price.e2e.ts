@@ -3,31 +3,18 @@
 // /credits, before their first purchase (the best package on offer) and
 // after it (what they paid per credit); the payment page spells the bonus
 // out with its reasons.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { scaled } from '../api/test/time-scale.ts'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
+import { browserSuite, DEMO } from './harness.ts'
 
-let site: Site
-let browser: Browser
-let ctx: BrowserContext
+// The local payment stand-in (no Mollie key), as the credits test has it.
+const suite = browserSuite(1, { MOLLIE_API_KEY: '' })
 let page: Page
 let chatId = 0
 
-beforeAll(async () => {
-  site = await startSite({ MOLLIE_API_KEY: '' })
-  browser = await launchBrowser()
-  ctx = await newContext(browser, site)
-  page = await ctx.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
-
-afterEach(async (t) => {
-  if (t.task.result?.state === 'fail') await describePage(page)
+beforeAll(() => {
+  page = suite.pages[0]!
 })
 
 const api = <T>(path: string) =>
