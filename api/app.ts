@@ -259,7 +259,8 @@ function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
   jobs.register(withdrawalJobs(db, providerDeps))
   jobs.register(transparencyJobs(db, () => transparencyFromEnv()))
   jobs.register(mediaJobHandlers(store))
-  jobs.register(faceJobHandlers(db, store))
+  // A face seen on a banned account is flagged first (the moderation domain's rule).
+  jobs.register(faceJobHandlers(db, store, { bannedSql: bannedMemberSql }))
   accounts.mailer.attach(jobs)
 }
 

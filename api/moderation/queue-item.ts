@@ -295,8 +295,25 @@ async function verificationItem(
     messages: [],
     sanction: null,
     photo: null,
-    verification: { pose: v.pose, turn: v.turn, selfie: v.selfie, face: v.face },
+    verification: {
+      pose: v.pose,
+      turn: v.turn,
+      selfie: v.selfie,
+      face: await faceWithBan(db, v.face, now),
+    },
   }
+}
+
+/** The face scores, the account with the same face marked when it is banned now. */
+async function faceWithBan(
+  db: Db,
+  face: NonNullable<Awaited<ReturnType<typeof verificationCase>>>['face'],
+  now: Date,
+) {
+  if (!face) return null
+  if (!face.same_as) return { ...face, same_as: null }
+  const live = await liveSanctions(db, face.same_as.member, now)
+  return { ...face, same_as: { ...face.same_as, banned: live.some((s) => s.kind === 'ban') } }
 }
 
 /** A first message held by the scam signals, with its sender's profile. */

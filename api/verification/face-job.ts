@@ -9,7 +9,7 @@
 // Inference runs outside any transaction (seconds on a small machine); the
 // result is written in one that checks the request still waits and still
 // has the member's consent (a withdrawal in between wins).
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { faceDescriptors, verifications } from '../../db/schema/index.ts'
 import { approvedPhotoFiles, type PictureStore, queueFileRemoval } from '../images/index.ts'
@@ -38,24 +38,48 @@ export interface FaceScores {
   poseOk: boolean
   best: number | null
   photos: number
-  sameAs: { member: number; similarity: number } | null
+  sameAs: { member: number; similarity: number; banned: boolean } | null
 }
 
 async function bytesOf(store: PictureStore, name: string): Promise<Uint8Array | null> {
   return (await store.get(name))?.bytes ?? null
 }
 
-/** The most similar kept descriptor of another account, if any is at least SAME_FACE_SIMILARITY alike. */
-async function sameFace(db: Db, memberId: number, descriptor: number[]) {
+/**
+ * SQL true when member `id` is banned: the moderation domain's rule
+ * (bannedMemberSql), handed in by the wiring (api/app.ts), since moderation
+ * builds on verification and not the other way round.
+ */
+export type BannedSql = (id: SQL) => SQL
+
+/**
+ * The kept descriptor of another account that is at least
+ * SAME_FACE_SIMILARITY alike, if any: a banned account's first (the face of
+ * a ban evader coming back matters most), else the most similar.
+ */
+export async function sameFace(
+  db: Db,
+  memberId: number,
+  descriptor: number[],
+  bannedSql?: BannedSql,
+) {
   const kept = await db
-    .select({ memberId: faceDescriptors.memberId, descriptor: faceDescriptors.descriptor })
+    .select({
+      memberId: faceDescriptors.memberId,
+      descriptor: faceDescriptors.descriptor,
+      banned: bannedSql
+        ? sql<boolean>`${bannedSql(sql`${faceDescriptors.memberId}`)}`
+        : sql<boolean>`false`,
+    })
     .from(faceDescriptors)
     .where(ne(faceDescriptors.memberId, memberId))
-  let found: { member: number; similarity: number } | null = null
+  let found: { member: number; similarity: number; banned: boolean } | null = null
   for (const k of kept) {
     const s = await similarity(descriptor, k.descriptor)
-    if (s >= SAME_FACE_SIMILARITY && (!found || s > found.similarity))
-      found = { member: k.memberId, similarity: s }
+    if (s < SAME_FACE_SIMILARITY) continue
+    const better =
+      !found || (k.banned && !found.banned) || (k.banned === found.banned && s > found.similarity)
+    if (better) found = { member: k.memberId, similarity: s, banned: k.banned }
   }
   return found
 }
@@ -65,6 +89,7 @@ export async function scoreSelfie(
   db: Db,
   store: PictureStore,
   row: { memberId: number; selfie: string; turn: number },
+  bannedSql?: BannedSql,
 ): Promise<FaceScores | null> {
   const selfie = await bytesOf(store, row.selfie)
   if (!selfie) return null
@@ -83,7 +108,9 @@ export async function scoreSelfie(
       if (best === null || s > best) best = s
     }
   }
-  const sameAs = reading.descriptor ? await sameFace(db, row.memberId, reading.descriptor) : null
+  const sameAs = reading.descriptor
+    ? await sameFace(db, row.memberId, reading.descriptor, bannedSql)
+    : null
   return { reading, poseOk, best, photos, sameAs }
 }
 
@@ -95,10 +122,15 @@ export const clearMatch = (s: FaceScores) =>
   s.best >= AUTO_SIMILARITY &&
   s.sameAs === null
 
-async function runFaceJob(db: Db, store: PictureStore, payload: FacePayload) {
+async function runFaceJob(
+  db: Db,
+  store: PictureStore,
+  payload: FacePayload,
+  bannedSql: BannedSql | undefined,
+) {
   const [row] = await db.select().from(verifications).where(eq(verifications.id, payload.id))
   if (row?.status !== 'pending' || !row.faceConsent || !row.selfie) return
-  const scores = await scoreSelfie(db, store, { ...row, selfie: row.selfie })
+  const scores = await scoreSelfie(db, store, { ...row, selfie: row.selfie }, bannedSql)
   if (!scores) return
   const approve = payload.mode === 'auto' && clearMatch(scores)
   const now = new Date()
@@ -137,9 +169,13 @@ async function runFaceJob(db: Db, store: PictureStore, payload: FacePayload) {
 }
 
 /** The face job's handler; without a picture store there is no selfie to read. */
-export const faceJobHandlers = (db: Db, store: PictureStore | undefined): JobHandlers => ({
+export const faceJobHandlers = (
+  db: Db,
+  store: PictureStore | undefined,
+  options: { bannedSql?: BannedSql } = {},
+): JobHandlers => ({
   [FACE_JOB]: async (payload) => {
     if (!store) return
-    await runFaceJob(db, store, payload as FacePayload)
+    await runFaceJob(db, store, payload as FacePayload, options.bannedSql)
   },
 })

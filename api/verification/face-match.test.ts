@@ -16,12 +16,14 @@ import {
   faceDescriptors,
   images,
   members,
+  sanctions,
   siteSettings,
   verifications,
 } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { VerificationStatus } from '../contract/index.ts'
 import { QueueItemDetail } from '../contract/operator/moderation.ts'
+import { bannedMemberSql } from '../moderation/index.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { DEFAULT_SETTINGS, forgetOperatorSettings } from '../settings/index.ts'
@@ -40,6 +42,7 @@ import {
   readFace,
   similarity,
 } from './face-match.ts'
+import { sameFace } from './face-job.ts'
 
 /** A man looking to his own right (grid cell 0,14), a different man (0,17, frontal), a woman (2,1). */
 const MAN = [0, 14] as const
@@ -305,4 +308,45 @@ describeEngines('face match in photo verification on %s', (engine) => {
     expect(res.status).toBe(200)
     expect(await kept(m.id)).toBe(0)
   })
+
+  it(
+    "flags a banned account's face first, and the moderator sees the ban",
+    async () => {
+      await setFaceMatch('assist')
+      await t.db.delete(faceDescriptors)
+      const exact = (await readFace(await sampleFace(...MAN))).descriptor!
+      const alike = (await readFace(await sampleFace(...MAN, AUGMENTED))).descriptor!
+      // The exact face on an account in good standing, a copy on a banned one.
+      const standing = await addMember(t.db, {})
+      const banned = await addMember(t.db, {})
+      await t.db.insert(faceDescriptors).values([
+        { memberId: standing.id, descriptor: exact },
+        { memberId: banned.id, descriptor: alike },
+      ])
+      await t.db.insert(sanctions).values({
+        memberId: banned.id,
+        kind: 'ban',
+        rule: 'scam',
+        reason: 'Ban evasion test.',
+        staffId: mod.id,
+        appealTokenHash: `face-test-${banned.id}`,
+      })
+      const newcomer = await addMember(t.db, {})
+      // Without the ban rule the closest face wins; with it, the banned one comes first.
+      expect((await sameFace(t.db, newcomer.id, exact))?.member).toBe(standing.id)
+      expect(await sameFace(t.db, newcomer.id, exact, bannedMemberSql)).toMatchObject({
+        member: banned.id,
+        banned: true,
+      })
+
+      const { m, cookie } = await memberWithPhoto(await sampleFace(...MAN, AUGMENTED))
+      const row = await verify(cookie, m.id, await sampleFace(...MAN), true)
+      expect(row.faceSameAs).toBe(banned.id)
+      expect((await queueItem(row.id)).verification?.face?.same_as).toMatchObject({
+        member: banned.id,
+        banned: true,
+      })
+    },
+    INFERENCE,
+  )
 })

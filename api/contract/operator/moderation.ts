@@ -149,7 +149,9 @@ export const QueueItemDetail = z.object({
           /** Approved by the machine. */
           auto: z.boolean(),
           /** Another account with the same face (its member id and similarity); null: none. */
-          same_as: z.object({ member: z.number().int(), similarity: z.number() }).nullable(),
+          same_as: z
+            .object({ member: z.number().int(), similarity: z.number(), banned: z.boolean() })
+            .nullable(),
         })
         .nullable(),
     })

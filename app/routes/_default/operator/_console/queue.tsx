@@ -412,6 +412,7 @@ function FaceScores({ face }: { face: Face }) {
             member: String(face.same_as.member),
             similarity: two(face.same_as.similarity),
           })}
+          {face.same_as.banned && ` ${m.op_mod_face_same_banned()}`}
         </li>
       )}
       {face.auto && <li>{m.op_mod_face_auto()}</li>}
