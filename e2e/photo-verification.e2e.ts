@@ -50,6 +50,9 @@ it('a member sends a selfie doing the pose shown, and it waits for review', asyn
     .getByLabel('Or choose a selfie')
     .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie })
   await member.getByRole('img', { name: 'Your selfie' }).waitFor()
+  // A chosen file is no camera picture: the camera button still offers the camera.
+  expect(await member.getByRole('button', { name: 'Take it again' }).count()).toBe(0)
+  expect(await member.getByRole('button', { name: 'Use the camera' }).count()).toBe(1)
   for (const width of [360, 1280]) {
     await member.setViewportSize({ width, height: 900 })
     expect(await fits(member)).toBe(true)
@@ -61,6 +64,10 @@ it('a member sends a selfie doing the pose shown, and it waits for review', asyn
 it('a moderator sees the selfie beside the profile photos and approves it', async () => {
   await staffSignIn(staff, suite.site, STAFF, DEMO.password)
   await staff.goto('/operator/queue')
+  // The console's top bar offers a signed-in moderator no member log-in or sign-up.
+  await staff.getByRole('banner').getByRole('link', { name: 'Amora' }).waitFor()
+  expect(await staff.getByRole('banner').getByRole('link', { name: 'Log in' }).count()).toBe(0)
+  expect(await staff.getByRole('banner').getByRole('link', { name: 'Sign up' }).count()).toBe(0)
   const row = staff.getByRole('row').filter({ hasText: 'Photo verification' })
   await row.waitFor()
   await row.getByRole('link').first().click()

@@ -135,7 +135,10 @@ export function TopNav({ preview }: { preview?: 'guest' | 'member' } = {}) {
             </button>
           </nav>
         </>
-      ) : (
+      ) : path.startsWith('/operator') ? null : (
+        // The staff console has its own navigation and sign-out: a moderator
+        // there is signed in as staff, not as a member, and is offered no
+        // member log-in or sign-up.
         <GuestNav />
       )}
     </header>

@@ -148,6 +148,8 @@ function SelfieStep({
   const video = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
   const [selfie, setSelfie] = useState<Blob | null>(null)
+  /** Whether the selfie was taken with the camera here (then the camera button offers a retake). */
+  const [fromCamera, setFromCamera] = useState(false)
   const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -182,7 +184,9 @@ function SelfieStep({
     canvas.height = v.videoHeight
     canvas.getContext('2d')?.drawImage(v, 0, 0)
     canvas.toBlob((b) => {
-      if (b) setSelfie(b)
+      if (!b) return
+      setSelfie(b)
+      setFromCamera(true)
     }, 'image/jpeg')
     stopCamera(stream)
     setStream(null)
@@ -230,7 +234,7 @@ function SelfieStep({
         camera && (
           <button type="button" className="button button--quiet" onClick={() => void openCamera()}>
             <Camera className="icon" aria-hidden="true" />{' '}
-            {selfie ? m.verify_retake() : m.verify_camera_start()}
+            {selfie && fromCamera ? m.verify_retake() : m.verify_camera_start()}
           </button>
         )
       )}
@@ -241,7 +245,10 @@ function SelfieStep({
           name="selfie"
           accept="image/jpeg,image/png"
           capture="user"
-          onChange={(e) => setSelfie(e.currentTarget.files?.[0] ?? null)}
+          onChange={(e) => {
+            setSelfie(e.currentTarget.files?.[0] ?? null)
+            setFromCamera(false)
+          }}
         />
       </label>
       {preview && (
