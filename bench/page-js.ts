@@ -82,7 +82,11 @@ export const ENTRIES: Entry[] = [
     path: '/members',
     member: true,
     goal: MEMBERS,
-    limit: limitAt(126.0),
+    // Raised 2026-11-29 from 126.0 to the measured 128.2: the phone's filter
+    // sheet with its chips, the picture placeholder (app/ui/Photo.tsx) and
+    // the one-price line, all on a member's first /members; still under the
+    // 130 KB goal.
+    limit: limitAt(128.2),
   },
 ]
 
