@@ -318,6 +318,16 @@ describe('screenshots against e2e/baselines', () => {
             await page.goto(path)
             await settle(page)
             await cams
+            // The answer's arrival is not its tiles on the screen: wait for
+            // the first webcam tile itself (none comes on a site that shows
+            // a member no cams; the wait's time-out then goes on).
+            if (member && path === '/members') {
+              await page
+                .getByRole('link', { name: /advertisement/ })
+                .first()
+                .waitFor({ timeout: scaled(20_000) })
+                .catch(() => undefined)
+            }
             if (member && path === `/chats/${chatId}`) await openedAgainWhenRead(page)
             const png = await stillScreenshot(page, path)
             expect(await page.locator('html').getAttribute('class')).toContain(s.template)
