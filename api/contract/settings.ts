@@ -82,6 +82,14 @@ export const Settings = z.object({
    * processed.
    */
   face_match: z.enum(['auto', 'assist', 'off']),
+  /**
+   * What the paid actions beyond a text message cost, in credits, per site
+   * (docs/payments.md "What credits buy"). The floor is 1: no action is free
+   * by mistake. A text message's price is `message_cost_credits`, server-wide.
+   */
+  photo_message_credits: z.number().int().min(1).max(10_000),
+  voice_message_credits: z.number().int().min(1).max(10_000),
+  private_photo_credits: z.number().int().min(1).max(10_000),
 })
 export type Settings = z.infer<typeof Settings>
 

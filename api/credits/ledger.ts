@@ -35,7 +35,10 @@ async function addToBalance(tx: Db, memberId: number, delta: number, covering?: 
   return row?.credits ?? null
 }
 
-export type LedgerReason = 'message' | 'purchase' | 'bonus' | 'refund' | 'adjustment'
+/** What a ledger row is for: the paid actions (a debit each) and what adds credits. */
+export const SPEND_REASONS = ['message', 'photo', 'voice', 'unlock', 'gift'] as const
+export type SpendReason = (typeof SPEND_REASONS)[number]
+export type LedgerReason = SpendReason | 'purchase' | 'bonus' | 'refund' | 'adjustment'
 
 /**
  * Takes `amount` credits if the balance covers them; the new balance, or

@@ -51,6 +51,9 @@ export const DEFAULT_SETTINGS: Operator = {
   age_assurance: 'off',
   fake_reports_to_hide: 3,
   face_match: 'assist',
+  photo_message_credits: 30,
+  voice_message_credits: 20,
+  private_photo_credits: 50,
 }
 
 const OPERATOR_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Operator)[]

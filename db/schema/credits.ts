@@ -15,7 +15,7 @@ export const creditLedger = pgTable(
     id: id(),
     memberId: ref('member_id').notNull(),
     delta: integer('delta').notNull(),
-    /** message | purchase | bonus | refund | adjustment */
+    /** message | purchase | bonus | refund | adjustment, and the paid actions photo | voice | unlock | gift */
     reason: text('reason').notNull(),
     /** What it paid for or came from: `message:<id>`, `payment:<id>`, a staff note. */
     reference: text('reference'),
@@ -33,7 +33,7 @@ export const creditLedger = pgTable(
     }).onDelete('cascade'),
     check(
       'credit_ledger_reason_check',
-      sql`"reason" IN ('message', 'purchase', 'bonus', 'refund', 'adjustment')`,
+      sql`"reason" IN ('message', 'purchase', 'bonus', 'refund', 'adjustment', 'photo', 'voice', 'unlock', 'gift')`,
     ),
     check('credit_ledger_balance_after_check', sql`"balance_after" >= 0`),
   ],

@@ -72,6 +72,9 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   age_assurance: 'off',
   fake_reports_to_hide: 3,
   face_match: 'assist',
+  photo_message_credits: 30,
+  voice_message_credits: 20,
+  private_photo_credits: 50,
   ...over,
 })
 

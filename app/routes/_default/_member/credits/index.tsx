@@ -17,6 +17,10 @@ const REASONS: Record<string, () => string> = {
   bonus: m.credits_reason_bonus,
   refund: m.credits_reason_refund,
   adjustment: m.credits_reason_adjustment,
+  photo: m.credits_reason_photo,
+  voice: m.credits_reason_voice,
+  unlock: m.credits_reason_unlock,
+  gift: m.credits_reason_gift,
 }
 
 function Credits() {

@@ -49,6 +49,10 @@ export const FIELDS: [SettingKey, FieldKind][] = [
   ['age_assurance', { type: 'choice', options: ['off', 'signup', 'first_contact'] }],
   ['fake_reports_to_hide', { type: 'number', min: 0 }],
   ['face_match', { type: 'choice', options: ['auto', 'assist', 'off'] }],
+  // The floor of 1 is the server's too (api/contract/settings.ts): no paid action is free by mistake.
+  ['photo_message_credits', { type: 'number', min: 1 }],
+  ['voice_message_credits', { type: 'number', min: 1 }],
+  ['private_photo_credits', { type: 'number', min: 1 }],
 ]
 export const FLAGS = ['navigation', 'chat', 'likes', 'notifications', 'footer_copyright'] as const
 

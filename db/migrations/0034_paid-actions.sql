@@ -1,0 +1,2 @@
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_reason_check";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_reason_check" CHECK ("reason" IN ('message', 'purchase', 'bonus', 'refund', 'adjustment', 'photo', 'voice', 'unlock', 'gift'));
