@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   bestPerCredit,
+  creditsMoney,
   creditValue,
   messageMoney,
   perCredit,
+  smallestCovering,
 } from './contract/rules/credit-value.ts'
 
 /** The packages on sale in euros (db/migrations/0007_payments.sql). */
@@ -60,5 +62,28 @@ describe('the money value of a credit', () => {
     // 275 credits for €19.95: 72.5 cents
     expect(messageMoney({ amount: 1995, credits: 275 }, 10)).toBe(72)
     expect(messageMoney({ amount: 995, credits: 100 }, 0)).toBe(0)
+  })
+})
+
+describe('what any paid action costs in money, and the package offered to one who lacks credits', () => {
+  it('prices a photo, a voice message and an unlock by the same rule as a message, rounded down', () => {
+    const v = { amount: 995, credits: 100 } // €0.0995 a credit
+    expect(creditsMoney(v, 30)).toBe(298) // a photo: €2.985 shown €2.98
+    expect(creditsMoney(v, 20)).toBe(199) // a voice message: €1.99
+    expect(creditsMoney(v, 50)).toBe(497) // an unlock: €4.975 shown €4.97
+    expect(creditsMoney(v, 0)).toBe(0)
+    expect(creditsMoney({ amount: 995, credits: 0 }, 30)).toBe(0)
+  })
+
+  it('offers the cheapest package that covers the need, not a bigger one', () => {
+    expect(smallestCovering(EUR_PACKAGES, 20)?.id).toBe('starter') // 100 credits cover 20
+    expect(smallestCovering(EUR_PACKAGES, 101)?.id).toBe('popular') // 250 + 25 bonus
+    expect(smallestCovering(EUR_PACKAGES, 276)?.id).toBe('value') // 600 + 100
+    expect(smallestCovering(EUR_PACKAGES, 1900)?.id).toBe('best') // bonus counts: 1500 + 400
+  })
+
+  it('offers the package with the most credits when none covers the need, and nothing without packages', () => {
+    expect(smallestCovering(EUR_PACKAGES, 5000)?.id).toBe('best')
+    expect(smallestCovering([], 10)).toBeUndefined()
   })
 })

@@ -49,6 +49,46 @@ describe('one price for a message', () => {
     expect(await everywhere('€0.42')).toEqual([text, text, text])
   })
 
+  it('/credits lists every paid action in credits and money, and each package per credit', async () => {
+    await page.goto('/credits')
+    const prices = page.locator('.action-prices [data-action]')
+    await page
+      .locator('.action-prices [data-money]')
+      .first()
+      .waitFor({ timeout: scaled(15_000) })
+    // At 1900 credits for €79.95 (4.208 cents a credit), rounded down: the
+    // site's default prices 10, 30, 20 and 50 credits.
+    expect(await prices.allInnerTexts()).toEqual([
+      'A message\n10 credits (€0.42)',
+      'A photo in a chat\n30 credits (€1.26)',
+      'A voice message\n20 credits (€0.84)',
+      'Unlocking a private photo\n50 credits (€2.10)',
+    ])
+    // The best package with the welcome offer's 50% extra, 1500 + 400 + 750
+    // credits for €79.95: 3.0169 cents a credit, shown to a tenth of a cent, down.
+    const best = page.locator('[data-package="best"] .package__per-message')
+    expect(await best.innerText()).toBe('€0.0301 per credit\n€0.30 per message')
+  })
+
+  it('a member who lacks credits is offered the cheapest package that covers them first', async () => {
+    await page.goto('/credits?need=120')
+    const first = page.locator('.packages > li').first()
+    await first.waitFor({ timeout: scaled(15_000) })
+    expect(await page.locator('[data-need]').textContent()).toBe(
+      'You need 120 more credits. The first package covers it.',
+    )
+    // The welcome offer's 50% extra counts: starter gives 100 + 50, which covers 120.
+    expect(await first.getAttribute('data-package')).toBe('starter')
+    expect(await first.getAttribute('data-covers')).toBe('120')
+    expect(await first.locator('.package__flag').textContent()).toBe('Enough for what you wanted')
+    await page.goto('/credits?need=200')
+    await page.locator('.packages > li[data-covers="200"]').waitFor({ timeout: scaled(15_000) })
+    // 150 do not cover 200; popular's 250 + 25 + 125 do, and cost less than value's.
+    expect(await page.locator('.packages > li').first().getAttribute('data-package')).toBe(
+      'popular',
+    )
+  })
+
   it('the payment page spells the bonus out: 250 credits + 150 bonus = 400 credits, and why', async () => {
     await page.goto('/credits/popular/ideal')
     const sum = page.locator('.credits-sum')

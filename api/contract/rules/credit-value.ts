@@ -58,9 +58,37 @@ export function creditValue(
   return best ? { amount: best.price, credits: best.credits + best.bonus, currency } : null
 }
 
-/** The money of one message at a value, in minor units, rounded down (never overstated). */
-export const messageMoney = (
+/**
+ * The money of `credits` credits at a value, in minor units, rounded down
+ * (never overstated): what any paid action (a message, a photo, a voice
+ * message, an unlock, a gift) costs in money.
+ */
+export const creditsMoney = (
   v: Pick<CreditValue, 'amount' | 'credits'>,
-  messageCost: number,
-): number =>
-  v.credits > 0 && messageCost > 0 ? Math.floor((v.amount * messageCost) / v.credits) : 0
+  credits: number,
+): number => (v.credits > 0 && credits > 0 ? Math.floor((v.amount * credits) / v.credits) : 0)
+
+/** The money of one message at a value, in minor units, rounded down (never overstated). */
+export const messageMoney = creditsMoney
+
+/**
+ * The package to offer first to a member who lacks `need` credits: the
+ * cheapest one whose credits (bonus included) cover the need, so nobody is
+ * pushed into a bigger pack than the action needs (CPC key principles on
+ * in-game virtual currencies, 2025); when none covers it, the one that gives
+ * the most credits. Undefined for no packages.
+ */
+export function smallestCovering<P extends PricedPackage>(
+  packages: readonly P[],
+  need: number,
+): P | undefined {
+  let best: P | undefined
+  for (const p of packages) {
+    const credits = p.credits + p.bonus
+    if (credits < need) continue
+    if (!best || p.price < best.price) best = p
+  }
+  if (best) return best
+  for (const p of packages) if (!best || p.credits + p.bonus > best.credits + best.bonus) best = p
+  return best
+}

@@ -1,5 +1,6 @@
 import {
   type CreditValue,
+  creditsMoney,
   creditValue,
   messageMoney,
   type PricedPackage,
@@ -35,3 +36,31 @@ export const bestValue = (packages: {
   currency: string
   packages: readonly PricedPackage[]
 }): CreditValue | null => creditValue(null, packages.packages, packages.currency)
+
+/** The money of `credits` credits at a value of a credit (the one rule), as the member reads it. */
+export const creditsMoneyText = (value: CreditValue, credits: number) =>
+  money(creditsMoney(value, credits), value.currency)
+
+/**
+ * The price of one credit, to a tenth of a cent (four places of a euro:
+ * "€0.0995"), never rounded up: packages are compared by it on /credits.
+ */
+export function perCreditText(value: CreditValue): string {
+  // Minor units × 100 ÷ credits, in integers: ten-thousandths of the currency.
+  const tenths = value.credits > 0 ? Math.floor((value.amount * 100) / value.credits) / 10_000 : 0
+  return new Intl.NumberFormat(getLocale(), {
+    style: 'currency',
+    currency: value.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(tenths)
+}
+
+/**
+ * Where a member who lacks credits buys them: /credits with what is missing,
+ * so the cheapest package that covers it is offered first.
+ */
+export function buyCreditsHref(price: number | undefined, balance: number | undefined): string {
+  if (price === undefined || balance === undefined || price <= balance) return '/credits'
+  return `/credits?need=${price - balance}`
+}

@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type RefObject, useEffect } from 'react'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import type { MessageRow } from '../../../../data/useMessages.ts'
+import { type MessageRow, useCredits } from '../../../../data/useMessages.ts'
 import { worker } from '../../../../data/worker.ts'
+import { buyCreditsHref } from '../../../../features/credits/money.ts'
 import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
 import { SeenMark } from '../../../../ui/SeenMark.tsx'
 
@@ -168,6 +169,7 @@ const sentToAge = new Set<string>()
 
 function FailedActions({ row }: { row: MessageRow }) {
   const credits = row.error === 'insufficient_credits'
+  const balance = useCredits()
   // The site asks for proof of age first (api/age/): to the check, and back
   // here after it; once per failed line, so a later visit is not sent again.
   const age = row.error === 'age_assurance_required'
@@ -190,7 +192,9 @@ function FailedActions({ row }: { row: MessageRow }) {
                 ? m.chat_verified_only()
                 : m.chat_failed()}
       </span>
-      {credits && <a href="/credits">{m.chat_buy_credits()}</a>}
+      {credits && (
+        <a href={buyCreditsHref(balance?.message_cost, balance?.credits)}>{m.chat_buy_credits()}</a>
+      )}
       {age && (
         <a href={`/age?next=${encodeURIComponent(window.location.pathname)}`}>
           {m.chat_confirm_age()}

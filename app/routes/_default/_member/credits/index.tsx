@@ -4,12 +4,22 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useCreditHistory, useDiscount, usePackages } from '../../../../data/usePayments.ts'
+import { ActionPrices } from '../../../../features/credits/ActionPrices.tsx'
 import { DiscountBanner } from '../../../../features/credits/DiscountBanner.tsx'
 import { MessagePrice } from '../../../../features/credits/MessagePrice.tsx'
 import { PackageList } from '../../../../features/credits/PackageList.tsx'
 import { formatDateTime } from '../../../../ui/format.ts'
 
-export const Route = createFileRoute('/_default/_member/credits/')({ component: Credits })
+/** `?need=N`: the member lacked N credits for what they tried (a refused send, an unlock). */
+type CreditsSearch = { need?: number }
+
+export const Route = createFileRoute('/_default/_member/credits/')({
+  component: Credits,
+  validateSearch: (s: Record<string, unknown>): CreditsSearch => {
+    const need = Number(s.need)
+    return Number.isInteger(need) && need > 0 && need <= 1_000_000 ? { need } : {}
+  },
+})
 
 const REASONS: Record<string, () => string> = {
   purchase: m.credits_reason_purchase,
@@ -27,6 +37,7 @@ function Credits() {
   const packages = usePackages()
   const discount = useDiscount()
   const { history, balance } = useCreditHistory()
+  const { need } = Route.useSearch()
   return (
     <main className="page">
       <h1>{m.credits_title()}</h1>
@@ -35,7 +46,13 @@ function Credits() {
       )}
       <MessagePrice />
       {discount && <DiscountBanner discount={discount} />}
-      {packages && <PackageList data={packages} discount={discount} choose />}
+      {need !== undefined && packages && packages.packages.length > 0 && (
+        <p role="status" data-need={need}>
+          {m.credits_need({ need })}
+        </p>
+      )}
+      {packages && <PackageList data={packages} discount={discount} choose need={need} />}
+      <ActionPrices />
       {history?.last_order && (
         <p>
           <Link to="/credits/repeat-order">{m.credits_repeat_link()}</Link>
