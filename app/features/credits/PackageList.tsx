@@ -71,9 +71,8 @@ export function PackageList({
             </p>
             <p className="package__per-message">
               {m.credits_per_credit({ price: perCreditText(value) })}
-              <br />
-              {m.credits_per_message({ price: perMessage })}
             </p>
+            <p className="package__per-message">{m.credits_per_message({ price: perMessage })}</p>
             {choose && (
               <Link
                 className="button"
