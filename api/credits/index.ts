@@ -10,7 +10,9 @@ export {
   ledgerSum,
   MESSAGE_COST_CACHE,
   messageCost,
+  SPEND_REASONS,
+  type SpendReason,
   zeroCredits,
 } from './ledger.ts'
-export { firstPurchasesSql } from './console-sql.ts'
+export { firstPurchasesSql, spendsSql } from './console-sql.ts'
 export { ledgerExport } from './export.ts'

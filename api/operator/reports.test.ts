@@ -68,6 +68,24 @@ describeEngines('console reports and jobs on %s', (engine) => {
       balanceAfter: 100,
       createdAt: day2,
     })
+    // What member a spent that day, by action (the ledger's spend kinds).
+    const spends: [string, number][] = [
+      ['message', 10],
+      ['photo', 30],
+      ['photo', 30],
+      ['unlock', 50],
+    ]
+    let balance = 200 // the test's ledger rows only: no balance is read
+    for (const [reason, credits] of spends) {
+      balance -= credits
+      await t.db.insert(creditLedger).values({
+        memberId: a.id,
+        delta: -credits,
+        reason,
+        balanceAfter: balance,
+        createdAt: day2,
+      })
+    }
     const order = {
       memberId: a.id,
       clientId: '00000000-0000-4000-8000-000000000001',
@@ -91,7 +109,7 @@ describeEngines('console reports and jobs on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  it('counts sign-ups, activations, first purchases and revenue per day and source', async () => {
+  it('counts sign-ups, activations, first purchases, revenue and credits spent by action per day and source', async () => {
     const res = await send(app, '/api/operator/report.php?from=2026-05-01&to=2026-05-02', {
       cookie: admin,
     })
@@ -109,6 +127,7 @@ describeEngines('console reports and jobs on %s', (engine) => {
         activations: 1,
         first_purchases: 0,
         revenue: {},
+        spent: {},
       },
       {
         day: '2026-05-02',
@@ -121,6 +140,7 @@ describeEngines('console reports and jobs on %s', (engine) => {
         activations: 0,
         first_purchases: 0,
         revenue: {},
+        spent: {},
       },
       {
         day: '2026-05-02',
@@ -134,6 +154,8 @@ describeEngines('console reports and jobs on %s', (engine) => {
         first_purchases: 1,
         // The refunded order does not count.
         revenue: { EUR: 1999 },
+        // Credits spent by action: the revenue by what members bought.
+        spent: { message: 10, photo: 60, unlock: 50 },
       },
     ])
   })
@@ -149,10 +171,10 @@ describeEngines('console reports and jobs on %s', (engine) => {
     )
     expect(await res.text()).toBe(
       [
-        'day,site,network,sub1,lander,visits,signups,activations,first_purchases,revenue_EUR',
-        "2026-05-01,,adnet,'=cmd(),beach,0,2,1,0,0",
-        '2026-05-02,,,,,0,1,0,0,0',
-        "2026-05-02,,adnet,'=cmd(),beach,0,0,0,1,1999",
+        'day,site,network,sub1,lander,visits,signups,activations,first_purchases,revenue_EUR,credits_spent_message,credits_spent_photo,credits_spent_unlock',
+        "2026-05-01,,adnet,'=cmd(),beach,0,2,1,0,0,0,0,0",
+        '2026-05-02,,,,,0,1,0,0,0,0,0,0',
+        "2026-05-02,,adnet,'=cmd(),beach,0,0,0,1,1999,10,60,50",
         '',
       ].join('\r\n'),
     )

@@ -9,7 +9,7 @@ import type {
   ReportRow,
 } from '../contract/operator/sites.ts'
 import { SERVER_WIDE_SITE } from '../contract/operator/sites.ts'
-import { firstPurchasesSql } from '../credits/index.ts'
+import { firstPurchasesSql, spendsSql } from '../credits/index.ts'
 import { type JobRow, jobById, listJobs } from '../jobs/queue.ts'
 import { paidOrdersSql } from '../payments/index.ts'
 import { siteKeys } from '../settings/index.ts'
@@ -60,7 +60,7 @@ export async function trafficReport(
     WITH m AS (${signupFactsSql()}
     ), fp AS (${firstPurchasesSql()}
     ), ev AS (
-      SELECT m.id, m.signup_date AS at, 'signup' AS kind, NULL::text AS currency, 0 AS amount
+      SELECT m.id, m.signup_date AS at, 'signup' AS kind, NULL::text AS currency, 0::bigint AS amount
       FROM m WHERE m.signup_date >= ${start}::timestamptz AND m.signup_date < ${end}::timestamptz
       UNION ALL
       SELECT m.id, m.activated_at, 'activation', NULL, 0
@@ -71,6 +71,10 @@ export async function trafficReport(
       UNION ALL
       SELECT o.member_id, o.granted_at, 'revenue', o.currency, o.amount
       FROM (${paidOrdersSql(start, end)}) o
+      UNION ALL
+      -- A spend's action rides in the currency column: credits by action.
+      SELECT s.member_id, s.at, 'spent', s.action, s.credits
+      FROM (${spendsSql(start, end)}) s
     ), facts AS (
       SELECT
         to_char(ev.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
@@ -91,8 +95,20 @@ export async function trafficReport(
     WHERE ${site}::text IS NULL OR facts.site = ${site}::text
     ORDER BY 1, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS FIRST, 5 NULLS FIRST
   `)
+  const rows = reportRows((result as { rows: Record<string, unknown>[] }).rows)
+  return {
+    from: range.from,
+    to: range.to,
+    site,
+    sites: await siteKeys(db),
+    rows,
+  }
+}
+
+/** The report's facts (one per day, source and kind) folded into one row per day and source. */
+function reportRows(facts: Record<string, unknown>[]): ReportRow[] {
   const rows = new Map<string, ReportRow>()
-  for (const r of (result as { rows: Record<string, unknown>[] }).rows) {
+  for (const r of facts) {
     const key = JSON.stringify([r.day, r.site, r.network, r.sub1, r.lander])
     let row = rows.get(key)
     if (!row) {
@@ -107,6 +123,7 @@ export async function trafficReport(
         activations: 0,
         first_purchases: 0,
         revenue: {},
+        spent: {},
       }
       rows.set(key, row)
     }
@@ -117,14 +134,10 @@ export async function trafficReport(
     else if (r.kind === 'first_purchase') row.first_purchases += n
     else if (r.kind === 'revenue' && typeof r.currency === 'string')
       row.revenue[r.currency] = (row.revenue[r.currency] ?? 0) + Number(r.amount)
+    else if (r.kind === 'spent' && typeof r.currency === 'string')
+      row.spent[r.currency] = (row.spent[r.currency] ?? 0) + Number(r.amount)
   }
-  return {
-    from: range.from,
-    to: range.to,
-    site,
-    sites: await siteKeys(db),
-    rows: [...rows.values()],
-  }
+  return [...rows.values()]
 }
 
 /**
@@ -138,9 +151,13 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-/** The report as CSV: one column of revenue per currency (minor units), CRLF line ends. */
+/**
+ * The report as CSV: one column of revenue per currency (minor units), one of
+ * credits spent per paid action, CRLF line ends.
+ */
 export function reportCsv(report: ReportResponse): string {
   const currencies = [...new Set(report.rows.flatMap((r) => Object.keys(r.revenue)))].sort()
+  const actions = [...new Set(report.rows.flatMap((r) => Object.keys(r.spent)))].sort()
   const head = [
     'day',
     'site',
@@ -152,6 +169,7 @@ export function reportCsv(report: ReportResponse): string {
     'activations',
     'first_purchases',
     ...currencies.map((c) => `revenue_${c}`),
+    ...actions.map((a) => `credits_spent_${a}`),
   ]
   const lines = [
     head,
@@ -166,6 +184,7 @@ export function reportCsv(report: ReportResponse): string {
       r.activations,
       r.first_purchases,
       ...currencies.map((c) => r.revenue[c] ?? 0),
+      ...actions.map((a) => r.spent[a] ?? 0),
     ]),
   ]
   return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`

@@ -195,6 +195,11 @@ export const ReportRow = z.object({
   first_purchases: z.number().int(),
   /** Paid orders that day, minor units per currency. */
   revenue: z.record(z.string(), z.number().int()),
+  /**
+   * Credits spent that day on each paid action (message, photo, voice,
+   * unlock, gift): the revenue by what members bought with their credits.
+   */
+  spent: z.record(z.string(), z.number().int()),
 })
 export type ReportRow = z.infer<typeof ReportRow>
 export const ReportResponse = z.object({

@@ -22,6 +22,22 @@ const revenueText = (r: ReportRow['revenue']) =>
     .map(([currency, cents]) => formatMoney(cents / 100, currency))
     .join(', ') || '—'
 
+/** Credits spent by action in the member's words: "Message sent 10, Photo sent 60". */
+const SPENT_LABELS: Record<string, () => string> = {
+  message: m.credits_reason_message,
+  photo: m.credits_reason_photo,
+  voice: m.credits_reason_voice,
+  unlock: m.credits_reason_unlock,
+  gift: m.credits_reason_gift,
+}
+const spentText = (s: ReportRow['spent']) =>
+  Object.entries(s)
+    .map(
+      ([action, credits]) =>
+        `${(SPENT_LABELS[action] ?? (() => action))()} ${formatNumber(credits)}`,
+    )
+    .join(', ') || '—'
+
 /** Sign-ups per day as bars; the table below carries the same numbers for screen readers. */
 function SignupChart({ rows }: { rows: ReportRow[] }) {
   const byDay = new Map<string, number>()
@@ -127,6 +143,7 @@ function ReportsPage() {
               <th scope="col">{m.op_site_report_activations()}</th>
               <th scope="col">{m.op_site_report_first_purchases()}</th>
               <th scope="col">{m.op_site_report_revenue()}</th>
+              <th scope="col">{m.op_site_report_spent()}</th>
             </tr>
           </thead>
           <tbody>
@@ -142,11 +159,12 @@ function ReportsPage() {
                 <td>{formatNumber(r.activations)}</td>
                 <td>{formatNumber(r.first_purchases)}</td>
                 <td>{revenueText(r.revenue)}</td>
+                <td>{spentText(r.spent)}</td>
               </tr>
             ))}
             {data && data.rows.length === 0 && (
               <tr>
-                <td colSpan={10}>{m.op_site_report_empty()}</td>
+                <td colSpan={11}>{m.op_site_report_empty()}</td>
               </tr>
             )}
           </tbody>
