@@ -489,6 +489,7 @@ const SCHEMA_OWNERS: Record<string, string[]> = {
   'db/schema/chats.ts': ['api/chats/'],
   'db/schema/complaints.ts': ['api/complaints/'],
   'db/schema/credits.ts': ['api/credits/'],
+  'db/schema/gifts.ts': ['api/gifts/'],
   'db/schema/jobs.ts': ['api/jobs/'],
   'db/schema/likes.ts': ['api/likes/'],
   'db/schema/mails.ts': ['api/mail/'],

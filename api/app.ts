@@ -22,6 +22,7 @@ import { complaintRoutes } from './complaints/index.ts'
 import { loadPaymentsConfig } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { forgetMessageCost, MESSAGE_COST_CACHE } from './credits/index.ts'
+import { giftRoutes } from './gifts/index.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
@@ -334,6 +335,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', chatsRoutes(db))
     .route('/', activityRoutes(db))
     .route('/', settingsRoutes(db, accounts.trustProxy ?? false))
+    .route('/', giftRoutes(db, accounts.trustProxy ?? false))
     .route('/', sessionRoutes(db))
     .route('/', likesRoutes(db, { memberLimits, jobs, readsFor }))
     .route(

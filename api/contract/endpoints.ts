@@ -58,6 +58,7 @@ import {
   ResellPartnerQuery,
 } from './cams.ts'
 import { ChatsResponse } from './chats.ts'
+import { GiftsResponse } from './gifts.ts'
 import { HealthResponse, ReadyResponse } from './health.ts'
 import {
   LikeRequest,
@@ -533,6 +534,9 @@ export const endpoints = {
   },
   /** Spec §2 developer panel: set credits to zero (development configuration only). */
   devZeroCredits: { method: 'POST', path: '/api/_dev/credits.php', response: CreditsResponse },
+
+  /** The site's gift catalogue, what each costs (public: prices are shown before one buys). */
+  gifts: { method: 'GET', path: '/api/gifts.php', response: GiftsResponse },
 
   // Buying credits (spec §2, §3, §7)
   packages: {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { forgetMessageCost, MESSAGE_COST_CACHE } from '../credits/index.ts'
 import { notifyCacheChange } from '../events/bus.ts'
+import { allGifts, saveGift } from '../gifts/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { nowOf } from '../http/session.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
@@ -90,6 +91,11 @@ const offerRoutes = (db: Db) =>
         return c.json({ packages: await listPackages(db) })
       },
     )
+    .get(pathOf(endpoints.operatorGifts), async (c) => c.json({ gifts: await allGifts(db) }))
+    .put(pathOf(endpoints.operatorGiftSave), bodyOf(endpoints.operatorGiftSave), async (c) => {
+      await saveGiftRecorded(db, c.get('staff').id, c.req.valid('json'))
+      return c.json({ gifts: await allGifts(db) })
+    })
     .get(pathOf(endpoints.operatorDiscounts), async (c) =>
       c.json({ discounts: await listDiscounts(db) }),
     )
@@ -240,6 +246,22 @@ const savePackageRecorded = (
       targetId: input.id,
       reason,
       details: { before: await savePackage(tx, input), after: input },
+    },
+  }))
+
+const saveGiftRecorded = (
+  db: Db,
+  staffId: number,
+  { reason, ...input }: BodyOf<typeof endpoints.operatorGiftSave>,
+) =>
+  recorded(db, staffId, async (tx) => ({
+    result: undefined,
+    audit: {
+      action: 'gift.save',
+      targetType: 'gift',
+      targetId: `${input.site}/${input.slug}`,
+      reason,
+      details: { before: await saveGift(tx, input), after: input },
     },
   }))
 

@@ -175,6 +175,43 @@ export const ReportQuery = z.object({
 })
 export type ReportQuery = z.infer<typeof ReportQuery>
 
+/** A gift of a site's catalogue as the console lists it (inactive ones too). */
+export const GiftEntry = z.object({
+  /** A host of the `sites` setting, or '' for every site. */
+  site: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  name: z.string().nullable(),
+  credits: z.number().int(),
+  position: z.number().int(),
+  active: z.boolean(),
+})
+export type GiftEntry = z.infer<typeof GiftEntry>
+export const GiftsAdminResponse = z.object({ gifts: z.array(GiftEntry) })
+export type GiftsAdminResponse = z.infer<typeof GiftsAdminResponse>
+
+/** Adds or changes a gift (site and slug name it); `active: false` takes it off sale, history kept. */
+export const GiftSaveRequest = z.object({
+  /** A host of the `sites` setting, or '' for every site. */
+  site: z.union([z.literal(''), SiteHost]),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'a gift id'),
+  /** One emoji or a short symbol: at most 8 characters. */
+  icon: z.string().trim().min(1).max(8),
+  /** Empty or absent: the built-in name (in the member's language) for a built-in slug. */
+  name: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
+  /** The floor is 1: no gift is free by mistake. */
+  credits: z.number().int().min(1).max(10_000),
+  position: z.number().int().min(0).max(1000).default(0),
+  active: z.boolean().default(true),
+  reason,
+})
+export type GiftSaveRequest = z.input<typeof GiftSaveRequest>
+
 /** One day of one site and traffic source (network, sub id, lander). */
 export const ReportRow = z.object({
   day: z.string(),
@@ -284,6 +321,19 @@ export const sitesEndpoints = {
     path: '/api/operator/packages.php',
     body: PackageSaveRequest,
     response: PackagesAdminResponse,
+    capability: 'sites.edit',
+  },
+  operatorGifts: {
+    method: 'GET',
+    path: '/api/operator/gifts.php',
+    response: GiftsAdminResponse,
+    capability: 'sites.edit',
+  },
+  operatorGiftSave: {
+    method: 'PUT',
+    path: '/api/operator/gifts.php',
+    body: GiftSaveRequest,
+    response: GiftsAdminResponse,
     capability: 'sites.edit',
   },
   operatorDiscounts: {
