@@ -33,6 +33,8 @@ const CONSOLE_ENDPOINTS: [string, string][] = [
   ['PUT', '/api/operator/route-rules.php'],
   ['GET', '/api/operator/packages.php'],
   ['GET', '/api/operator/discounts.php'],
+  ['GET', '/api/operator/gifts.php'],
+  ['PUT', '/api/operator/gifts.php'],
   ['GET', '/api/operator/report.php'],
   ['GET', '/api/operator/report-csv.php'],
   ['GET', '/api/operator/jobs.php'],
@@ -109,6 +111,27 @@ describe('sites and settings in the console', () => {
       reason: 'new look',
       details: { changes: { template: { before: null, after: 'boxy' } } },
     })
+  })
+
+  it('an admin adds a gift to the catalogue and members see it with its price at once', async () => {
+    await page.goto('/operator/sites')
+    const form = page.getByRole('form', { name: 'Save gift (new or same site and id)' })
+    await form.getByLabel('slug').fill('kiss')
+    await form.getByLabel('icon').fill('💋')
+    await form.getByLabel('name').fill('Kiss')
+    await form.getByLabel('credits').fill('5')
+    await form.getByRole('button', { name: 'Save gift (new or same site and id)' }).click()
+    await page.locator('[data-gift="/kiss"]').waitFor()
+    const gifts = await (await context.request.get('/api/gifts.php')).json()
+    expect(gifts.gifts).toContainEqual({ slug: 'kiss', icon: '💋', name: 'Kiss', credits: 5 })
+    // A free gift is refused, naming the field; nothing changes.
+    await form.getByLabel('slug').fill('free')
+    await form.getByLabel('credits').fill('0')
+    await form.getByLabel('credits').evaluate((el) => el.removeAttribute('min'))
+    await form.getByRole('button', { name: 'Save gift (new or same site and id)' }).click()
+    await page.getByRole('status').getByText('Check credits and try again.').waitFor()
+    const after = await (await context.request.get('/api/gifts.php')).json()
+    expect(after.gifts.map((g: { slug: string }) => g.slug)).not.toContain('free')
   })
 
   it('answers a member and an anonymous visitor 404 on every console page and endpoint', async () => {

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import type { SiteUpdateRequest } from '../../../../../api/contract/operator/sites.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { type CallResult, call, useConsoleQuery } from '../../../../data/console-client.ts'
+import { SiteGifts } from '../../../../features/operator/SiteGifts.tsx'
 import { SitePrices } from '../../../../features/operator/SitePrices.tsx'
 import { MessageCostForm } from './-components/MessageCostForm.tsx'
 import { RouteRulesForm } from './-components/RouteRulesForm.tsx'
@@ -93,6 +94,7 @@ function SitesPage() {
             }
           />
           <SitePrices />
+          <SiteGifts />
         </>
       )}
     </main>
