@@ -12,9 +12,11 @@ import { html } from 'hono/html'
 import type { Db } from '../../db/client.ts'
 import { endpoints } from '../contract/endpoints.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { requestHost } from '../http/host.ts'
 import { fromOwnPage } from '../http/origin.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, validate } from '../http/validate.ts'
+import { cachedOperatorSettings } from '../settings/index.ts'
 import type { LocalProvider } from './local.ts'
 import { orderMember } from './orders.ts'
 import { money } from './settle.ts'
@@ -40,9 +42,22 @@ const CHECKOUT_STYLE = html`
   button[value="paid"] { background: #c2185b; border-color: #c2185b; color: #fff; }
   button:focus-visible, a:focus-visible { outline: 3px solid #8c0f40; outline-offset: 2px; }
   a { color: #8c0f40; }
+  .checkout__site { display: flex; align-items: center; gap: 0.5rem; margin: 0 0 1rem;
+    font-weight: 700; font-size: 1.125rem; color: #1d1b20; text-decoration: none; }
+  .checkout__site svg { width: 1.5rem; height: 1.5rem; color: #c2185b; }
 `
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
+/**
+ * The site's mark (the heart of app/ui/TopNav.tsx, lucide's "heart") and name
+ * at the top, as a provider's hosted page shows the merchant it pays.
+ */
+const siteHeader = (name: string) => html`<a class="checkout__site" href="/">
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"
+    stroke-linejoin="round" aria-hidden="true"><path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" /></svg>
+  ${name}
+</a>`
+
+const page = (site: string, title: string, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -53,6 +68,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
   </head>
   <body>
     <main class="checkout">
+      ${siteHeader(site)}
       <p class="checkout__test"><strong>TEST PAYMENT: no money moves.</strong> This is the built-in local payment provider; set MOLLIE_API_KEY to take real payments.</p>
       ${body}
     </main>
@@ -76,9 +92,11 @@ export const checkoutRoutes = (db: Db, local: LocalProvider, { trustProxy = fals
       async (c) => {
         const p = await ownPayment(c, db, local, c.req.valid('query').id)
         const amount = money(p.amount, p.currency, 'en')
+        const site = (await cachedOperatorSettings(db, requestHost(c, trustProxy))).name
         if (p.status !== 'open') {
           return c.html(
             page(
+              site,
               'Test payment',
               html`<h1>Test payment ${p.status}</h1>
                 <p><a href="${p.redirectUrl ?? '/'}">Back to the site</a></p>`,
@@ -87,6 +105,7 @@ export const checkoutRoutes = (db: Db, local: LocalProvider, { trustProxy = fals
         }
         return c.html(
           page(
+            site,
             `Test payment: ${amount}`,
             html`<h1>Test payment: ${amount}</h1>
               <p>${p.description}</p>
