@@ -15,6 +15,7 @@ import { pollActivation } from './activation-poll.ts'
 import {
   FLOW_COMPLETE_EVENT,
   initialSignup,
+  type PushOffer,
   progressPercent,
   type SignupEffect,
   type SignupEvent,
@@ -135,6 +136,7 @@ function SignupFlow({
   const ready = useResume(resume, settings.push_pub, dispatch, setAccount)
   useActivationPoll(state.step, stepNow, dispatch)
   const heading = useStepFocus(state.step)
+  const earlyOffer = useEarlyPushOffer(settings.push_pub)
 
   async function created(newUser: AccountUser | null, email: string) {
     if (!newUser) {
@@ -142,7 +144,10 @@ function SignupFlow({
       return
     }
     setAccount(newUser)
-    dispatch({ type: 'account_created', push: await pushOffer(settings.push_pub) })
+    // Known while the member typed: the next step shows as the account answers.
+    let push = await earlyOffer()
+    if (push === 'unknown') push = await pushOffer(settings.push_pub)
+    dispatch({ type: 'account_created', push })
   }
 
   if (mailedTo) return <CheckMail email={mailedTo} />
@@ -174,6 +179,21 @@ function SignupFlow({
       </Suspense>
     </Page>
   )
+}
+
+/**
+ * The push state, asked as the flow opens: the service worker's readiness
+ * (up to SW_READY_TIMEOUT_MS on a first visit, while it installs) is waited
+ * for while the member fills in the first step, not after the account is
+ * made, so the step after it shows at once. 'unknown' (the worker was not
+ * ready yet) is asked again then.
+ */
+function useEarlyPushOffer(pushPub: string): () => Promise<PushOffer> {
+  const offer = useRef<Promise<PushOffer> | null>(null)
+  useEffect(() => {
+    offer.current ??= pushOffer(pushPub)
+  }, [pushPub])
+  return () => (offer.current ??= pushOffer(pushPub))
 }
 
 /** A sign-up that needs the address confirmed first: the link is in the mail. */
