@@ -131,10 +131,42 @@ describe('members search on a phone and wider', () => {
     await context.close()
   })
 
+  it('the demo has verified members: the verified-only search shows them, each with the mark', async () => {
+    const page = suite.pages[0]!
+    await page.goto('/members?verified=true')
+    const tiles = page.locator('ul.grid > li.tile')
+    await tiles.first().waitFor()
+    const count = await tiles.count()
+    expect(count).toBeGreaterThan(0)
+    // Member tiles only (webcam ads are li.cam-tile): every one carries the mark.
+    expect(await page.locator('ul.grid > li.tile .verified-mark').count()).toBe(count)
+  })
+
   it('says once that nobody matches a search that finds no one', async () => {
     const page = suite.pages[0]!
-    // The demo seed verifies nobody's photos.
-    await page.goto('/members?verified=true')
+    // A search with no verified member in it: the demo verifies every fourth
+    // real member, so the server is asked region by region and age by age
+    // (the member's own and the neighbouring country) until one finds none.
+    const { region_data } = (await page.evaluate(async () =>
+      (await fetch('/api/settings.php')).json(),
+    )) as { region_data: Record<string, { id: string }[]> }
+    const ages = { '65plus': [65, 100], '56_65': [56, 65], upto25: [18, 25] } as const
+    let empty = ''
+    search: for (const country of ['BE', 'NL'])
+      for (const region of region_data[country] ?? [])
+        for (const [bucket, [min, max]] of Object.entries(ages)) {
+          const query = `country=${country}&countryregion=${region.id}&min_age=${min}&max_age=${max}`
+          const found = (await page.evaluate(
+            async (q) => (await fetch(`/api/search.php?${q}&verified=1&do_not_save=1`)).json(),
+            query,
+          )) as { paging: { num_results: number } }
+          if (found.paging.num_results === 0) {
+            empty = `country=${country}&region=${region.id}&age=${bucket}`
+            break search
+          }
+        }
+    expect(empty).not.toBe('')
+    await page.goto(`/members?verified=true&${empty}`)
     const main = page.locator('main')
     await main.getByText('No members match these filters.').waitFor()
     const text = (await main.textContent()) ?? ''

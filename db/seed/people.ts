@@ -97,7 +97,7 @@ export function memberSpec(rng: Rng, index: number, now: Date, passwordHash: str
   const idle = (now.getTime() - signupDate.getTime()) * rng.next() ** 3
   const fictional = rng.chance(0.05)
   const r = rng.next()
-  return {
+  const spec: MemberSpec = {
     row: {
       email: `member${index}@example.com`,
       passwordHash,
@@ -120,6 +120,13 @@ export function memberSpec(rng: Rng, index: number, now: Date, passwordHash: str
     avatarSeed: `member-${index}-${rng.int(0, 1e9)}`,
     pictures: r < 0.85 ? 1 : r < 0.95 ? 2 : 3,
   }
+  // Every fourth real member passed photo verification a day after
+  // activating, so the demo shows the mark and the verified-only search. By
+  // index, after the draws: the random sequence, and every other demo fact, stay.
+  const activated = spec.row.activatedAt
+  if (!fictional && index % 4 === 0 && activated)
+    spec.row.verifiedAt = new Date(activated.getTime() + DAY)
+  return spec
 }
 
 /** The account the README publishes: demo@example.com / demopassword. */

@@ -124,6 +124,17 @@ describe('seedDemo', () => {
     }
   })
 
+  it('verifies every fourth real member a day after activation, never a fictional one', async () => {
+    const rows = await database.db.select().from(members)
+    for (const m of rows) {
+      const index = Number(m.email.match(/^member(\d+)@/)?.[1] ?? -1)
+      const expected = index > 0 && index % 4 === 0 && !m.fictional
+      expect(m.verifiedAt !== null, m.email).toBe(expected)
+      if (expected) expect(m.verifiedAt!.getTime() - m.activatedAt!.getTime()).toBe(86_400_000)
+    }
+    expect(rows.filter((m) => m.verifiedAt !== null).length).toBeGreaterThan(10)
+  })
+
   it('gives members real places and plausible ages', async () => {
     const rows = await database.db.select().from(members)
     for (const m of rows) {
