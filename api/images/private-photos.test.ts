@@ -171,6 +171,9 @@ describeEngines('private photos on %s', (engine) => {
       expect(seen.locked_photos).toEqual([{ id: privateId }])
       expect(JSON.stringify(seen)).not.toContain(privateThumb.replace('_t', ''))
       // A guest sees reviewed pictures only: these uploads wait for a moderator.
+      const own = await profileOf(owner.cookie)
+      expect(own.locked_photos).toEqual([])
+      expect(own.images.find((i) => i.id === privateId)?.private).toBe(true)
       const guest = await profileOf()
       expect(guest.images.map((i) => i.id)).not.toContain(privateId)
       expect(guest.locked_photos).toEqual([])
@@ -200,6 +203,24 @@ describeEngines('private photos on %s', (engine) => {
         z.object({ pictured: z.boolean() }),
       )
       expect(row!.pictured).toBe(false)
+    })
+
+    it('the files: staff (the moderation queue) get them', async () => {
+      const staffMedia = new Hono()
+        .use(
+          '/media/*',
+          servePictures(diskStore(mediaDir), { db: database.db, staff: async () => true }),
+        )
+        .get('/media/*', (c) => c.notFound())
+      const res = await staffMedia.request(`${BASE}/media/${privateThumb}`, {
+        headers: { host: 'localhost' },
+      })
+      expect(res.status).toBe(200)
+      // Staff get no file that is no private picture's.
+      const none = await staffMedia.request(`${BASE}/media/p-${'0'.repeat(24)}_t.jpg`, {
+        headers: { host: 'localhost' },
+      })
+      expect(none.status).toBe(404)
     })
 
     it('the files: 404 to another member and to a guest, GET and HEAD; 200 to the owner', async () => {

@@ -90,7 +90,7 @@ export async function imagesOf(
 /**
  * The pictures of member `member`'s profile page as `viewer` sees them, in
  * one query: the approved public ones, the private ones `viewer` unlocked
- * (marked private), and the ids of the private ones still locked (a locked
+ * or owns (marked private), and the ids of the private ones still locked (a locked
  * tile with its price). A guest (`viewer` null) gets the reviewed public
  * pictures only and no locked ones: they never learn of private pictures.
  */
@@ -110,8 +110,8 @@ export async function profileImagesOf(
       private: images.private,
       // Spelled out: drizzle writes a lone table's columns unqualified, which
       // the subquery would read as its own.
-      unlocked: sql<boolean>`images.private AND EXISTS (
-        SELECT 1 FROM photo_unlocks pu WHERE pu.image_id = images.id AND pu.viewer_id = ${viewer})`,
+      unlocked: sql<boolean>`images.private AND (images.member_id = ${viewer} OR EXISTS (
+        SELECT 1 FROM photo_unlocks pu WHERE pu.image_id = images.id AND pu.viewer_id = ${viewer}))`,
     })
     .from(images)
     .where(and(eq(images.memberId, member), eq(images.status, 'approved')))

@@ -94,7 +94,7 @@ export function ProfileView({
             <AppLink href="/login">{m.profile_guest_login()}</AppLink>
           </section>
         )}
-        {user && !isMe && (
+        {user && (
           <PrivatePhotos
             memberId={profile.id}
             name={profile.name}
