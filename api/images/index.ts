@@ -21,7 +21,6 @@ export {
   ownImagesSql,
   profileImagesOf,
 } from './sql.ts'
-export { PRIVATE_PREFIX, unlockReference } from './private.ts'
 export { type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
 export { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 export { mediaJobHandlers } from './media.ts'

@@ -29,10 +29,6 @@ export const PRIVATE_PREFIX = 'p-'
 
 export const isPrivateName = (name: string) => name.startsWith(PRIVATE_PREFIX)
 
-/** The ledger reference of an unlock: one per picture and viewer. */
-export const unlockReference = (imageId: number, viewerId: number) =>
-  `unlock:${imageId}:${viewerId}`
-
 /**
  * PUT /api/privatephoto.php: marks the member's picture `id` private or
  * public again. Another member's picture is a 404; the main picture cannot be
