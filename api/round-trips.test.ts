@@ -34,6 +34,7 @@ import { credit } from './credits/ledger.ts'
 import { type ClockEnv, currentSession } from './http/session.ts'
 import { createStreamSessions } from './http/stream-sessions.ts'
 import { createJobRunner } from './jobs/queue.ts'
+import { images } from '../db/schema/index.ts'
 import { createMailer } from './mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from './test/databases.ts'
 import { login, type SendOptions, send } from './test/http.ts'
@@ -248,6 +249,28 @@ describeEngines('round-trip budgets on %s', (engine) => {
     // The session, the member's row (balance and currency) and the value of a
     // credit (the last paid order and the packages on offer: creditValueOf).
     expectBudget('credits', await trips(200, () => get('/api/credits.php')), 3)
+  })
+
+  it('holds the unlock of a private photo to its budget', async () => {
+    const [first, second] = await database.db
+      .insert(images)
+      .values(
+        ['a', 'b'].map((n) => ({
+          memberId: others.Gijs!.id,
+          filename: `p-${n}.jpg`,
+          thumbFilename: `p-${n}_t.jpg`,
+          private: true,
+        })),
+      )
+      .returning({ id: images.id })
+    // The warm-up reads the host's settings into the process's cache.
+    await warm(() => post('/api/photounlock.php', { id: first!.id }))
+    // The session, then one statement: the unlock, its debit and ledger row.
+    expectBudget(
+      'unlock',
+      await trips(200, () => post('/api/photounlock.php', { id: second!.id })),
+      2,
+    )
   })
 
   it("holds an idle poll (the sync worker's polls when nothing changed) to its budget", async () => {

@@ -101,7 +101,13 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       .use('*', compress({ threshold: COMPRESS_MIN_BYTES }))
       .use('*', answerBytes({ threshold: COMPRESS_MIN_BYTES }))
       .route('/', api)
-      .use('/media/*', servePictures(pictures))
+      .use(
+        '/media/*',
+        servePictures(pictures, {
+          db: deps.db,
+          staff: async (c) => (await currentStaff(c, deps.db)) !== null,
+        }),
+      )
       .get('/media/*', (c) => c.notFound())
       // Spec §2 server route rules and the landers' localized slugs, before the shell.
       .use('*', trafficRedirects(deps.db))

@@ -43,7 +43,7 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   // "Name" and "Region" are their own words. "Cookies" is the word in nl, de,
   // fr and es; "Privacy" in nl and it.
   nl: keys(
-    'op_mod_signal_link nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
+    'op_mod_signal_link nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits private_photo_price private_photo_price_money traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
   ),
   de: keys(
     'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue op_role_support op_role_admin op_col_name op_col_state',

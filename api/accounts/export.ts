@@ -51,6 +51,7 @@ export async function exportMember(
     ...likes.given.map((l) => l.member),
     ...likes.received.map((l) => l.member),
     ...conversations.map((c) => c.with),
+    ...photos.flatMap((p) => p.unlocked_by.map((u) => u.member)),
   ])
   const person = (id: number): Person => ({ id, name: names.get(id) ?? null })
   return {
@@ -58,7 +59,10 @@ export async function exportMember(
     exported_at: at.toISOString(),
     account: accountOf(m),
     profile: profileOf(m),
-    photos,
+    photos: photos.map((p) => ({
+      ...p,
+      unlocked_by: p.unlocked_by.map((u) => ({ ...u, member: person(u.member) })),
+    })),
     likes_given: likes.given.map((l) => ({ ...l, member: person(l.member) })),
     likes_received: likes.received.map((l) => ({ ...l, member: person(l.member) })),
     conversations: conversations.map((c) => ({ ...c, with: person(c.with) })),

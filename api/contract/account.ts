@@ -398,6 +398,34 @@ export const ProfileImagesResponse = z.object({
 export type ProfileImagesResponse = z.infer<typeof ProfileImagesResponse>
 export const ProfileImageIdRequest = z.object({ id: Id })
 export type ProfileImageIdRequest = z.input<typeof ProfileImageIdRequest>
+/** PUT /api/privatephoto.php: the member's picture `id` private (locked for others) or public. */
+export const PhotoPrivacyRequest = z.object({ id: Id, private: z.boolean() })
+export type PhotoPrivacyRequest = z.input<typeof PhotoPrivacyRequest>
+/** POST /api/photounlock.php: unlock another member's private picture `id` (credits). */
+export const UnlockPhotoRequest = z.object({ id: Id })
+export type UnlockPhotoRequest = z.input<typeof UnlockPhotoRequest>
+/**
+ * The unlocked picture, the balance after, and what this request charged:
+ * the price the first time, 0 when the viewer had unlocked it already.
+ * 402 (short of credits) has the paid send's body (InsufficientCredits).
+ */
+export const UnlockPhotoResponse = z.object({
+  image: Image,
+  credits: z.number().int(),
+  charged: z.number().int(),
+})
+export type UnlockPhotoResponse = z.infer<typeof UnlockPhotoResponse>
+/** GET /api/photounlock.php: who unlocked the member's private pictures, newest first. */
+export const PhotoUnlocksResponse = z.object({
+  unlocks: z.array(
+    z.object({
+      image_id: z.number().int(),
+      member: z.object({ id: z.number().int(), name: z.string() }),
+      unlocked_at: z.string(),
+    }),
+  ),
+})
+export type PhotoUnlocksResponse = z.infer<typeof PhotoUnlocksResponse>
 
 const Region = z.object({ id: z.string(), name: z.string() })
 /** GET /api/regions.php: regions per country (ISO 3166-2 ids). */

@@ -35,6 +35,11 @@ export const Image = z.object({
    * answers; other members' answers never hold a pending picture.
    */
   pending: z.literal(true).optional(),
+  /**
+   * Private (locked for others until they unlock it with credits): in the
+   * owner's own answers, and in a profile answer to a viewer who unlocked it.
+   */
+  private: z.literal(true).optional(),
 })
 export type Image = z.infer<typeof Image>
 

@@ -24,8 +24,12 @@ import {
   MailChangeRequest,
   MailChangeResponse,
   ProfileFieldsResponse,
+  PhotoPrivacyRequest,
+  PhotoUnlocksResponse,
   ProfileImageIdRequest,
   ProfileImagesResponse,
+  UnlockPhotoRequest,
+  UnlockPhotoResponse,
   PushSubscribeRequest,
   PushSubscribeResponse,
   RegionsResponse,
@@ -361,6 +365,19 @@ export const endpoints = {
     body: ProfileImageIdRequest,
     response: ProfileImagesResponse,
   },
+  setPhotoPrivate: {
+    method: 'PUT',
+    path: '/api/privatephoto.php',
+    body: PhotoPrivacyRequest,
+    response: ProfileImagesResponse,
+  },
+  unlockPhoto: {
+    method: 'POST',
+    path: '/api/photounlock.php',
+    body: UnlockPhotoRequest,
+    response: UnlockPhotoResponse,
+  },
+  photoUnlocks: { method: 'GET', path: '/api/photounlock.php', response: PhotoUnlocksResponse },
   devMails: { method: 'GET', path: '/api/_dev/mail.php', response: DevMailResponse },
 
   // Reference data

@@ -12,6 +12,12 @@ export const ProfileResponse = z.object({
     notes: z.record(z.string(), z.string()),
     countryregion_name: z.string().nullable(),
     country_name: z.string(),
+    /**
+     * The member's private pictures the viewer has not unlocked: a locked
+     * tile each, unlocked for settings.private_photo_credits. Empty for a
+     * guest (guests never learn of private pictures).
+     */
+    locked_photos: z.array(z.object({ id: z.number().int() })).optional(),
   }),
   liked: z.boolean().nullable(),
   liked_me: z.boolean().nullable(),

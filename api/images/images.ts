@@ -17,6 +17,7 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { photoHash, photoMatches } from './match.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
+import { imageOf } from './sql.ts'
 import { type PictureStore, withStore } from './storage.ts'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
@@ -70,20 +71,24 @@ export async function processImage(bytes: Buffer): Promise<{ image: Buffer; thum
   }
 }
 
-/** The member's pictures, oldest first (pending ones marked), and the main one. */
+/** The member's pictures, oldest first (pending and private ones marked), and the main one. */
 export async function ownImages(db: Db, memberId: number): Promise<ProfileImagesResponse> {
   const [rows, member] = await Promise.all([
     db
-      .select({ id: images.id, thumb_filename: images.thumbFilename, status: images.status })
+      .select({
+        id: images.id,
+        thumb: images.thumbFilename,
+        status: images.status,
+        private: images.private,
+      })
       .from(images)
       .where(eq(images.memberId, memberId))
       .orderBy(asc(images.id)),
     memberFields(db, memberId, ['mainImageId']),
   ])
-  const list = rows.map(({ status, ...r }) =>
-    status === 'pending' ? { ...r, pending: true as const } : r,
-  )
-  const main = list.find((r) => r.id === member?.mainImageId && !('pending' in r)) ?? null
+  const list = rows.map(imageOf)
+  const shown = list.find((r) => r.id === member?.mainImageId && !r.pending && !r.private)
+  const main = shown ? { id: shown.id, thumb_filename: shown.thumb_filename } : null
   return { images: list, main_image: main }
 }
 
@@ -174,26 +179,34 @@ export async function saveImages(
 }
 
 export async function setMainImage(db: Db, memberId: number, id: number) {
-  const [own] = await db
-    .select({ id: images.id, status: images.status })
-    .from(images)
-    .where(and(eq(images.id, id), eq(images.memberId, memberId)))
-  if (!own) throw notFound()
-  // Others would see the main picture: a pending one must wait for approval.
-  if (own.status === 'pending') throw new ApiFailure(409, 'photo_pending', 'id')
-  await setMainImageId(db, memberId, id)
+  await db.transaction(async (tx) => {
+    // Locked as setPhotoPrivate does: the main picture is never a private one.
+    await lockMember(tx, memberId)
+    const [own] = await tx
+      .select({ id: images.id, status: images.status, private: images.private })
+      .from(images)
+      .where(and(eq(images.id, id), eq(images.memberId, memberId)))
+    if (!own) throw notFound()
+    // Others would see the main picture: a pending one must wait for approval,
+    // a private one must be made public first.
+    if (own.status === 'pending') throw new ApiFailure(409, 'photo_pending', 'id')
+    if (own.private) throw new ApiFailure(409, 'photo_private', 'id')
+    await setMainImageId(tx, memberId, id)
+  })
   return ownImages(db, memberId)
 }
 
 /**
- * Promotes the member's oldest approved picture to main when the main one is
+ * Promotes the member's oldest approved public picture to main when the main one is
  * `removed` or missing; call in the transaction that removed or approved one.
  */
 export async function refreshMainImage(tx: Db, memberId: number, removed?: number) {
   const [next] = await tx
     .select({ id: images.id })
     .from(images)
-    .where(and(eq(images.memberId, memberId), eq(images.status, 'approved')))
+    .where(
+      and(eq(images.memberId, memberId), eq(images.status, 'approved'), eq(images.private, false)),
+    )
     .orderBy(asc(images.id))
     .limit(1)
   await setMainImageId(tx, memberId, next?.id ?? null, removed ?? null)

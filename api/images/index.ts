@@ -13,10 +13,17 @@ export {
   unreviewedPhotos,
 } from './moderation-sql.ts'
 export { pictureDataUrl } from './serve.ts'
-export { approvedImagesSql, guestPictureSql, imageOf, imagesOf, ownImagesSql } from './sql.ts'
+export {
+  approvedImagesSql,
+  guestPictureSql,
+  imageOf,
+  imagesOf,
+  ownImagesSql,
+  profileImagesOf,
+} from './sql.ts'
 export { type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
 export { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 export { mediaJobHandlers } from './media.ts'
 export { imageRoutes } from './routes.ts'
-export { servePictures } from './serve.ts'
+export { type PrivateAccess, servePictures } from './serve.ts'
 export { diskStore } from './storage.ts'

@@ -8,8 +8,9 @@ import { requestHost } from '../http/host.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
 import type { JobRunner } from '../jobs/queue.ts'
-import { loadSettings } from '../settings/index.ts'
+import { cachedOperatorSettings, loadSettings } from '../settings/index.ts'
 import { deleteImage, ownImages, saveImages, setMainImage } from './images.ts'
+import { photoUnlocksOf, setPhotoPrivate, unlockPhoto } from './private.ts'
 import type { PictureStore } from './storage.ts'
 import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 
@@ -18,6 +19,10 @@ import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
  * An upload to a site that pre-moderates photos (settings.photo_premoderation
  * of the request's host) is stored pending, as is one matching a photo of a
  * banned account (`bannedSql`, the moderation domain's rule: api/images/match.ts).
+ * Private pictures (api/images/private.ts): PUT /api/privatephoto.php marks
+ * one private or public, POST /api/photounlock.php unlocks another member's
+ * for the host's `private_photo_credits`, GET /api/photounlock.php lists who
+ * unlocked the member's own.
  */
 export const imageRoutes = (
   db: Db,
@@ -62,4 +67,34 @@ export const imageRoutes = (
         if (filesLeft) options.jobs?.poke()
         return c.json(answer)
       },
+    )
+    .put(
+      pathOf(endpoints.setPhotoPrivate),
+      requireMember(db),
+      bodyOf(endpoints.setPhotoPrivate),
+      async (c) => {
+        const body = c.req.valid('json')
+        const { answer, filesLeft } = await setPhotoPrivate(
+          db,
+          c.get('memberId'),
+          store,
+          body.id,
+          body.private,
+        )
+        if (filesLeft) options.jobs?.poke()
+        return c.json(answer)
+      },
+    )
+    .post(
+      pathOf(endpoints.unlockPhoto),
+      requireMember(db),
+      bodyOf(endpoints.unlockPhoto),
+      async (c) => {
+        const host = requestHost(c, options.trustProxy ?? false)
+        const price = (await cachedOperatorSettings(db, host)).private_photo_credits
+        return c.json(await unlockPhoto(db, c.get('memberId'), c.req.valid('json').id, price))
+      },
+    )
+    .get(pathOf(endpoints.photoUnlocks), requireMember(db), async (c) =>
+      c.json(await photoUnlocksOf(db, c.get('memberId'))),
     )

@@ -22,8 +22,9 @@ export function ageOn(dateOfBirth: string, now = new Date()): number {
 }
 
 export function toProfile(row: ProfileSource, imgs: Image[]): Profile {
-  // The main picture is never a pending one (api/images/images.ts).
-  const main = imgs.find((i) => i.id === row.mainImageId) ?? imgs.find((i) => !i.pending)
+  // The main picture is never a pending or a private one (api/images/images.ts).
+  const main =
+    imgs.find((i) => i.id === row.mainImageId) ?? imgs.find((i) => !i.pending && !i.private)
   return {
     id: row.id,
     name: row.name,

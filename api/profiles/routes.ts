@@ -10,7 +10,7 @@ import { pathOf, queryOf } from '../http/validate.ts'
 import { regionName } from '../reference/index.ts'
 import { loadSettings } from '../settings/index.ts'
 import { liveMember, type MemberRow } from '../shared/members.ts'
-import { imagesOf } from '../images/index.ts'
+import { profileImagesOf } from '../images/index.ts'
 import { seenMsOf } from '../shared/members.ts'
 import { toProfile } from './profiles.ts'
 
@@ -31,20 +31,23 @@ async function profilePage(
   relation: ProfileDeps['relation'],
 ): Promise<ProfileResponse> {
   const [imgs, settings, flags, seen] = await Promise.all([
-    // A guest (a search engine, a prerendered page) sees reviewed pictures only.
-    imagesOf(db, [row.id], { guest: viewer === null }),
+    // A guest (a search engine, a prerendered page) sees reviewed public
+    // pictures only; a member also the private ones they unlocked, and a
+    // locked tile for each other private one.
+    profileImagesOf(db, row.id, viewer),
     loadSettings(db),
     viewer === null ? null : relation(db, viewer, row.id),
     seenMsOf(db, row.id),
   ])
   return {
     profile: {
-      ...toProfile({ ...row, seenMs: seen }, imgs.get(row.id) ?? []),
+      ...toProfile({ ...row, seenMs: seen }, imgs.images),
       // Only what the operator made visible (settings.visible_profile_*).
       profile_fields: visible(row.profileFields, settings.visible_profile_fields),
       notes: visible(row.notes, settings.visible_profile_notes),
       countryregion_name: row.countryregion ? regionName(row.countryregion) : null,
       country_name: countryName(row.country),
+      locked_photos: imgs.locked,
     },
     liked: flags?.liked ?? null,
     liked_me: flags?.likedMe ?? null,

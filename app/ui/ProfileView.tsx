@@ -8,6 +8,7 @@ import { fictionalIconOf } from '../data/view.ts'
 import { fieldLabel, fieldValueLabel, noteLabel } from '../features/account/forms/profile-fields.ts'
 import { AppLink } from './AppLink.tsx'
 import { formatCountry } from './format.ts'
+import { PrivatePhotos } from '../features/credits/PrivatePhotos.tsx'
 import { Gallery } from './Gallery.tsx'
 import { NotFound } from './NotFound.tsx'
 import type { ProfileActionsProps } from './ProfileActions.tsx'
@@ -61,7 +62,7 @@ export function ProfileView({
 
   return (
     <main className="page profile-page">
-      <Gallery name={profile.name} images={profile.images} />
+      <Gallery name={profile.name} images={profile.images.filter((i) => !i.private)} />
       <div className="profile-page__body">
         <h1 className="profile-page__name">
           {profile.name}
@@ -92,6 +93,14 @@ export function ProfileView({
             </a>{' '}
             <AppLink href="/login">{m.profile_guest_login()}</AppLink>
           </section>
+        )}
+        {user && (
+          <PrivatePhotos
+            memberId={profile.id}
+            name={profile.name}
+            unlocked={profile.images.filter((i) => i.private)}
+            locked={detail?.locked_photos ?? []}
+          />
         )}
         {fields.length > 0 && (
           <section aria-labelledby="profile-details">

@@ -1,6 +1,15 @@
 // Profile pictures.
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
@@ -47,6 +56,13 @@ export const images = pgTable(
       onDelete: 'set null',
     }),
     matchMemberId: ref('match_member_id').references(() => members.id, { onDelete: 'set null' }),
+    /**
+     * The owner made it private: other members see a locked tile until they
+     * unlock it with credits (photo_unlocks); guests, search and landers never
+     * see it. Never the main picture. Its files carry PRIVATE_PREFIX
+     * (api/images/private.ts), so /media looks up who may see only those.
+     */
+    private: boolean('private').notNull().default(false),
   },
   (t) => [
     index('images_member_idx').on(t.memberId, t.id),
@@ -54,5 +70,32 @@ export const images = pgTable(
     check('images_status_check', sql`"status" IN ('approved', 'pending')`),
     // The moderation queue's photos: every picture no moderator saw yet.
     index('images_unreviewed_idx').on(t.id).where(sql`NOT reviewed`),
+    // /media's question for a private file's name: whose picture, and who may see it.
+    index('images_private_file_idx').on(t.filename).where(sql`private`),
+    index('images_private_thumb_idx').on(t.thumbFilename).where(sql`private`),
+  ],
+)
+
+/**
+ * A member unlocked another's private picture, paid once (the ledger's
+ * `unlock` row of the same transaction, reference `unlock:<image>:<viewer>`):
+ * one row per picture and viewer, so a replay never charges again. Gone with
+ * the picture and with either account.
+ */
+export const photoUnlocks = pgTable(
+  'photo_unlocks',
+  {
+    id: id(),
+    imageId: ref('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    viewerId: ref('viewer_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('photo_unlocks_image_viewer_key').on(t.imageId, t.viewerId),
+    index('photo_unlocks_viewer_idx').on(t.viewerId),
   ],
 )

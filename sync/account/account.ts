@@ -162,6 +162,16 @@ function pictureHandlers({ session }: AccountDeps) {
       return res
     },
 
+    /** PUT /api/privatephoto.php: the picture private (locked for others) or public again. */
+    async setPhotoPrivate(id: number, makePrivate: boolean) {
+      const res = await request('setPhotoPrivate', { body: { id, private: makePrivate } })
+      if (res.ok) await session.refreshUser()
+      return res
+    },
+
+    /** GET /api/photounlock.php: who unlocked the member's private pictures (not stored). */
+    photoUnlocks: () => request('photoUnlocks'),
+
     async deleteImage(id: number) {
       const res = await request('deleteImage', {
         body: { id },

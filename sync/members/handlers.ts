@@ -9,6 +9,7 @@ import { request } from '../core/http.ts'
 import type { Outbox, OutboxEvent } from '../core/outbox.ts'
 import type { LikesSync } from '../likes/likes.ts'
 import { syncCompanyInfo, syncSettings } from '../settings/settings.ts'
+import { kvGet, kvPut } from '../store/kv.ts'
 import type { CamFilters, MembersSync } from './members.ts'
 
 /** The channel the draining (leader) worker tells the other tabs' workers about refused actions on. */
@@ -73,6 +74,20 @@ export function membersHandlers(deps: MembersDeps) {
     syncLikes: () => deps.syncLikes(),
     loadLikesPage: (type: 'given' | 'received', page: number) => likes.loadPage(type, page),
     drainOutbox: () => outbox.drain(),
+    /**
+     * POST /api/photounlock.php: unlocks member `profile`'s private picture
+     * `id` (credits; a second ask charges nothing), then the balance and the
+     * profile page are stored again. 402: the balance is read again.
+     */
+    async unlockPhoto(profile: number, id: number) {
+      const res = await request('unlockPhoto', { body: { id } })
+      if (res.ok) {
+        const credits = await kvGet(ctx.db, 'credits')
+        if (credits) await kvPut(ctx.db, 'credits', { ...credits, credits: res.value.credits })
+        await members.loadProfile(profile)
+      }
+      return res
+    },
     loadProfile: (id: number) => members.loadProfile(id),
     startChat: (profile: number) => members.startChat(profile),
     syncSettings: async () => {
