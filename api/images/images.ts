@@ -14,9 +14,9 @@ import {
   type ProfileImagesResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
 import { photoHash, photoMatches } from './match.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
-import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
 import { imageOf } from './sql.ts'
 import { type PictureStore, withStore } from './storage.ts'
 

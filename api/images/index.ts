@@ -2,7 +2,7 @@
 // forbids imports of its other files from outside the folder).
 export { dropMemberImages, photosExport } from './account.ts'
 export { processImage, refreshMainImage, removeImageRow } from './images.ts'
-export { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
+export { filesOf, mediaJobHandlers, queueFileRemoval, removeFilesNow } from './media.ts'
 export {
   approvedPhotoFiles,
   approvePhoto,
@@ -12,7 +12,8 @@ export {
   photoCount,
   unreviewedPhotos,
 } from './moderation-sql.ts'
-export { pictureDataUrl } from './serve.ts'
+export { imageRoutes } from './routes.ts'
+export { type PrivateAccess, pictureDataUrl, servePictures } from './serve.ts'
 export {
   approvedImagesSql,
   guestPictureSql,
@@ -21,9 +22,5 @@ export {
   ownImagesSql,
   profileImagesOf,
 } from './sql.ts'
-export { type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
+export { diskStore, type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
 export { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
-export { mediaJobHandlers } from './media.ts'
-export { imageRoutes } from './routes.ts'
-export { type PrivateAccess, servePictures } from './serve.ts'
-export { diskStore } from './storage.ts'

@@ -4,6 +4,7 @@
 // short; /media refuses the files to everyone else (GET and HEAD); guests,
 // search and lists never see them; the owner sees who unlocked; the export
 // holds them.
+
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +14,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { creditLedger, photoUnlocks } from '../../db/schema/index.ts'
+import { setBlock } from '../blocks/index.ts'
 import {
   ApiError,
   InsufficientCredits,
@@ -261,6 +263,20 @@ describeEngines('private photos on %s', (engine) => {
       expect((await unlock(viewer.cookie, mainId)).status).toBe(404)
       expect((await unlock(owner.cookie, privateId)).status).toBe(404)
       expect(await balanceOf(database.db, viewer.id)).toBe(200)
+    })
+
+    it('404 with nothing charged when either member blocked the other', async () => {
+      for (const direction of ['owner blocked viewer', 'viewer blocked owner'] as const) {
+        const viewer = await member('blocked', 200)
+        const [blocker, blocked] =
+          direction === 'owner blocked viewer' ? [owner.id, viewer.id] : [viewer.id, owner.id]
+        await setBlock(database.db, blocker, blocked, true)
+        const res = await unlock(viewer.cookie)
+        expect(res.status, direction).toBe(404)
+        expect(await unlockRows(viewer.id)).toHaveLength(0)
+        expect(await balanceOf(database.db, viewer.id)).toBe(200)
+        await setBlock(database.db, blocker, blocked, false)
+      }
     })
 
     it('charges 50 once: the same request again charges nothing', async () => {

@@ -10,11 +10,13 @@
 // (api/images/serve.ts). Turning a picture private or public again puts its
 // files under new random names and deletes the old ones, so a link (or a
 // cached copy) of the public picture never shows the private one.
+
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { images, photoUnlocks } from '../../db/schema/index.ts'
+import { blockedBetweenSql } from '../blocks/index.ts'
 import type { PhotoUnlocksResponse, UnlockPhotoResponse } from '../contract/index.ts'
 import { balanceOf, debitInStatement } from '../credits/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
@@ -136,6 +138,8 @@ export async function unlockPhoto(
         SELECT i.id, i.thumb_filename FROM images i
         WHERE i.id = ${id} AND i.private AND i.status = 'approved'
           AND i.member_id <> ${viewer} AND ${liveMemberSql(sql`i.member_id`)}
+          -- Blocked either way: the owner's pictures are not for this viewer (a 404).
+          AND NOT ${blockedBetweenSql(sql`i.member_id`, sql`${viewer}::bigint`)}
       ), unlocked AS (
         INSERT INTO photo_unlocks (image_id, viewer_id)
         SELECT photo.id, ${viewer} FROM photo
