@@ -43,19 +43,20 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   // "Name" and "Region" are their own words. "Cookies" is the word in nl, de,
   // fr and es; "Privacy" in nl and it.
   nl: keys(
-    'op_mod_signal_link nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits private_photo_price private_photo_price_money traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
+    'op_mod_signal_link nav_home nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_gender_male fv_relationship_single credits_package_credits private_photo_price private_photo_price_money price_credits price_credits_money credits_per_credit gift_champagne traffic_privacy_link pages_cookies_title theme_menu op_nav_label op_role_moderator op_role_support op_col_state privacy_title',
   ),
   de: keys(
-    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue op_role_support op_role_admin op_col_name op_col_state',
+    'nav_chats chats_title chat_page_title_unknown nav_likes likes_title signup_name filter_region signup_region fv_relationship_single pages_cookies_title op_mod_nav_queue op_role_support op_role_admin op_col_name op_col_state gift_rose',
   ),
-  // Italian says "home", "password", "chat" and "single".
+  // Italian says "home", "password", "chat" and "single". A rose is "Rose" in
+  // German and French; champagne is "champagne" in nl, it and fr.
   it: keys(
-    'op_mod_signal_link nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu op_nav_label op_nav_staff op_staff_title privacy_title',
+    'op_mod_signal_link nav_home login_password signup_password chat_page_title_unknown fv_relationship_single traffic_privacy_link theme_menu op_nav_label op_nav_staff op_staff_title privacy_title gift_champagne',
   ),
   // "Menu" is the Dutch, Italian, French and Polish word too.
   // French spells these words like English.
   fr: keys(
-    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt op_nav_label op_role_support op_role_finance op_col_action op_site_report_site',
+    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt op_nav_label op_role_support op_role_finance op_col_action op_site_report_site gift_rose gift_champagne',
   ),
   es: keys(
     'nav_chats chats_title chat_start_error_title chat_page_title_unknown pages_cookies_title',
