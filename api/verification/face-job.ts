@@ -21,6 +21,7 @@ import {
   poseMatches,
   readFace,
   SAME_FACE_SIMILARITY,
+  similarities,
   similarity,
 } from './face-match.ts'
 import { FACE_JOB, keepDescriptor, turnOf } from './verification.ts'
@@ -73,9 +74,14 @@ export async function sameFace(
     })
     .from(faceDescriptors)
     .where(ne(faceDescriptors.memberId, memberId))
+  // One request to the face worker for all of them.
+  const scores = await similarities(
+    descriptor,
+    kept.map((k) => k.descriptor),
+  )
   let found: { member: number; similarity: number; banned: boolean } | null = null
-  for (const k of kept) {
-    const s = await similarity(descriptor, k.descriptor)
+  for (const [i, k] of kept.entries()) {
+    const s = scores[i] ?? 0
     if (s < SAME_FACE_SIMILARITY) continue
     const better =
       !found || (k.banned && !found.banned) || (k.banned === found.banned && s > found.similarity)

@@ -8,9 +8,11 @@
 // (api/test/sample-faces.ts). Inference is slow on a small machine, so the
 // checks are few and each reads as few pictures as it can.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   faceDescriptors,
@@ -36,11 +38,13 @@ import { staffSession } from '../test/staff.ts'
 import { scaled } from '../test/time-scale.ts'
 import {
   AUTO_SIMILARITY,
-  loadedUrls,
   MIN_TURN_YAW,
+  modelUrls,
   poseMatches,
   readFace,
+  similarities,
   similarity,
+  stopFaceWorker,
 } from './face-match.ts'
 import { sameFace } from './face-job.ts'
 
@@ -50,6 +54,8 @@ const FRONTAL = [0, 17] as const
 const WOMAN = [2, 1] as const
 /** The same picture resized, brightened and re-encoded: a profile photo for the tests. */
 const AUGMENTED = { scale: 0.7, brightness: 1.2, quality: 60 }
+/** A grey picture without a face. */
+const BLANK = { width: 200, height: 200, channels: 3, background: '#808080' } as const
 /** Inference takes seconds a picture on a small, busy machine. */
 const INFERENCE = scaled(180_000)
 
@@ -96,9 +102,63 @@ describe('face reading', () => {
     'loads its models from the package on disk, never from the network',
     async () => {
       await readFace(await sampleFace(...WOMAN))
-      expect(loadedUrls.length).toBeGreaterThan(0)
-      for (const url of loadedUrls)
-        expect(url).toMatch(/^file:\/\/.*\/@vladmandic\/human\/models\//)
+      const urls = await modelUrls()
+      expect(urls.length).toBeGreaterThan(0)
+      for (const url of urls) expect(url).toMatch(/^file:\/\/.*\/@vladmandic\/human\/models\//)
+    },
+    INFERENCE,
+  )
+})
+
+describe('the face worker', () => {
+  it(
+    'reads in a worker thread: the engine is never loaded on this thread',
+    async () => {
+      const face = await readFace(await sampleFace(...MAN))
+      expect(face.faces).toBe(1)
+      const loaded = Object.keys(createRequire(import.meta.url).cache)
+      expect(loaded.some((f) => f.includes('@vladmandic/human'))).toBe(false)
+      expect(loaded.some((f) => f.includes('@tensorflow'))).toBe(false)
+    },
+    INFERENCE,
+  )
+
+  it(
+    'answers requests sent at once in turn, each with its own reading',
+    async () => {
+      const [man, woman, again, none] = await Promise.all([
+        readFace(await sampleFace(...MAN)),
+        readFace(await sampleFace(...WOMAN)),
+        readFace(await sampleFace(...MAN)),
+        readFace(await sharp({ create: BLANK }).jpeg().toBuffer()),
+      ])
+      expect(again).toEqual(man)
+      expect(man.faces).toBe(1)
+      expect(woman.faces).toBe(1)
+      expect(none).toEqual({ faces: 0, yaw: null, pitch: null, roll: null, descriptor: null })
+      if (!man.descriptor || !woman.descriptor) throw new Error('no face')
+      expect(await similarity(man.descriptor, man.descriptor)).toBe(1)
+      expect(await similarities(man.descriptor, [woman.descriptor, man.descriptor])).toEqual([
+        await similarity(man.descriptor, woman.descriptor),
+        1,
+      ])
+    },
+    INFERENCE,
+  )
+
+  it(
+    'a stopped worker fails the request that waited; the next reading starts a new one',
+    async () => {
+      const picture = await sampleFace(...WOMAN)
+      const { descriptor } = await readFace(picture)
+      if (!descriptor) throw new Error('no face')
+      await stopFaceWorker()
+      // A new worker loads tsx and the engine before it answers anything:
+      // the request is still waiting when the worker is stopped.
+      const waited = similarities(descriptor, [descriptor])
+      await stopFaceWorker()
+      await expect(waited).rejects.toThrow(/face match: the worker stopped/)
+      expect((await readFace(picture)).descriptor).toEqual(descriptor)
     },
     INFERENCE,
   )

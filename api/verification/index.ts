@@ -8,4 +8,5 @@ export {
   verificationExport,
 } from './verification.ts'
 export { faceJobHandlers } from './face-job.ts'
+export { stopFaceWorker } from './face-match.ts'
 export { verificationRoutes } from './routes.ts'
