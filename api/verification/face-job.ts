@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { faceDescriptors, verifications } from '../../db/schema/index.ts'
 import { approvedPhotoFiles, type PictureStore, queueFileRemoval } from '../images/index.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
+import { audit } from '../shared/audit.ts'
 import { markVerified } from '../shared/members.ts'
 import {
   AUTO_SIMILARITY,
@@ -25,6 +26,9 @@ import {
   similarity,
 } from './face-match.ts'
 import { FACE_JOB, keepDescriptor, turnOf } from './verification.ts'
+
+/** The audit log's action for a verification `face_match = auto` approved without a person. */
+export const MACHINE_APPROVAL = 'machine.approve_verification'
 
 /** At most this many approved photos are compared (the oldest first): enough, and bounded time. */
 const MAX_PHOTOS = 6
@@ -166,6 +170,23 @@ async function runFaceJob(
       .returning({ id: verifications.id })
     if (done.length === 0 || !approve) return []
     await markVerified(tx, row.memberId, now)
+    // The console's audit log shows the machine's approval beside the
+    // moderators' decisions, with what it measured.
+    await audit(tx, null, {
+      action: MACHINE_APPROVAL,
+      targetType: 'verification',
+      targetId: row.id,
+      reason: 'face_match=auto: a clear match',
+      details: {
+        member: row.memberId,
+        faces: scores.reading.faces,
+        yaw: scores.reading.yaw,
+        pose_ok: scores.poseOk,
+        similarity: scores.best,
+        photos: scores.photos,
+        threshold: AUTO_SIMILARITY,
+      },
+    })
     if (scores.reading.descriptor) await keepDescriptor(tx, row.memberId, scores.reading.descriptor)
     const gone = row.selfie ? [row.selfie] : []
     await queueFileRemoval(tx, gone)

@@ -25,6 +25,7 @@ import {
 import { type Api, createApi } from '../app.ts'
 import { VerificationStatus } from '../contract/index.ts'
 import { QueueItemDetail } from '../contract/operator/moderation.ts'
+import { AuditResponse } from '../contract/operator/staff.ts'
 import { bannedMemberSql } from '../moderation/index.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
@@ -170,6 +171,7 @@ describeEngines('face match in photo verification on %s', (engine) => {
   let jobs: JobRunner
   let mediaDir: string
   let mod: { id: number; cookie: string }
+  let admin: { id: number; cookie: string }
 
   beforeAll(async () => {
     t = await freshDatabase(engine)
@@ -187,6 +189,7 @@ describeEngines('face match in photo verification on %s', (engine) => {
       jobs,
     })
     mod = await staffSession(app, t.db, ['moderator'])
+    admin = await staffSession(app, t.db, ['admin'])
   })
   afterAll(async () => {
     await jobs?.stop()
@@ -255,6 +258,19 @@ describeEngines('face match in photo verification on %s', (engine) => {
     return QueueItemDetail.parse(await res.json())
   }
 
+  /** The console's audit log of one verification request, as an admin sees it. */
+  const auditOf = async (id: number) => {
+    const res = await send(
+      app,
+      `/api/operator/audit.php?target_type=verification&target_id=${id}`,
+      {
+        cookie: admin.cookie,
+      },
+    )
+    expect(res.status).toBe(200)
+    return AuditResponse.parse(await res.json()).entries
+  }
+
   it('pins the default: assist', () => {
     expect(DEFAULT_SETTINGS.face_match).toBe('assist')
   })
@@ -308,6 +324,9 @@ describeEngines('face match in photo verification on %s', (engine) => {
       })
       expect(res.status).toBe(200)
       expect(await kept(m.id)).toBe(1)
+      expect((await auditOf(row.id)).map((e) => [e.staff?.id, e.action])).toEqual([
+        [mod.id, 'moderation.approve_verification'],
+      ])
     },
     INFERENCE,
   )
@@ -343,6 +362,20 @@ describeEngines('face match in photo verification on %s', (engine) => {
       expect(approved.selfie).toBeNull()
       expect(await verifiedAt(man.m.id)).not.toBeNull()
       expect(await kept(man.m.id)).toBe(1)
+      // The console's audit log shows the approval: by the machine, with its scores.
+      const log = await auditOf(approved.id)
+      expect(log).toHaveLength(1)
+      expect(log[0]).toMatchObject({
+        staff: null,
+        action: 'machine.approve_verification',
+        target_type: 'verification',
+        target_id: String(approved.id),
+        details: { member: man.m.id, faces: 1, pose_ok: true, photos: 1, threshold: 0.85 },
+      })
+      expect(log[0]?.details.similarity).toBe(approved.faceSimilarity)
+      // The requests left to a moderator have no machine entry.
+      expect(await auditOf(frontal.id)).toEqual([])
+      expect(await auditOf(flagged.id)).toEqual([])
       // The machine's approval deletes the selfie as a moderator's does.
       expect(await selfies()).toEqual(before)
 

@@ -1,6 +1,15 @@
 // Profile pictures.
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  real,
+  text,
+} from 'drizzle-orm/pg-core'
 import { id, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
@@ -47,6 +56,17 @@ export const images = pgTable(
       onDelete: 'set null',
     }),
     matchMemberId: ref('match_member_id').references(() => members.id, { onDelete: 'set null' }),
+    /**
+     * The face in this picture matched the kept face descriptor of this
+     * other account (a consenting verified member: verification's
+     * face_descriptors), with this similarity: read by the photo face job
+     * after upload (docs/trust.md, "Same face on another account"). The
+     * picture's own descriptor is never stored.
+     */
+    faceMatchMemberId: ref('face_match_member_id').references(() => members.id, {
+      onDelete: 'set null',
+    }),
+    faceMatchScore: real('face_match_score'),
   },
   (t) => [
     index('images_member_idx').on(t.memberId, t.id),
