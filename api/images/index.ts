@@ -17,6 +17,7 @@ export { approvedImagesSql, guestPictureSql, imageOf, imagesOf, ownImagesSql } f
 export { type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
 export { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
 export { mediaJobHandlers } from './media.ts'
+export { type FaceMatch, type PhotoFaceCheck, photoFaceJobHandlers } from './face.ts'
 export { imageRoutes } from './routes.ts'
 export { servePictures } from './serve.ts'
 export { diskStore } from './storage.ts'

@@ -18,6 +18,8 @@ import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
  * An upload to a site that pre-moderates photos (settings.photo_premoderation
  * of the request's host) is stored pending, as is one matching a photo of a
  * banned account (`bannedSql`, the moderation domain's rule: api/images/match.ts).
+ * Unless the site's face_match is off, the new pictures' faces are checked
+ * against other accounts' kept faces after the answer (api/images/face.ts).
  */
 export const imageRoutes = (
   db: Db,
@@ -35,12 +37,15 @@ export const imageRoutes = (
       if (files.length > IMAGE_MAX_FILES) throw badFile(`at most ${IMAGE_MAX_FILES} files`)
       const buffers = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())))
       const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
-      return c.json(
-        await saveImages(db, memberId, store, buffers, {
-          pending: settings.photo_premoderation,
-          bannedSql: options.bannedSql,
-        }),
-      )
+      const faceCheck = settings.face_match !== 'off'
+      const answer = await saveImages(db, memberId, store, buffers, {
+        pending: settings.photo_premoderation,
+        bannedSql: options.bannedSql,
+        faceCheck,
+      })
+      // The photo face job runs now, not at the next poll.
+      if (faceCheck) options.jobs?.poke()
+      return c.json(answer)
     })
     .put(
       pathOf(endpoints.setMainImage),

@@ -12,7 +12,12 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { faceDescriptors, verifications } from '../../db/schema/index.ts'
-import { approvedPhotoFiles, type PictureStore, queueFileRemoval } from '../images/index.ts'
+import {
+  approvedPhotoFiles,
+  type PhotoFaceCheck,
+  type PictureStore,
+  queueFileRemoval,
+} from '../images/index.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
 import { audit } from '../shared/audit.ts'
 import { markVerified } from '../shared/members.ts'
@@ -93,6 +98,28 @@ export async function sameFace(
   }
   return found
 }
+
+/**
+ * The face check of a new profile photo (the images domain's photo face job,
+ * api/images/face.ts, wired in api/app.ts): the picture's largest face
+ * against the descriptors kept of other consenting verified members. The
+ * picture's descriptor lives only in this call: it is never stored, whoever
+ * uploaded it (docs/law.md, "Face match"). No kept descriptor of another
+ * account, no reading at all.
+ */
+export const photoFaceCheck =
+  (db: Db, bannedSql?: BannedSql): PhotoFaceCheck =>
+  async (memberId, picture) => {
+    const [other] = await db
+      .select({ id: faceDescriptors.memberId })
+      .from(faceDescriptors)
+      .where(ne(faceDescriptors.memberId, memberId))
+      .limit(1)
+    if (!other) return null
+    const reading = await readFace(picture)
+    if (reading.faces === 0 || !reading.descriptor) return null
+    return sameFace(db, memberId, reading.descriptor, bannedSql)
+  }
 
 /** Reads a selfie and compares it with the member's approved photos and other accounts' kept faces. */
 export async function scoreSelfie(

@@ -7,6 +7,6 @@ export {
   verificationCase,
   verificationExport,
 } from './verification.ts'
-export { faceJobHandlers } from './face-job.ts'
+export { faceJobHandlers, photoFaceCheck } from './face-job.ts'
 export { stopFaceWorker } from './face-match.ts'
 export { verificationRoutes } from './routes.ts'
