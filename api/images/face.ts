@@ -27,18 +27,24 @@ export interface FaceMatch {
 }
 
 /**
- * Whether the face in `picture` (the largest one) is another account's than
- * `memberId`'s kept face; null for no face or no such account.
+ * Whether the face in the picture (the largest one) is another account's than
+ * `memberId`'s kept face; null for no face, no such account or no picture.
+ * `picture` reads it from the store, only when there is a face to compare
+ * it with.
  */
-export type PhotoFaceCheck = (memberId: number, picture: Uint8Array) => Promise<FaceMatch | null>
+export type PhotoFaceCheck = (
+  memberId: number,
+  picture: () => Promise<Uint8Array | null>,
+) => Promise<FaceMatch | null>
 
 async function checkPicture(db: Db, store: PictureStore, check: PhotoFaceCheck, id: number) {
   const [img] = await db.select().from(images).where(eq(images.id, id))
   if (!img) return
-  const bytes = (await store.get(img.filename))?.bytes
-  if (!bytes) return
   // Inference outside any transaction: a second or more on a small machine.
-  const match = await check(img.memberId, bytes)
+  const match = await check(
+    img.memberId,
+    async () => (await store.get(img.filename))?.bytes ?? null,
+  )
   if (!match) return
   await db.transaction(async (tx) => {
     const [row] = await tx

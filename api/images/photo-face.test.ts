@@ -265,7 +265,9 @@ describeEngines('the same face on another account on %s', (engine) => {
     await store.put(img.filename, await sampleFace(...MAN), 'image/jpeg')
     // A stand-in check: the rule here is what the job does with a match.
     const match: FaceMatch = { member: keeper.id, similarity: 0.9, banned: false }
-    const handlers = photoFaceJobHandlers(t.db, store, async () => match)
+    const handlers = photoFaceJobHandlers(t.db, store, async (_, picture) =>
+      (await picture()) ? match : null,
+    )
     await handlers[PHOTO_FACE_JOB]?.({ ids: [img.id] }, {} as never)
     expect(await imageRow(img.id)).toMatchObject({
       reviewed: false,

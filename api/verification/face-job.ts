@@ -116,7 +116,9 @@ export const photoFaceCheck =
       .where(ne(faceDescriptors.memberId, memberId))
       .limit(1)
     if (!other) return null
-    const reading = await readFace(picture)
+    const bytes = await picture()
+    if (!bytes) return null
+    const reading = await readFace(bytes)
     if (reading.faces === 0 || !reading.descriptor) return null
     return sameFace(db, memberId, reading.descriptor, bannedSql)
   }
