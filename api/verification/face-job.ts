@@ -104,7 +104,7 @@ export async function sameFace(
  * api/images/face.ts, wired in api/app.ts): the picture's largest face
  * against the descriptors kept of other consenting verified members. The
  * picture's descriptor lives only in this call: it is never stored, whoever
- * uploaded it (docs/law.md, "Face match"). No kept descriptor of another
+ * uploaded it (docs/law.md, "GDPR": Art. 9). No kept descriptor of another
  * account, no reading at all.
  */
 export const photoFaceCheck =
