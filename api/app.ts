@@ -22,8 +22,8 @@ import { complaintRoutes } from './complaints/index.ts'
 import { loadPaymentsConfig } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { forgetMessageCost, MESSAGE_COST_CACHE } from './credits/index.ts'
-import { giftRoutes } from './gifts/index.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
+import { giftRoutes } from './gifts/index.ts'
 import { etag, jsonAsBytes } from './http/answer-bytes.ts'
 import { bodyGate } from './http/body.ts'
 import { createLifecycle, type Lifecycle } from './http/drain.ts'
@@ -36,7 +36,13 @@ import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
 import { pathOf } from './http/validate.ts'
-import { diskStore, imageRoutes, mediaJobHandlers, type PictureStore } from './images/index.ts'
+import {
+  diskStore,
+  imageRoutes,
+  mediaJobHandlers,
+  type PictureStore,
+  photoFaceJobHandlers,
+} from './images/index.ts'
 import { createJobRunner, dueJobCount, type JobRunner } from './jobs/queue.ts'
 import { likeFlags, likesRoutes } from './likes/index.ts'
 import { mailJobs } from './mail/mailer.ts'
@@ -69,7 +75,7 @@ import { searchRoutes } from './search/index.ts'
 import { sessionRoutes } from './sessions/index.ts'
 import { forgetOperatorSettings, SETTINGS_CACHE, settingsRoutes } from './settings/index.ts'
 import { trafficRoutes } from './traffic/index.ts'
-import { faceJobHandlers, verificationRoutes } from './verification/index.ts'
+import { faceJobHandlers, photoFaceCheck, verificationRoutes } from './verification/index.ts'
 
 export interface AppDeps {
   db: Db
@@ -262,6 +268,9 @@ function registerJobs({ db, accounts, jobs, payments, store }: Wiring) {
   jobs.register(mediaJobHandlers(store))
   // A face seen on a banned account is flagged first (the moderation domain's rule).
   jobs.register(faceJobHandlers(db, store, { bannedSql: bannedMemberSql }))
+  // A new profile photo's face against other accounts' kept faces: images
+  // asks, verification (which keeps them) answers, a banned account's first.
+  jobs.register(photoFaceJobHandlers(db, store, photoFaceCheck(db, bannedMemberSql)))
   accounts.mailer.attach(jobs)
 }
 

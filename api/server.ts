@@ -9,10 +9,10 @@ import { loadAccountsConfig, loadServeConfig } from './config.ts'
 import { Locale } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf, parseMemberId } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
-import { primaryReads, type ReadsFor, readsOf } from './http/reads.ts'
 import { isBot } from './http/bots.ts'
 import { requestHost } from './http/host.ts'
 import { requestLocale, shellInLocale } from './http/locale.ts'
+import { primaryReads, type ReadsFor, readsOf } from './http/reads.ts'
 import {
   contentSecurityPolicy,
   SERVICE_WORKER_CSP,

@@ -105,6 +105,7 @@ const [
   { storeOf },
   { badgeOf },
   { replicaReads },
+  { stopFaceWorker },
 ] = await Promise.all([
   import('../db/client.ts'),
   import('../db/seed/seed.ts'),
@@ -122,6 +123,7 @@ const [
   import('./images/storage.ts'),
   import('./badge.ts'),
   import('../db/replica.ts'),
+  import('./verification/index.ts'),
 ])
 // Where pictures are kept: a directory, or an S3 bucket every process shares.
 const pictures = storeOf(config.storage)
@@ -249,6 +251,8 @@ const shutdown = stopOnSignal({
   jobs,
   database: {
     close: async () => {
+      // The job running has finished: the face worker's thread ends (api/verification/face-match.ts).
+      await stopFaceWorker()
       await reads?.close()
       await database.close()
     },

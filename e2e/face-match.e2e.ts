@@ -7,6 +7,7 @@
 // The faces are cut from a picture that ships in the @vladmandic/human
 // package (api/test/sample-faces.ts); nothing is downloaded.
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
 import { sampleFace } from '../api/test/sample-faces.ts'
 import { scaled } from '../api/test/time-scale.ts'
@@ -77,12 +78,16 @@ async function untilShown(page: Page, text: string, what: string) {
 }
 
 let differentId = 0
+let matchingId = 0
+/** Whether the verified member's selfie was the mirrored face (the turn asked). */
+let matchingMirror = false
 
 it('verifies a member whose selfie matches their photo without a moderator (auto)', async () => {
-  await logInMember(matching, DEMO)
+  matchingId = (await logInMember(matching, DEMO)).id
   const turn = await startWithConsent(matching)
   // The face as asked: the grid's man turns right; mirrored, he turns left.
   const mirror = turn === 'left'
+  matchingMirror = mirror
   await addPhoto(matching, await sampleFace(...MAN, { mirror, ...AUGMENTED }))
   await sendSelfie(matching, await sampleFace(...MAN, { mirror }))
   await untilShown(matching, 'Your photos are verified.', 'the machine to approve the selfie')
@@ -120,4 +125,31 @@ it('shows the moderator the scores of the request the machine left to them', asy
   // Below the automatic approval's threshold: that is why a person decides.
   expect(similarity).toBeLessThan(0.85)
   await staff.getByText('Faces found in the selfie: 1').waitFor()
+})
+
+it("puts another account's new photo of the verified member's face in the moderator's queue", async () => {
+  // Another photo of that face (a wide border: not the same photo), on the other account.
+  const photo = await sharp(await sampleFace(...MAN, { mirror: matchingMirror }))
+    .extend({ left: 160, background: '#204080' })
+    .jpeg()
+    .toBuffer()
+  await addPhoto(different, photo)
+  const summary = `New photo, the face kept for member #${matchingId}`
+  const end = Date.now() + scaled(120_000)
+  // Listed once the photo face job has run.
+  for (;;) {
+    await staff.goto('/operator/queue')
+    await staff.getByRole('heading', { level: 1 }).first().waitFor()
+    if (await staff.getByRole('row').filter({ hasText: summary }).count()) break
+    if (Date.now() > end) throw new Error('timed out waiting for the same-face photo')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  await staff
+    .getByRole('row')
+    .filter({ hasText: summary })
+    .first()
+    .getByRole('link')
+    .first()
+    .click()
+  await staff.getByText(`Warning: the same face is kept for member #${matchingId}`).waitFor()
 })

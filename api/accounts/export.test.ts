@@ -14,11 +14,11 @@ import {
   faceDescriptors,
   images,
   likes,
+  members,
   messages,
   orders,
   pushSubscriptions,
   reports,
-  members,
   sessions,
   verifications,
 } from '../../db/schema/index.ts'

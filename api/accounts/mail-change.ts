@@ -5,7 +5,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { members } from '../../db/schema/index.ts'
 import { ApiFailure } from '../http/errors.ts'
-import { refuseDisposable } from './disposable.ts'
 import { storeMail } from '../mail/mailer.ts'
 import {
   checkPassword,
@@ -15,6 +14,7 @@ import {
   mailsAllowed,
   normalizeEmail,
 } from './accounts.ts'
+import { refuseDisposable } from './disposable.ts'
 import { consumeToken, createToken, voidTokens } from './tokens.ts'
 
 export async function requestMailChange(

@@ -1,9 +1,10 @@
 // Which texts of a profile edit wait for review (docs/law.md, "Profile texts
 // held for review"): the name, the profile text and the notes run through
 // the scam signals of first messages (messageSignals, the one rule).
+
+import type { members } from '../../db/schema/index.ts'
 import { messageSignals } from '../contract/rules/scam.ts'
 import type { HeldTextField, HeldTexts } from '../moderation/index.ts'
-import type { members } from '../../db/schema/index.ts'
 
 type MemberChanges = Partial<typeof members.$inferInsert>
 

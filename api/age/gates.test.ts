@@ -15,8 +15,8 @@ import { describeEngines, freshDatabase, type TestDatabase } from '../test/datab
 import { login, send } from '../test/http.ts'
 import { addConversation, addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { euAvProvider } from './eu-av.ts'
-import { generatedVerifier } from './verifier-key.ts'
 import { present, type TestIssuer, testIssuer } from './testing/wallet.ts'
+import { generatedVerifier } from './verifier-key.ts'
 
 const FIRST = 'https://first.example'
 const SIGNUP = 'https://signup.example'

@@ -1,10 +1,11 @@
 // The chats domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+
+export { chatRoutes } from './chat-routes.ts'
 export { unreadChatsCountSql } from './chats.ts'
 export { conversationsExport } from './export.ts'
-export { messageInContext } from './moderation-sql.ts'
-export { heldOpening, heldOpenings, refuseOpening, releaseOpening } from './scam-cases.ts'
-export { chatRoutes } from './chat-routes.ts'
 export { messageMailJobHandlers } from './message-mail.ts'
 export { type EventsTiming, messageRoutes } from './message-routes.ts'
+export { messageInContext } from './moderation-sql.ts'
 export { chatsRoutes } from './routes.ts'
+export { heldOpening, heldOpenings, refuseOpening, releaseOpening } from './scam-cases.ts'

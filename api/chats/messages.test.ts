@@ -16,6 +16,7 @@ import {
   sessions,
 } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
+import { badgeOf } from '../badge.ts'
 import {
   ApiError,
   ChatsResponse,
@@ -31,7 +32,6 @@ import { createEventBus, type EventBus } from '../events/bus.ts'
 import { SESSION_TOUCH_S } from '../http/session.ts'
 import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
-import { badgeOf } from '../badge.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
 import { hashToken } from '../shared/tokens.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'

@@ -23,6 +23,8 @@ import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 import { conversationMembers, conversations, messages } from '../../db/schema/index.ts'
+import { ageAssuranceRequired, ageGateOn, assuredSql } from '../age/index.ts'
+import { blockedBetweenSql } from '../blocks/index.ts'
 import {
   type Message,
   type MessagesResponse,
@@ -33,8 +35,6 @@ import { MESSAGES_PAGE_SIZE } from '../contract/rules/messages.ts'
 import { balanceOf, debitInStatement, messageCost } from '../credits/index.ts'
 import { notifyMembers, notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
-import { ageAssuranceRequired, ageGateOn, assuredSql } from '../age/index.ts'
-import { blockedBetweenSql } from '../blocks/index.ts'
 import { applyOnce, claimInStatement, replayOf, usedBeforeSql } from '../http/idempotency.ts'
 import { actionBuckets, paceBuckets, paceParams } from '../http/member-limits.ts'
 import {

@@ -22,9 +22,9 @@ import {
   sanctions,
 } from '../../db/schema/index.ts'
 import { mulberry32, Rng } from '../../db/seed/random.ts'
-import { SendMessageResponse } from '../contract/index.ts'
 import { planConversations } from '../../db/seed/social.ts'
 import { type Api, createApi } from '../app.ts'
+import { SendMessageResponse } from '../contract/index.ts'
 import {
   BURST_FIRST_MESSAGES,
   DUPLICATE_RECIPIENTS,

@@ -23,13 +23,11 @@ import {
   MailChangePending,
   MailChangeRequest,
   MailChangeResponse,
-  ProfileFieldsResponse,
   PhotoPrivacyRequest,
   PhotoUnlocksResponse,
+  ProfileFieldsResponse,
   ProfileImageIdRequest,
   ProfileImagesResponse,
-  UnlockPhotoRequest,
-  UnlockPhotoResponse,
   PushSubscribeRequest,
   PushSubscribeResponse,
   RegionsResponse,
@@ -40,6 +38,8 @@ import {
   ResetPasswordResponse,
   SignupRequest,
   SignupResponse,
+  UnlockPhotoRequest,
+  UnlockPhotoResponse,
   UserUpdateRequest,
   ValidateEmailQuery,
   ValidateEmailResponse,
@@ -53,7 +53,6 @@ import {
   AgeWalletForm,
 } from './age.ts'
 import { LoginRequest, LogoutResponse } from './auth.ts'
-import { VerificationStartRequest, VerificationStatus } from './verification.ts'
 import {
   CamRedirectQuery,
   CamsQuery,
@@ -89,14 +88,6 @@ import {
 } from './messages.ts'
 import { operatorEndpoints } from './operator/index.ts'
 import {
-  PrivacySettings,
-  PrivacyUpdate,
-  TypingRequest,
-  TypingResponse,
-  VisitorsResponse,
-  VisitorsSeenResponse,
-} from './presence.ts'
-import {
   CreditHistoryResponse,
   DiscountQuery,
   DiscountResponse,
@@ -119,6 +110,14 @@ import {
   WithdrawRequest,
   WithdrawResponse,
 } from './payments.ts'
+import {
+  PrivacySettings,
+  PrivacyUpdate,
+  TypingRequest,
+  TypingResponse,
+  VisitorsResponse,
+  VisitorsSeenResponse,
+} from './presence.ts'
 import { User } from './profile.ts'
 import {
   PushPreferences,
@@ -143,6 +142,7 @@ import {
   StatementQuery,
   StatementResponse,
 } from './traffic.ts'
+import { VerificationStartRequest, VerificationStatus } from './verification.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

@@ -1,5 +1,8 @@
 // The credits domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
+
+export { firstPurchasesSql, spendsSql } from './console-sql.ts'
+export { ledgerExport } from './export.ts'
 export { type LedgerRow, ledgerRows } from './history.ts'
 export {
   balanceOf,
@@ -14,5 +17,3 @@ export {
   type SpendReason,
   zeroCredits,
 } from './ledger.ts'
-export { firstPurchasesSql, spendsSql } from './console-sql.ts'
-export { ledgerExport } from './export.ts'

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Listen } from '../../db/client.ts'
 import type { Poke } from '../contract/index.ts'
+import { scaled } from '../test/time-scale.ts'
 import {
   CACHES_CHANNEL,
   createEventBus,
@@ -12,7 +13,6 @@ import {
   LISTEN_RETRY,
   retryDelayMs,
 } from './bus.ts'
-import { scaled } from '../test/time-scale.ts'
 
 /** A LISTEN whose connection the test cuts, and whose next tries it can refuse. */
 function fakeListen() {

@@ -13,8 +13,8 @@ import { freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { eventStream } from '../test/event-stream.ts'
 import { login } from '../test/http.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
-import { createEventBus, type EventBus, notifyMembers } from './bus.ts'
 import { scaled } from '../test/time-scale.ts'
+import { createEventBus, type EventBus, notifyMembers } from './bus.ts'
 
 /** How long a healed LISTEN may take to deliver again (the retry waits 0.5 s, doubling to 10 s). */
 const HEAL_MS = 10_000

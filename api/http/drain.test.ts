@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createLifecycle, shutdownGraceMs, stopGracefully, trackRequests } from './drain.ts'
 import { scaled } from '../test/time-scale.ts'
+import { createLifecycle, shutdownGraceMs, stopGracefully, trackRequests } from './drain.ts'
 
 interface Answer {
   status?: number

@@ -14,11 +14,15 @@ import {
   type ProfileImagesResponse,
 } from '../contract/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
+import { enqueue } from '../jobs/queue.ts'
 import { lockMember, memberFields, setMainImageId } from '../shared/members.ts'
 import { photoHash, photoMatches } from './match.ts'
 import { filesOf, queueFileRemoval, removeFilesNow } from './media.ts'
 import { imageOf } from './sql.ts'
 import { type PictureStore, withStore } from './storage.ts'
+
+/** The face check of new pictures (api/images/face.ts), queued with their rows. */
+export const PHOTO_FACE_JOB = 'images.photo_face'
 
 /** The longest edge of a stored picture; the thumbnail's square edge (as the demo seed's). */
 export const IMAGE_MAX_EDGE = 1600
@@ -109,7 +113,8 @@ export async function ownImages(db: Db, memberId: number): Promise<ProfileImages
  * Each row keeps its picture's perceptual hash and the closest picture of
  * another account it matches (api/images/match.ts), which the moderator sees;
  * a picture matching one of a banned account (`bannedSql`) is stored pending
- * whatever the site's setting.
+ * whatever the site's setting. With `faceCheck` the photo face job is queued
+ * with the rows (api/images/face.ts): the same face on another account.
  * A crash between the puts and the commit leaves unreferenced files under
  * random names: garbage, never a row without its file.
  */
@@ -118,7 +123,7 @@ export async function saveImages(
   memberId: number,
   store: PictureStore,
   files: Buffer[],
-  options: { pending?: boolean; bannedSql?: (member: SQL) => SQL } = {},
+  options: { pending?: boolean; bannedSql?: (member: SQL) => SQL; faceCheck?: boolean } = {},
 ): Promise<ProfileImagesResponse> {
   const status = options.pending ? 'pending' : 'approved'
   const rendered = []
@@ -165,6 +170,8 @@ export async function saveImages(
         )
         .returning({ id: images.id, status: images.status })
       if (rows.length !== planned.length) throw new Error('image rows not stored')
+      if (options.faceCheck)
+        await enqueue(tx, { kind: PHOTO_FACE_JOB, payload: { ids: rows.map((r) => r.id) } })
       const shown = rows.filter((r) => r.status === 'approved')
       if (shown.length > 0) {
         const first = Math.min(...shown.map((r) => r.id))

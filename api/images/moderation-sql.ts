@@ -20,6 +20,7 @@ export const unreviewedPhotos = (db: Db, limit: number) =>
       memberId: images.memberId,
       createdAt: images.createdAt,
       matchMemberId: images.matchMemberId,
+      faceMatchMemberId: images.faceMatchMemberId,
     })
     .from(images)
     .where(and(eq(images.reviewed, false), liveMemberSql(sql`${images.memberId}`)))

@@ -23,6 +23,8 @@ import { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
  * one private or public, POST /api/photounlock.php unlocks another member's
  * for the host's `private_photo_credits`, GET /api/photounlock.php lists who
  * unlocked the member's own.
+ * Unless the site's face_match is off, the new pictures' faces are checked
+ * against other accounts' kept faces after the answer (api/images/face.ts).
  */
 export const imageRoutes = (
   db: Db,
@@ -40,12 +42,15 @@ export const imageRoutes = (
       if (files.length > IMAGE_MAX_FILES) throw badFile(`at most ${IMAGE_MAX_FILES} files`)
       const buffers = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())))
       const settings = await loadSettings(db, requestHost(c, options.trustProxy ?? false))
-      return c.json(
-        await saveImages(db, memberId, store, buffers, {
-          pending: settings.photo_premoderation,
-          bannedSql: options.bannedSql,
-        }),
-      )
+      const faceCheck = settings.face_match !== 'off'
+      const answer = await saveImages(db, memberId, store, buffers, {
+        pending: settings.photo_premoderation,
+        bannedSql: options.bannedSql,
+        faceCheck,
+      })
+      // The photo face job runs now, not at the next poll.
+      if (faceCheck) options.jobs?.poke()
+      return c.json(answer)
     })
     .put(
       pathOf(endpoints.setMainImage),

@@ -47,6 +47,8 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
   let closeSecond: () => Promise<void>
   let dist: string
   let one: Api
+  /** Instance one's job runner (an upload pokes it: the photo face job, api/images/face.ts). */
+  let oneJobs: ReturnType<typeof createJobRunner>
   let two: Api
   let sdk: S3Client
   let jpeg: Buffer
@@ -136,7 +138,8 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
       closeSecond = async () => {}
     }
     dist = await mkdtemp(join(tmpdir(), 'dist-s3-'))
-    one = instance(database.db, configuredStore())
+    oneJobs = createJobRunner({ db: database.db, handlers: {} })
+    one = instance(database.db, configuredStore(), oneJobs)
     two = instance(secondDb, configuredStore())
     sdk = new S3Client({
       endpoint: s3.env.AWS_ENDPOINT_URL_S3!,
@@ -148,6 +151,7 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
       .toBuffer()
   })
   afterAll(async () => {
+    await oneJobs?.stop()
     sdk?.destroy()
     await closeSecond?.()
     await database?.close()
@@ -244,6 +248,9 @@ describeEngines('pictures in S3 object storage on %s', (engine) => {
   it('a deletion the store did not take is finished by the media.delete job, retried later', async () => {
     const m = await member()
     const answer = await upload(one, m.cookieOne)
+    // The upload's own job round (its face check) ends first: instance one's
+    // runner, whose store answers, must not be the one to take the deletion.
+    await oneJobs.idle()
     const [row] = await filesOfRows(m.id)
     // A third instance whose store does not answer (its endpoint is a closed port).
     const restore = useEnv({ AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${await closedPort()}` })

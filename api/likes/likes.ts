@@ -3,13 +3,13 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { perDatabase } from '../../db/prepared.ts'
 import { likes } from '../../db/schema/index.ts'
+import { blockedWithSql } from '../blocks/index.ts'
 import {
   LIKES_PAGE_SIZE,
   LikeResponse,
   type LikesResponse,
   type Profile,
 } from '../contract/index.ts'
-import { blockedWithSql } from '../blocks/index.ts'
 import { notifyMembers } from '../events/bus.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { runOnce, type Tx, usedBefore } from '../http/idempotency.ts'

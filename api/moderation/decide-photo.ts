@@ -5,9 +5,9 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { approvePhoto, photoById, refreshMainImage, removeImageRow } from '../images/index.ts'
 import { audit } from '../shared/audit.ts'
 import {
+  approveOrReject,
   type DecideContext,
   type Decided,
-  approveOrReject,
   imposeSanction,
   mailStatement,
   memberRow,

@@ -3,7 +3,6 @@
 export { fileAppeal, sanctionByToken } from './appeals.ts'
 export { decide } from './decide.ts'
 export { dsaFigures } from './dsa-figures.ts'
-export { queue } from './queue.ts'
 export {
   HELD_TEXT_FIELDS,
   type HeldTextField,
@@ -11,6 +10,7 @@ export {
   reviewProfileTexts,
   textsInReviewSql,
 } from './profile-texts.ts'
+export { queue } from './queue.ts'
 export { queueItem } from './queue-item.ts'
 export { appealRoutes } from './routes.ts'
 export { bannedMemberSql, loginBarOf } from './sanctions.ts'

@@ -13,9 +13,9 @@ import { ApiFailure, notFound } from '../http/errors.ts'
 import { audit } from '../shared/audit.ts'
 import { publishMemberTexts } from '../shared/members.ts'
 import {
+  approveOrReject,
   type DecideContext,
   type Decided,
-  approveOrReject,
   imposeSanction,
   mailStatement,
   memberRow,

@@ -227,7 +227,7 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
       id,
       created_at: img.createdAt.toISOString(),
       overdue: overdue(img.createdAt, now),
-      summary: photoSummary(img.matchMemberId),
+      summary: photoSummary(img),
       member: img.memberId,
     },
     decided_at: img.status === 'pending' ? null : (approvedAt ?? img.createdAt).toISOString(),
@@ -243,8 +243,20 @@ async function photoItem(db: Db, id: number, now: Date): Promise<QueueItemDetail
       url: `/media/${img.filename}`,
       thumb_url: `/media/${img.thumbFilename}`,
       match: await photoMatch(db, img, now),
+      face_match: await faceMatch(db, img, now),
     },
     verification: null,
+  }
+}
+
+/** The same face kept for another account, found after upload: that account, the similarity, whether it is banned now. */
+async function faceMatch(db: Db, img: ImageRow, now: Date) {
+  if (img.faceMatchMemberId === null) return null
+  const live = await liveSanctions(db, img.faceMatchMemberId, now)
+  return {
+    member: img.faceMatchMemberId,
+    similarity: img.faceMatchScore ?? 0,
+    banned: live.some((s) => s.kind === 'ban'),
   }
 }
 

@@ -28,12 +28,21 @@ export const overdue = (created: Date, now: Date) =>
 export const scamSummary = (signals: string) => signals.split(',').join(', ')
 
 /**
- * A photo no moderator saw yet, as the queue lists it: `photo`, or
+ * A photo no moderator saw yet, as the queue lists it: `photo`,
  * `same_photo:12` when it matched a photo of member 12 at upload
- * (api/images/match.ts).
+ * (api/images/match.ts), else `same_face:12` when its face is the one kept
+ * for member 12 (api/images/face.ts). The same photo says more than a like
+ * face, so it names the account when both matched; the item shows both.
  */
-export const photoSummary = (matchMemberId: number | null) =>
-  matchMemberId === null ? 'photo' : `same_photo:${matchMemberId}`
+export const photoSummary = (img: {
+  matchMemberId: number | null
+  faceMatchMemberId: number | null
+}) =>
+  img.matchMemberId !== null
+    ? `same_photo:${img.matchMemberId}`
+    : img.faceMatchMemberId !== null
+      ? `same_face:${img.faceMatchMemberId}`
+      : 'photo'
 
 /** A profile text held for review, as the queue lists it: the signals that fired. */
 const profileTextEntry = (x: Awaited<ReturnType<typeof heldProfileTexts>>[number]) => ({
@@ -92,7 +101,7 @@ export async function queue(db: Db, now: Date): Promise<QueueItem[]> {
       type: 'photo' as const,
       id: x.id,
       created: x.createdAt,
-      summary: photoSummary(x.matchMemberId),
+      summary: photoSummary(x),
       member: x.memberId,
     })),
     ...h.map((x) => ({

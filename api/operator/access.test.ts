@@ -283,7 +283,7 @@ describeEngines('console access on %s', (engine) => {
       ).json(),
     )
     expect(log.entries.map((e) => e.action)).toEqual(['staff.login', 'staff.create'])
-    expect(log.entries[1]?.staff.id).toBe(admin.id)
+    expect(log.entries[1]?.staff?.id).toBe(admin.id)
   })
 
   it('disabling a staff member ends their console sessions; an admin cannot lock themselves out', async () => {

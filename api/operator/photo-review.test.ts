@@ -224,6 +224,7 @@ describeEngines('photo pre-moderation and removed files on %s', (engine) => {
       url: `/media/${photo.thumb_filename.replace('_t.jpg', '.jpg')}`,
       thumb_url: `/media/${photo.thumb_filename}`,
       match: null,
+      face_match: null,
     })
     expect(detail.profile?.photos).toEqual([
       { id: photo.id, url: `/media/${photo.thumb_filename}`, main: false, pending: true },

@@ -129,7 +129,8 @@ export async function auditPage(
       staff: { id: staff.id, name: staff.name, email: staff.email },
     })
     .from(auditLog)
-    .innerJoin(staff, eq(staff.id, auditLog.staffId))
+    // No staff row: the machine acted (api/shared/audit.ts).
+    .leftJoin(staff, eq(staff.id, auditLog.staffId))
     .where(
       and(
         q.before ? lt(auditLog.id, q.before) : undefined,

@@ -27,13 +27,13 @@ import {
 } from '../contract/index.ts'
 import { balanceOf, debit, ledgerSum } from '../credits/ledger.ts'
 import { describeEngines, type TestDatabase } from '../test/databases.ts'
-import { checkoutId, type PaymentsApp, paymentsApp } from '../test/payments-app.ts'
 import { login, send } from '../test/http.ts'
+import { checkoutId, type PaymentsApp, paymentsApp } from '../test/payments-app.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { scaled } from '../test/time-scale.ts'
 import type { LocalProvider } from './local.ts'
 import { PAYMENT_CHECK } from './orders.ts'
 import { paymentJobs } from './settle.ts'
-import { scaled } from '../test/time-scale.ts'
 
 /** The seeded packages (credits + bonus) and their euro and złoty prices, pinned. */
 const POPULAR = { credits: 250, bonus: 25, eur: 1995, pln: 8999 }

@@ -28,7 +28,7 @@ import { POPULAR, paidOrder } from '../test/payments-app.ts'
 import { addMember, TEST_PASSWORD } from '../test/seed.ts'
 import { type LocalProvider, localProvider } from './local.ts'
 import type { OrderRow } from './orders.ts'
-import { WITHDRAWAL_REFUND, withdraw as withdrawFrom, withdrawalJobs } from './withdrawal.ts'
+import { WITHDRAWAL_REFUND, withdrawalJobs, withdraw as withdrawFrom } from './withdrawal.ts'
 
 describeEngines('withdrawal from a purchase on %s', (engine) => {
   let t: TestDatabase

@@ -1,6 +1,7 @@
 // The profiles domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
 export { allowedValues } from './fields.ts'
+export { profileFieldRoutes } from './fields-routes.ts'
 export {
   ageOn,
   type ProfileSource,
@@ -9,5 +10,4 @@ export {
   toOwnProfile,
   toProfile,
 } from './profiles.ts'
-export { profileFieldRoutes } from './fields-routes.ts'
 export { profileRoutes } from './routes.ts'

@@ -7,11 +7,10 @@ import { notFound } from '../http/errors.ts'
 import { primaryReads, type ReadsFor } from '../http/reads.ts'
 import { sessionMember } from '../http/session.ts'
 import { pathOf, queryOf } from '../http/validate.ts'
+import { profileImagesOf } from '../images/index.ts'
 import { regionName } from '../reference/index.ts'
 import { loadSettings } from '../settings/index.ts'
-import { liveMember, type MemberRow } from '../shared/members.ts'
-import { profileImagesOf } from '../images/index.ts'
-import { seenMsOf } from '../shared/members.ts'
+import { liveMember, type MemberRow, seenMsOf } from '../shared/members.ts'
 import { toProfile } from './profiles.ts'
 
 /** The string entries of a JSON object column whose key the operator lets show. */

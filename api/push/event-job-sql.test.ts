@@ -5,13 +5,13 @@
 // number of attempts.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { z } from 'zod'
 import { jobs, pushSubscriptions } from '../../db/schema/index.ts'
 import { rowsOf } from '../shared/rows.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, type MemberRow } from '../test/seed.ts'
-import { pushEventJobSql, pushEventPayloadSql, type PushEventSql } from './event-job-sql.ts'
+import { type PushEventSql, pushEventJobSql, pushEventPayloadSql } from './event-job-sql.ts'
 import { PUSH_EVENT_JOB, PushEventJob } from './events.ts'
 
 /** Every key path of a JSON value (`event.from.id`), sorted. */

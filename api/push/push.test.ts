@@ -10,9 +10,11 @@ import {
   likes,
   pushSubscriptions,
 } from '../../db/schema/index.ts'
+import { badgeOf } from '../badge.ts'
 import { conversationWith } from '../chats/conversations.ts'
 import type { PushPayload } from '../contract/rules/push.ts'
 import { createJobRunner, RetryAfter } from '../jobs/queue.ts'
+import { type VapidKeys, vapidKeys } from '../settings/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { addMember, addMembers, type MemberRow } from '../test/seed.ts'
 import {
@@ -25,10 +27,8 @@ import {
 import { type LocalPushService, startLocalPushService } from './local-push-service.ts'
 import { enqueuePush, LIKE_PUSH, MESSAGE_PUSH, notifyMember, type PushJob } from './notify.ts'
 import type { PushEvent } from './payload.ts'
-import { badgeOf } from '../badge.ts'
 import { createPushSender, type PushSender, RetryLater, vapidSubject } from './sender.ts'
 import { saveSubscription } from './subscriptions.ts'
-import { type VapidKeys, vapidKeys } from '../settings/index.ts'
 
 const SUBJECT = 'mailto:push@amora.example'
 

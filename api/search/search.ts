@@ -18,7 +18,6 @@ import type { Db } from '../../db/client.ts'
 import { countryName } from '../../db/reference/geo.ts'
 import { members } from '../../db/schema/index.ts'
 import { blockedBetweenSql } from '../blocks/index.ts'
-import { approvedImagesSql, guestPictureSql } from '../images/index.ts'
 import {
   type Gender,
   MAX_AGE,
@@ -34,6 +33,7 @@ import {
 import { nicheGender } from '../contract/rules/niches.ts'
 import { countryOptions, searchVisible } from '../contract/rules/search.ts'
 import { ApiFailure } from '../http/errors.ts'
+import { approvedImagesSql, guestPictureSql } from '../images/index.ts'
 import { type ProfileSource, profileColumns, profilesFor, toProfile } from '../profiles/index.ts'
 import { isKnownCountry, regionsOf } from '../reference/index.ts'
 import type { MemberRow } from '../shared/members.ts'

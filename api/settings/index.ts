@@ -1,6 +1,8 @@
 // The settings domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
-export { keptSecret, storedValue } from './stored.ts'
+
+export { settingsRoutes } from './routes.ts'
+export { deleteSetting, putSetting, settingRows } from './rows-sql.ts'
 export {
   cachedOperatorSettings,
   companyInfo,
@@ -13,7 +15,6 @@ export {
   siteKeyOf,
   siteKeys,
 } from './settings.ts'
-export { settingsRoutes } from './routes.ts'
 export { shellFor } from './shell.ts'
+export { keptSecret, storedValue } from './stored.ts'
 export { type VapidKeys, vapidKeys } from './vapid.ts'
-export { deleteSetting, putSetting, settingRows } from './rows-sql.ts'

@@ -16,8 +16,10 @@ export interface AuditInput {
 /**
  * Writes one audit row. Call it inside the transaction of the action it
  * records, so the log holds an action exactly when the action happened.
+ * `staffId` null: no person acted but the machine, as when
+ * `face_match = auto` approves a verification itself.
  */
-export async function audit(tx: Db, staffId: number, input: AuditInput): Promise<void> {
+export async function audit(tx: Db, staffId: number | null, input: AuditInput): Promise<void> {
   await tx.insert(auditLog).values({
     staffId,
     action: input.action,

@@ -12,8 +12,14 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { faceDescriptors, verifications } from '../../db/schema/index.ts'
-import { approvedPhotoFiles, type PictureStore, queueFileRemoval } from '../images/index.ts'
+import {
+  approvedPhotoFiles,
+  type PhotoFaceCheck,
+  type PictureStore,
+  queueFileRemoval,
+} from '../images/index.ts'
 import type { JobHandlers } from '../jobs/queue.ts'
+import { audit } from '../shared/audit.ts'
 import { markVerified } from '../shared/members.ts'
 import {
   AUTO_SIMILARITY,
@@ -21,9 +27,13 @@ import {
   poseMatches,
   readFace,
   SAME_FACE_SIMILARITY,
+  similarities,
   similarity,
 } from './face-match.ts'
 import { FACE_JOB, keepDescriptor, turnOf } from './verification.ts'
+
+/** The audit log's action for a verification `face_match = auto` approved without a person. */
+export const MACHINE_APPROVAL = 'machine.approve_verification'
 
 /** At most this many approved photos are compared (the oldest first): enough, and bounded time. */
 const MAX_PHOTOS = 6
@@ -73,9 +83,14 @@ export async function sameFace(
     })
     .from(faceDescriptors)
     .where(ne(faceDescriptors.memberId, memberId))
+  // One request to the face worker for all of them.
+  const scores = await similarities(
+    descriptor,
+    kept.map((k) => k.descriptor),
+  )
   let found: { member: number; similarity: number; banned: boolean } | null = null
-  for (const k of kept) {
-    const s = await similarity(descriptor, k.descriptor)
+  for (const [i, k] of kept.entries()) {
+    const s = scores[i] ?? 0
     if (s < SAME_FACE_SIMILARITY) continue
     const better =
       !found || (k.banned && !found.banned) || (k.banned === found.banned && s > found.similarity)
@@ -83,6 +98,30 @@ export async function sameFace(
   }
   return found
 }
+
+/**
+ * The face check of a new profile photo (the images domain's photo face job,
+ * api/images/face.ts, wired in api/app.ts): the picture's largest face
+ * against the descriptors kept of other consenting verified members. The
+ * picture's descriptor lives only in this call: it is never stored, whoever
+ * uploaded it (docs/law.md, "GDPR": Art. 9). No kept descriptor of another
+ * account, no reading at all.
+ */
+export const photoFaceCheck =
+  (db: Db, bannedSql?: BannedSql): PhotoFaceCheck =>
+  async (memberId, picture) => {
+    const [other] = await db
+      .select({ id: faceDescriptors.memberId })
+      .from(faceDescriptors)
+      .where(ne(faceDescriptors.memberId, memberId))
+      .limit(1)
+    if (!other) return null
+    const bytes = await picture()
+    if (!bytes) return null
+    const reading = await readFace(bytes)
+    if (reading.faces === 0 || !reading.descriptor) return null
+    return sameFace(db, memberId, reading.descriptor, bannedSql)
+  }
 
 /** Reads a selfie and compares it with the member's approved photos and other accounts' kept faces. */
 export async function scoreSelfie(
@@ -160,6 +199,23 @@ async function runFaceJob(
       .returning({ id: verifications.id })
     if (done.length === 0 || !approve) return []
     await markVerified(tx, row.memberId, now)
+    // The console's audit log shows the machine's approval beside the
+    // moderators' decisions, with what it measured.
+    await audit(tx, null, {
+      action: MACHINE_APPROVAL,
+      targetType: 'verification',
+      targetId: row.id,
+      reason: 'face_match=auto: a clear match',
+      details: {
+        member: row.memberId,
+        faces: scores.reading.faces,
+        yaw: scores.reading.yaw,
+        pose_ok: scores.poseOk,
+        similarity: scores.best,
+        photos: scores.photos,
+        threshold: AUTO_SIMILARITY,
+      },
+    })
     if (scores.reading.descriptor) await keepDescriptor(tx, row.memberId, scores.reading.descriptor)
     const gone = row.selfie ? [row.selfie] : []
     await queueFileRemoval(tx, gone)

@@ -8,9 +8,11 @@
 // (api/test/sample-faces.ts). Inference is slow on a small machine, so the
 // checks are few and each reads as few pictures as it can.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   faceDescriptors,
@@ -23,9 +25,10 @@ import {
 import { type Api, createApi } from '../app.ts'
 import { VerificationStatus } from '../contract/index.ts'
 import { QueueItemDetail } from '../contract/operator/moderation.ts'
-import { bannedMemberSql } from '../moderation/index.ts'
+import { AuditResponse } from '../contract/operator/staff.ts'
 import { createJobRunner, type JobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { bannedMemberSql } from '../moderation/index.ts'
 import { DEFAULT_SETTINGS, forgetOperatorSettings } from '../settings/index.ts'
 import { fakeDns } from '../test/accounts.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -34,15 +37,17 @@ import { sampleFace } from '../test/sample-faces.ts'
 import { addMember, pictureRow, TEST_PASSWORD } from '../test/seed.ts'
 import { staffSession } from '../test/staff.ts'
 import { scaled } from '../test/time-scale.ts'
+import { sameFace } from './face-job.ts'
 import {
   AUTO_SIMILARITY,
-  loadedUrls,
   MIN_TURN_YAW,
+  modelUrls,
   poseMatches,
   readFace,
+  similarities,
   similarity,
+  stopFaceWorker,
 } from './face-match.ts'
-import { sameFace } from './face-job.ts'
 
 /** A man looking to his own right (grid cell 0,14), a different man (0,17, frontal), a woman (2,1). */
 const MAN = [0, 14] as const
@@ -50,6 +55,8 @@ const FRONTAL = [0, 17] as const
 const WOMAN = [2, 1] as const
 /** The same picture resized, brightened and re-encoded: a profile photo for the tests. */
 const AUGMENTED = { scale: 0.7, brightness: 1.2, quality: 60 }
+/** A grey picture without a face. */
+const BLANK = { width: 200, height: 200, channels: 3, background: '#808080' } as const
 /** Inference takes seconds a picture on a small, busy machine. */
 const INFERENCE = scaled(180_000)
 
@@ -96,9 +103,63 @@ describe('face reading', () => {
     'loads its models from the package on disk, never from the network',
     async () => {
       await readFace(await sampleFace(...WOMAN))
-      expect(loadedUrls.length).toBeGreaterThan(0)
-      for (const url of loadedUrls)
-        expect(url).toMatch(/^file:\/\/.*\/@vladmandic\/human\/models\//)
+      const urls = await modelUrls()
+      expect(urls.length).toBeGreaterThan(0)
+      for (const url of urls) expect(url).toMatch(/^file:\/\/.*\/@vladmandic\/human\/models\//)
+    },
+    INFERENCE,
+  )
+})
+
+describe('the face worker', () => {
+  it(
+    'reads in a worker thread: the engine is never loaded on this thread',
+    async () => {
+      const face = await readFace(await sampleFace(...MAN))
+      expect(face.faces).toBe(1)
+      const loaded = Object.keys(createRequire(import.meta.url).cache)
+      expect(loaded.some((f) => f.includes('@vladmandic/human'))).toBe(false)
+      expect(loaded.some((f) => f.includes('@tensorflow'))).toBe(false)
+    },
+    INFERENCE,
+  )
+
+  it(
+    'answers requests sent at once in turn, each with its own reading',
+    async () => {
+      const [man, woman, again, none] = await Promise.all([
+        readFace(await sampleFace(...MAN)),
+        readFace(await sampleFace(...WOMAN)),
+        readFace(await sampleFace(...MAN)),
+        readFace(await sharp({ create: BLANK }).jpeg().toBuffer()),
+      ])
+      expect(again).toEqual(man)
+      expect(man.faces).toBe(1)
+      expect(woman.faces).toBe(1)
+      expect(none).toEqual({ faces: 0, yaw: null, pitch: null, roll: null, descriptor: null })
+      if (!man.descriptor || !woman.descriptor) throw new Error('no face')
+      expect(await similarity(man.descriptor, man.descriptor)).toBe(1)
+      expect(await similarities(man.descriptor, [woman.descriptor, man.descriptor])).toEqual([
+        await similarity(man.descriptor, woman.descriptor),
+        1,
+      ])
+    },
+    INFERENCE,
+  )
+
+  it(
+    'a stopped worker fails the request that waited; the next reading starts a new one',
+    async () => {
+      const picture = await sampleFace(...WOMAN)
+      const { descriptor } = await readFace(picture)
+      if (!descriptor) throw new Error('no face')
+      await stopFaceWorker()
+      // A new worker loads tsx and the engine before it answers anything:
+      // the request is still waiting when the worker is stopped.
+      const waited = similarities(descriptor, [descriptor])
+      await stopFaceWorker()
+      await expect(waited).rejects.toThrow(/face match: the worker stopped/)
+      expect((await readFace(picture)).descriptor).toEqual(descriptor)
     },
     INFERENCE,
   )
@@ -110,6 +171,7 @@ describeEngines('face match in photo verification on %s', (engine) => {
   let jobs: JobRunner
   let mediaDir: string
   let mod: { id: number; cookie: string }
+  let admin: { id: number; cookie: string }
 
   beforeAll(async () => {
     t = await freshDatabase(engine)
@@ -127,6 +189,7 @@ describeEngines('face match in photo verification on %s', (engine) => {
       jobs,
     })
     mod = await staffSession(app, t.db, ['moderator'])
+    admin = await staffSession(app, t.db, ['admin'])
   })
   afterAll(async () => {
     await jobs?.stop()
@@ -195,6 +258,19 @@ describeEngines('face match in photo verification on %s', (engine) => {
     return QueueItemDetail.parse(await res.json())
   }
 
+  /** The console's audit log of one verification request, as an admin sees it. */
+  const auditOf = async (id: number) => {
+    const res = await send(
+      app,
+      `/api/operator/audit.php?target_type=verification&target_id=${id}`,
+      {
+        cookie: admin.cookie,
+      },
+    )
+    expect(res.status).toBe(200)
+    return AuditResponse.parse(await res.json()).entries
+  }
+
   it('pins the default: assist', () => {
     expect(DEFAULT_SETTINGS.face_match).toBe('assist')
   })
@@ -248,6 +324,9 @@ describeEngines('face match in photo verification on %s', (engine) => {
       })
       expect(res.status).toBe(200)
       expect(await kept(m.id)).toBe(1)
+      expect((await auditOf(row.id)).map((e) => [e.staff?.id, e.action])).toEqual([
+        [mod.id, 'moderation.approve_verification'],
+      ])
     },
     INFERENCE,
   )
@@ -283,6 +362,20 @@ describeEngines('face match in photo verification on %s', (engine) => {
       expect(approved.selfie).toBeNull()
       expect(await verifiedAt(man.m.id)).not.toBeNull()
       expect(await kept(man.m.id)).toBe(1)
+      // The console's audit log shows the approval: by the machine, with its scores.
+      const log = await auditOf(approved.id)
+      expect(log).toHaveLength(1)
+      expect(log[0]).toMatchObject({
+        staff: null,
+        action: 'machine.approve_verification',
+        target_type: 'verification',
+        target_id: String(approved.id),
+        details: { member: man.m.id, faces: 1, pose_ok: true, photos: 1, threshold: 0.85 },
+      })
+      expect(log[0]?.details.similarity).toBe(approved.faceSimilarity)
+      // The requests left to a moderator have no machine entry.
+      expect(await auditOf(frontal.id)).toEqual([])
+      expect(await auditOf(flagged.id)).toEqual([])
       // The machine's approval deletes the selfie as a moderator's does.
       expect(await selfies()).toEqual(before)
 

@@ -1,22 +1,18 @@
 // Face match for photo verification: the machine measures, a person decides
 // unless the measure is clear (docs/operator-console.md, "Face match").
-// @vladmandic/human runs in this process on TensorFlow.js's WASM backend
-// (no native build, no GPU): its models ship inside the npm package
-// (node_modules/@vladmandic/human/models/) and are read from disk; the WASM
-// binaries come from node_modules/@tensorflow/tfjs-backend-wasm/dist/.
-// Nothing is fetched from the network: human loads its models with the
-// global fetch, which Node's cannot do for file:// addresses, so `load`
-// lends it one that reads those files and refuses every other address.
+// @vladmandic/human reads the faces in a worker thread of its own
+// (face-worker.ts, on TensorFlow.js's WASM backend, its models read from the
+// npm package on disk, never from the network): a reading takes about a
+// second of CPU, which would otherwise stall every request of this process.
+// One worker per process, started on first use and loading the engine once;
+// requests wait their turn in it. It does not keep the process alive while
+// idle, and stopFaceWorker ends it on shutdown.
 //
 // What is read of a selfie: how many faces, the head's yaw/pitch/roll (from
 // the face mesh) and the face descriptor (1024 numbers, human's faceres
 // model); of each approved profile photo: the descriptor of its one face.
 // Similarity is human's `match.similarity` (0..1, 1 = the same vector).
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { Human } from '@vladmandic/human'
+import { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
 import type { HeadTurn } from '../contract/rules/verification.ts'
 
@@ -58,105 +54,98 @@ export interface FaceReading {
   descriptor: number[] | null
 }
 
-const require = createRequire(import.meta.url)
-/** The package's folder: its `exports` name no subpath, so it is found from its main file. */
-const humanDist = dirname(require.resolve('@vladmandic/human'))
-const modelDir = join(humanDist, '..', 'models')
-const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))
+/** What the main thread asks the worker (face-worker.ts); `id` pairs the answer. */
+type Ask =
+  | { op: 'read'; pixels: Uint8Array; width: number; height: number }
+  | { op: 'similarities'; a: number[]; list: number[][] }
+  | { op: 'urls' }
+export type FaceRequest = Ask & { id: number }
+export type FaceReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
 
-let engine: Promise<Human> | null = null
-/** Every address human asked for while loading (the tests check they are all local files). */
-export const loadedUrls: string[] = []
+let worker: Worker | null = null
+let nextId = 1
+const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
 
-/** A fetch for file:// addresses only: the models are read from the package, never downloaded. */
-async function localFetch(input: unknown): Promise<Response> {
-  const url = String(input instanceof Request ? input.url : input)
-  loadedUrls.push(url)
-  if (!url.startsWith('file://')) throw new Error(`face match: no network (${url})`)
-  return new Response(await readFile(fileURLToPath(url)))
-}
-
-async function load(): Promise<Human> {
-  const { Human: HumanClass } = require(join(humanDist, 'human.node-wasm.js')) as {
-    Human: new (config: object) => Human
+/** The process's face worker, started on first use. */
+function faceWorker(): Worker {
+  if (worker) return worker
+  const w = new Worker(new URL('./face-worker-boot.mjs', import.meta.url))
+  const failAll = (e: Error) => {
+    if (worker === w) worker = null
+    for (const [id, p] of waiting) {
+      waiting.delete(id)
+      p.reject(e)
+    }
   }
-  const human = new HumanClass({
-    backend: 'wasm',
-    debug: false,
-    modelBasePath: pathToFileURL(`${modelDir}/`).href,
-    wasmPath: pathToFileURL(`${wasmDir}/`).href,
-    cacheModels: false,
-    filter: { enabled: false },
-    face: {
-      enabled: true,
-      detector: { rotation: false, maxDetected: 4, minConfidence: 0.5, return: false },
-      mesh: { enabled: true },
-      iris: { enabled: false },
-      description: { enabled: true },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
+  w.on('message', (reply: FaceReply) => {
+    const p = waiting.get(reply.id)
+    if (!p) return
+    waiting.delete(reply.id)
+    // Idle, the worker does not hold the process open (tests, `npm start` stopping).
+    if (waiting.size === 0) w.unref()
+    if (reply.ok) p.resolve(reply.value)
+    else p.reject(new Error(`face match: ${reply.error}`))
   })
-  const fetch = globalThis.fetch
-  globalThis.fetch = localFetch as typeof globalThis.fetch
-  try {
-    await human.load()
-  } finally {
-    globalThis.fetch = fetch
-  }
-  return human
+  w.on('error', failAll)
+  w.on('exit', (code) => failAll(new Error(`face match: the worker stopped (${code})`)))
+  w.unref()
+  worker = w
+  return w
 }
 
-/** The engine, loaded once per process on first use (about half a second). */
-export function faceEngine(): Promise<Human> {
-  engine ??= load().catch((e) => {
-    engine = null
-    throw e
+function ask<T>(req: Ask, transfer: ArrayBuffer[] = []): Promise<T> {
+  const w = faceWorker()
+  const id = nextId++
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+    w.ref()
+    w.postMessage({ ...req, id }, transfer)
   })
-  return engine
 }
 
-/** Reads the faces of a picture (JPEG/PNG/WebP bytes; EXIF rotation applied). */
+/** Ends the face worker (a request still waiting fails); the next reading starts a new one. */
+export async function stopFaceWorker(): Promise<void> {
+  const w = worker
+  worker = null
+  if (w) await w.terminate()
+}
+
+/**
+ * Reads the faces of a picture (JPEG/PNG/WebP bytes; EXIF rotation applied).
+ * sharp decodes it here (on libuv's threads, not this one); the worker reads
+ * the pixels.
+ */
 export async function readFace(bytes: Uint8Array): Promise<FaceReading> {
-  const human = await faceEngine()
   const { data, info } = await sharp(bytes)
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  const input = human.tf.tensor4d(Int32Array.from(data), [1, info.height, info.width, 3], 'int32')
-  try {
-    const result = await human.detect(input)
-    const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])
-    const main = faces[0]
-    if (!main) return { faces: 0, yaw: null, pitch: null, roll: null, descriptor: null }
-    const area = main.box[2] * main.box[3]
-    const angle = main.rotation?.angle
-    return {
-      // A face with less than a ninth of the main face's area is someone far behind.
-      faces: faces.filter((f) => f.box[2] * f.box[3] * 9 >= area).length,
-      yaw: angle?.yaw ?? null,
-      pitch: angle?.pitch ?? null,
-      roll: angle?.roll ?? null,
-      descriptor: main.embedding && main.embedding.length > 0 ? [...main.embedding] : null,
-    }
-  } finally {
-    input.dispose()
-  }
+  // A copy of its own, handed over to the worker without another copy.
+  const pixels = new Uint8Array(data)
+  return ask<FaceReading>({ op: 'read', pixels, width: info.width, height: info.height }, [
+    pixels.buffer,
+  ])
+}
+
+/** How alike `a` is to each of `list`, 0..1 (human's `match.similarity`), in one request. */
+export function similarities(a: number[], list: number[][]): Promise<number[]> {
+  if (list.length === 0) return Promise.resolve([])
+  return ask<number[]>({ op: 'similarities', a, list })
 }
 
 /** How alike two descriptors are, 0..1 (human's `match.similarity`). */
 export async function similarity(a: number[], b: number[]): Promise<number> {
-  const human = await faceEngine()
-  return human.match.similarity(a, b)
+  const [s] = await similarities(a, [b])
+  if (s === undefined) throw new Error('face match: no similarity')
+  return s
 }
+
+/** Every address the worker's engine loaded its models from (the tests check they are all local files). */
+export const modelUrls = () => ask<string[]>({ op: 'urls' })
 
 /**
  * Whether the head is turned the way asked. In a picture as others see the

@@ -4,9 +4,9 @@ import { endpoints } from '../contract/endpoints.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { type AuthEnv, requireMember } from '../http/session.ts'
 import { bodyOf, pathOf } from '../http/validate.ts'
+import { badFile, type PictureStore, pictureBodyLimit, uploadedFiles } from '../images/index.ts'
 import type { JobRunner } from '../jobs/queue.ts'
 import { operatorSettings } from '../settings/index.ts'
-import { badFile, type PictureStore, pictureBodyLimit, uploadedFiles } from '../images/index.ts'
 import {
   saveSelfie,
   startVerification,

@@ -2,9 +2,9 @@
 // worker fetches, the pages show the stored copy at once (offline too) and
 // update when the fresh one lands.
 import { useEffect, useState } from 'react'
+import type { ReadValue } from '../../sync/client.ts'
 import { type SearchFilters, type SyncError, searchKey, syncWorker } from '../../sync/client.ts'
 import { camsKey } from '../../sync/members/view.ts'
-import type { ReadValue } from '../../sync/client.ts'
 import { pageSeed } from './page-seed.ts'
 import { useStored } from './stored.ts'
 

@@ -7,6 +7,7 @@ import {
   check,
   index,
   pgTable,
+  real,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
@@ -63,6 +64,17 @@ export const images = pgTable(
      * (api/images/private.ts), so /media looks up who may see only those.
      */
     private: boolean('private').notNull().default(false),
+    /**
+     * The face in this picture matched the kept face descriptor of this
+     * other account (a consenting verified member: verification's
+     * face_descriptors), with this similarity: read by the photo face job
+     * after upload (docs/trust.md, "Same face on another account"). The
+     * picture's own descriptor is never stored.
+     */
+    faceMatchMemberId: ref('face_match_member_id').references(() => members.id, {
+      onDelete: 'set null',
+    }),
+    faceMatchScore: real('face_match_score'),
   },
   (t) => [
     index('images_member_idx').on(t.memberId, t.id),

@@ -97,7 +97,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    staffId: ref('staff_id').notNull(),
+    /** Null: the machine acted, no person (face_match = auto approving a verification). */
+    staffId: ref('staff_id'),
     /** A dotted verb: `staff.login`, `member.suspend`, `credits.adjust`, `site.update`, ... */
     action: text('action').notNull(),
     /** What it acted on: member | report | complaint | photo | site | job | staff | payment. */

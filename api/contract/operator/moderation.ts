@@ -28,7 +28,8 @@ export const QueueItem = z.object({
   /**
    * The report's reason, the complaint's subject, the appealed sanction's
    * kind; `photo` for a photo held for review, `same_photo:12` for one that
-   * is the same photo as one of member 12's.
+   * is the same photo as one of member 12's, `same_face:12` for one whose
+   * face is the one kept for member 12 (a consenting verified member).
    */
   summary: z.string(),
   /** The member it concerns, when known. */
@@ -115,6 +116,18 @@ export const QueueItemDetail = z.object({
           member: z.number().int(),
           photo: z.number().int().nullable(),
           thumb_url: z.string().nullable(),
+          banned: z.boolean(),
+        })
+        .nullable(),
+      /**
+       * The face in it is the one kept for another account (a consenting
+       * verified member), found after upload: that account, how alike
+       * (0..1), whether it is banned now.
+       */
+      face_match: z
+        .object({
+          member: z.number().int(),
+          similarity: z.number(),
           banned: z.boolean(),
         })
         .nullable(),

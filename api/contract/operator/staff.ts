@@ -41,7 +41,8 @@ export const StaffLogoutResponse = z.object({ status: z.literal('done') })
 export const AuditEntry = z.object({
   id: z.number().int(),
   created_at: z.string(),
-  staff: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** Who acted; null when no person did but the machine (a `face_match = auto` approval). */
+  staff: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   action: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
+import type { FormLoginFailure } from '../../../api/contract/rules/login.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { worker } from '../../data/worker.ts'
 import { AppLink, useAppNavigate } from '../../ui/AppLink.tsx'
 import { formatDateTime } from '../../ui/format.ts'
 import { useIsClient } from '../../ui/use-client.ts'
-import type { FormLoginFailure } from '../../../api/contract/rules/login.ts'
 import type { LoginSearch } from './login-search.ts'
 
 /** The suspension notice: until when, if the server said. */

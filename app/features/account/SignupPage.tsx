@@ -9,9 +9,11 @@ import { session, useSession } from '../../data/session.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { worker } from '../../data/worker.ts'
 import { AppLink, useAppNavigate } from '../../ui/AppLink.tsx'
+import { captureNetwork, type NetworkEntry } from '../tracking/tracking.ts'
+import { pollActivation } from './activation-poll.ts'
 import { ownValues } from './forms/own-values.ts'
 import { currentSubscription, pushCapable, pushOffer } from './push.ts'
-import { pollActivation } from './activation-poll.ts'
+import { CurrentStep } from './signup/CurrentStep.tsx'
 import {
   FLOW_COMPLETE_EVENT,
   initialSignup,
@@ -20,14 +22,12 @@ import {
   type SignupEffect,
   type SignupEvent,
   STEP,
-  type Step,
   STEP_COUNT,
+  type Step,
   showInviteOnly,
   signupReducer,
   signupsEnabled,
 } from './signup-steps.ts'
-import { captureNetwork, type NetworkEntry } from '../tracking/tracking.ts'
-import { CurrentStep } from './signup/CurrentStep.tsx'
 
 const TITLES = [
   m.signup_account_title,

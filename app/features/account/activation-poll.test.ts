@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pollActivation } from './activation-poll.ts'
-import { ACTIVATION_TICK_MS } from './signup-steps.ts'
 // The page's source, to check it leaves the timing to pollActivation.
 import signupPageSource from './SignupPage.tsx?raw'
+import { ACTIVATION_TICK_MS } from './signup-steps.ts'
 
 describe('activation poll (spec §7, §9: GET /api/activate.php every 900 ms)', () => {
   beforeEach(() => {

@@ -1,9 +1,9 @@
 // The packages of a currency as cards: credits, bonus, price and the price of
 // one message; used by /credits (with a choose link) and /pricing, /premium.
 import { Link } from '@tanstack/react-router'
+import { smallestCovering } from '../../../api/contract/rules/credit-value.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import type { Discount, PackagesResponse } from '../../data/usePayments.ts'
-import { smallestCovering } from '../../../api/contract/rules/credit-value.ts'
 import { messageMoneyText, money, perCreditText } from './money.ts'
 import './credits.css'
 

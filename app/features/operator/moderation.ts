@@ -59,7 +59,10 @@ export function summaryOf(item: { type: string; summary: string }): string {
   if (item.type === 'photo') {
     // `same_photo:12`: the same photo as one of member 12's (api/moderation/queue.ts).
     const same = item.summary.match(/^same_photo:(\d+)$/)
-    return same ? m.op_mod_photo_match_summary({ member: same[1]! }) : m.op_mod_photo_summary()
+    if (same) return m.op_mod_photo_match_summary({ member: same[1]! })
+    // `same_face:12`: the face kept for member 12 (api/images/face.ts).
+    const face = item.summary.match(/^same_face:(\d+)$/)
+    return face ? m.op_mod_face_match_summary({ member: face[1]! }) : m.op_mod_photo_summary()
   }
   if (item.type === 'verification') return m.op_mod_verification_summary()
   if (item.type === 'scam' || item.type === 'profile_text')

@@ -3,8 +3,8 @@ import { useSession } from '../../data/session.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { rootClasses } from '../../route-name.ts'
 import { lookClasses, useLook } from '../../theme/site.ts'
-import { needsEntryWarning } from './entry-warning-rule.ts'
 import { useIsClient } from '../../ui/use-client.ts'
+import { needsEntryWarning } from './entry-warning-rule.ts'
 import { DEV_TEMPLATE_KEY, ENTRY_CONFIRMED_KEY, useFlag } from './flags.ts'
 
 /** Loaded only on a niche site (adult content): the general site never downloads it. */

@@ -6,9 +6,9 @@
 import {
   type Dispatch,
   type FormEvent,
-  type SetStateAction,
-  type RefObject,
   lazy,
+  type RefObject,
+  type SetStateAction,
   Suspense,
   useCallback,
   useEffect,
@@ -21,6 +21,8 @@ import type { AccountUser, EmailStatus } from '../../../../api/contract/index.ts
 import { m } from '../../../../messages/paraglide/messages.js'
 import { getLocale } from '../../../../messages/paraglide/runtime.js'
 import { worker } from '../../../data/worker.ts'
+import { AppLink } from '../../../ui/AppLink.tsx'
+import { useIsClient } from '../../../ui/use-client.ts'
 import { readMatchAnswers } from '../../landers/match-answers.ts'
 import type { NetworkEntry } from '../../tracking/tracking.ts'
 import { errorText } from '../error-text.ts'
@@ -34,8 +36,6 @@ import {
   validateName,
   validateNewPassword,
 } from '../validation.ts'
-import { useIsClient } from '../../../ui/use-client.ts'
-import { AppLink } from '../../../ui/AppLink.tsx'
 import { Field, FormAlert } from './Field.tsx'
 import { failureText } from './failure-text.ts'
 import type { LegalDoc } from './LegalModals.tsx'

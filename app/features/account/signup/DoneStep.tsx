@@ -2,8 +2,8 @@
 // the email, the way into the members area and, for Gmail (mailprovider 2),
 // a link that searches the mailbox for the mail.
 import { m } from '../../../../messages/paraglide/messages.js'
-import { readMatchAnswers } from '../../landers/match-answers.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
+import { readMatchAnswers } from '../../landers/match-answers.ts'
 
 /** Spec §3: mailprovider 2 means Gmail. */
 export const MAILPROVIDER_GMAIL = 2

@@ -1,8 +1,8 @@
 // Step 2 (spec §2): a photo by click or drag-drop, png or jpeg.
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { PhotoPicker } from '../forms/PhotoPicker.tsx'
 import { mediaUrl } from '../../../ui/media.ts'
+import { PhotoPicker } from '../forms/PhotoPicker.tsx'
 
 export function PhotoStep({
   initialThumb,

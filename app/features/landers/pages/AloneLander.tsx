@@ -1,5 +1,5 @@
-import { AppLink } from '../../../ui/AppLink.tsx'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 /** "Alone tonight?": an evening mood, members near the visitor, a hello that starts with sign-up. */

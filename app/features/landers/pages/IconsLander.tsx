@@ -1,7 +1,7 @@
-import { AppLink } from '../../../ui/AppLink.tsx'
 import { Coffee, Flame, Heart, MapPin, MessageCircle, Users } from 'lucide-react'
 import { useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 const CHOICES = [

@@ -1,7 +1,7 @@
 import type { LanderMember } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 import { mediaUrl } from '../../../ui/media.ts'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 const GOLDEN_ANGLE = 2.39996
 

@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react'
-import { AppLink } from '../../../ui/AppLink.tsx'
 import { m } from '../../../../messages/paraglide/messages.js'
-import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
+import { AppLink } from '../../../ui/AppLink.tsx'
 import { mediaUrl } from '../../../ui/media.ts'
+import { LanderShell, MemberPhoto } from '../LanderShell.tsx'
 
 /** A social-network style feed of members' photos; liking or writing leads to sign-up. */
 export function SocialLander() {

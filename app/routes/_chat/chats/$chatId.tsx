@@ -11,8 +11,8 @@ import { useOnline } from '../../../ui/useOnline.ts'
 import { ChatHeader } from './-components/ChatHeader.tsx'
 import { Composer } from './-components/Composer.tsx'
 import { FictionalNotice } from './-components/FictionalNotice.tsx'
-import { ScamWarning } from './-components/ScamWarning.tsx'
 import { MessageList } from './-components/MessageList.tsx'
+import { ScamWarning } from './-components/ScamWarning.tsx'
 import { useMessageScroll, useNewDivider } from './-components/useMessageScroll.ts'
 
 const parseChatId = (raw: string): number | null =>

@@ -14,12 +14,12 @@ import {
 } from '../../../features/account/forms/sections.tsx'
 import { LanguageSwitcher } from '../../../ui/LanguageSwitcher.tsx'
 import { showToast } from '../../../ui/toasts.ts'
+import { VerifiedMark } from '../../../ui/VerifiedMark.tsx'
 import { DataExport } from './profile/-components/DataExport.tsx'
 import { DeleteAccount } from './profile/-components/DeleteAccount.tsx'
 import { EmailSection } from './profile/-components/EmailSection.tsx'
 import { Photos } from './profile/-components/Photos.tsx'
 import { Sessions } from './profile/-components/Sessions.tsx'
-import { VerifiedMark } from '../../../ui/VerifiedMark.tsx'
 
 export const Route = createFileRoute('/_default/_member/profile')({
   component: ProfilePage,

@@ -13,8 +13,8 @@ import { worker } from '../../../data/worker.ts'
 import { money } from '../../../features/credits/money.ts'
 import '../../../features/credits/credits.css'
 import { GuestWithdrawal } from './-components/GuestWithdrawal.tsx'
-import { WithdrawConfirm } from './-components/WithdrawConfirm.tsx'
 import { WithdrawalState } from './-components/WithdrawalState.tsx'
+import { WithdrawConfirm } from './-components/WithdrawConfirm.tsx'
 
 type WithdrawSearch = { token?: string; order?: string }
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { Profile } from '../../../../../api/contract/index.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
-import { mediaUrl } from '../../../../ui/media.ts'
 import { LastActive } from '../../../../ui/LastActive.tsx'
+import { mediaUrl } from '../../../../ui/media.ts'
 import { VerifiedMark } from '../../../../ui/VerifiedMark.tsx'
 
 /** Who the chat is with (as far as the chat knows yet). */

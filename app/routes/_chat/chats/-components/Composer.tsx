@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import type { CreditValue } from '../../../../../api/contract/rules/credit-value.ts'
 import { MESSAGE_MAX } from '../../../../../api/contract/rules/messages.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { worker } from '../../../../data/worker.ts'
-import type { CreditValue } from '../../../../../api/contract/rules/credit-value.ts'
 import { messageMoneyText } from '../../../../features/credits/money.ts'
 
 /** The message box: what a message costs, the member's balance, and the send. */

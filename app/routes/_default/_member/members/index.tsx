@@ -1,5 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { lazy, type ReactNode, useRef } from 'react'
+import type { Cam, Profile } from '../../../../../api/contract/index.ts'
 import { SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from '../../../../../api/contract/rules/limits.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../../data/session.ts'
@@ -13,7 +14,6 @@ import {
   withCamTiles,
 } from '../../../../data/view.ts'
 import type { SearchFilters } from '../../../../data/worker.ts'
-import type { Cam, Profile } from '../../../../../api/contract/index.ts'
 import { formatNumber } from '../../../../ui/format.ts'
 import { MemberTile } from '../../../../ui/MemberTile.tsx'
 import { Optional } from '../../../../ui/Optional.tsx'

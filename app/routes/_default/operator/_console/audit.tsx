@@ -52,7 +52,7 @@ function AuditPage() {
             {entries.map((e) => (
               <tr key={e.id}>
                 <td>{formatDateTime(e.created_at)}</td>
-                <td>{e.staff.name}</td>
+                <td>{e.staff?.name ?? m.op_audit_machine()}</td>
                 <td>
                   <code>{e.action}</code>
                 </td>

@@ -372,6 +372,19 @@ function ItemCard({ d }: { d: QueueItemDetail }) {
           <img src={d.photo.url} alt={m.op_mod_photo_full_alt({ id: String(d.photo.id) })} />
           <figcaption>{m.op_mod_photo_review()}</figcaption>
           {d.photo.match && <PhotoMatch match={d.photo.match} />}
+          {d.photo.face_match && (
+            <div className="mod-match" role="note">
+              <p>
+                <strong>
+                  {m.op_mod_face_same({
+                    member: String(d.photo.face_match.member),
+                    similarity: two(d.photo.face_match.similarity),
+                  })}
+                </strong>
+              </p>
+              {d.photo.face_match.banned && <p>{m.op_mod_face_same_banned()}</p>}
+            </div>
+          )}
         </figure>
       ) : (
         <p className="mod-text">{d.text || '—'}</p>
@@ -400,10 +413,12 @@ function ItemCard({ d }: { d: QueueItemDetail }) {
 
 type Face = NonNullable<QueueItemDetail['verification']>['face']
 
+/** A similarity as the moderator reads it: two decimals. */
+const two = (n: number) => n.toFixed(2)
+
 /** The machine's face match beside the selfie (api/verification/face-job.ts): scores, not a decision. */
 function FaceScores({ face }: { face: Face }) {
   if (!face) return <p>{m.op_mod_face_none()}</p>
-  const two = (n: number) => n.toFixed(2)
   return (
     <ul className="mod-face">
       {face.same_as && (

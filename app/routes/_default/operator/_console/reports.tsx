@@ -8,6 +8,7 @@ import type { ReportRow } from '../../../../../api/contract/operator/sites.ts'
 
 /** The report's filter value of the server-wide site (the contract's SERVER_WIDE_SITE). */
 const SERVER_WIDE_SITE = '_'
+
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { useConsoleLink, useConsoleQuery } from '../../../../data/console-client.ts'
 import { formatMoney, formatNumber } from '../../../../ui/format.ts'

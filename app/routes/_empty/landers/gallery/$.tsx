@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { requireSlug } from '../../../../features/landers/slug-route.ts'
 import { GalleryLander } from '../../../../features/landers/pages/GalleryLander.tsx'
+import { requireSlug } from '../../../../features/landers/slug-route.ts'
 
 /**
  * Spec §2: /landers/gallery/{slug...} in the empty layout; the first segment is

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLander, type Lander } from '../../../../../api/contract/rules/slugs.ts'
-import { requireSlug } from '../../../../features/landers/slug-route.ts'
 import { CollageLander } from '../../../../features/landers/pages/CollageLander.tsx'
 import { MapLander } from '../../../../features/landers/pages/MapLander.tsx'
 import { SocialLander } from '../../../../features/landers/pages/SocialLander.tsx'
 import { TransitionsLander } from '../../../../features/landers/pages/TransitionsLander.tsx'
 import { VideoLander } from '../../../../features/landers/pages/VideoLander.tsx'
+import { requireSlug } from '../../../../features/landers/slug-route.ts'
 
 const PAGES: Partial<Record<Lander, () => React.JSX.Element>> = {
   video: VideoLander,

@@ -5,7 +5,7 @@ import type {
 } from '../../../../../../api/contract/operator/sites.ts'
 import { m } from '../../../../../../messages/paraglide/messages.js'
 import { CostsFieldset } from './CostsFieldset.tsx'
-import { FIELDS, FLAGS, type FieldKind, type SettingKey, settingsChange } from './site-fields.ts'
+import { FIELDS, type FieldKind, FLAGS, type SettingKey, settingsChange } from './site-fields.ts'
 
 /**
  * The spec §3 settings of one site (`scope`, a host) or server-wide (''):

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { requireSlug } from '../../../../../features/landers/slug-route.ts'
 import { MemberLanding } from '../../../../../features/landers/MemberLanding.tsx'
+import { requireSlug } from '../../../../../features/landers/slug-route.ts'
 import { parseMemberId } from '../../../../../ui/member-id.ts'
 
 /** Spec §2 /members/{id}/landing3/{slug} in the empty layout, open to guests (docs/landers-and-tracking.md). */
