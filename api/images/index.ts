@@ -20,3 +20,9 @@ export { mediaJobHandlers } from './media.ts'
 export { imageRoutes } from './routes.ts'
 export { servePictures } from './serve.ts'
 export { diskStore } from './storage.ts'
+export {
+  answerChatPhoto,
+  dropChatPhoto,
+  isChatPhotoName,
+  storeChatPhoto,
+} from './chat-photos.ts'
