@@ -269,6 +269,40 @@ describeEngines('photos in chats on %s', (engine) => {
     }
   })
 
+  it("reads a photo opening's caption as the scam signals read a text: held with its photo, shown to its sender only", async () => {
+    const d = await addMember(database.db, { name: 'Dirk', gender: 'male', country: 'NL' })
+    const conversation = await start(cookieA, d.id)
+    const cookieD = await login(app, d.email, TEST_PASSWORD)
+    await database.db.update(members).set({ verifiedAt: new Date() }).where(eq(members.id, a.id))
+    try {
+      const before = await balanceOf(database.db, a.id)
+      const res = await sendPhoto(
+        cookieA,
+        { conversation, client_id: randomUUID(), text: 'I am rarely here, add me on WhatsApp' },
+        await picture('png', 8),
+      )
+      expect(res.status).toBe(201)
+      const sent = SendMessageResponse.parse(await res.json()).message
+      expect(sent).toMatchObject({ held: true })
+      expect(sent.photo).toMatch(/^\/api\/chat-photo\/chat-/)
+      expect(await balanceOf(database.db, a.id)).toBe(before - PHOTO_COST)
+      expect(await photoRows(a.id)).toContainEqual(
+        expect.objectContaining({ reference: `message:${sent.id}`, delta: -PHOTO_COST }),
+      )
+      // The sender sees their held photo; the recipient has nothing to see.
+      expect((await send(app, sent.photo!, { cookie: cookieA })).status).toBe(200)
+      expect((await send(app, sent.photo!, { cookie: cookieD })).status).toBe(404)
+      const page = await send(app, `/api/messages.php?conversation=${conversation}`, {
+        cookie: cookieA,
+      })
+      expect(MessagesResponse.parse(await page.json()).messages).toEqual([
+        expect.objectContaining({ held: true, photo: sent.photo }),
+      ])
+    } finally {
+      await database.db.update(members).set({ verifiedAt: null }).where(eq(members.id, a.id))
+    }
+  })
+
   it('hides a reported photo from its reporter at once, and from both once a report is upheld', async () => {
     const res = await sendPhoto(
       cookieA,
