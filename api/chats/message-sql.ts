@@ -22,6 +22,13 @@ export interface MessageSql {
   photo?: SQL
 }
 
+/**
+ * What the chats list shows before a photo message's caption (the list reads
+ * conversations.last_message_body only): a camera, the same in every
+ * language, so a photo without a caption is not an empty line.
+ */
+export const PHOTO_MARK = '📷 '
+
 /** Where a chat photo is fetched from (api/chats/photos.ts serves it to the chat's two members only). */
 export const CHAT_PHOTO_PATH = '/api/chat-photo/'
 export const chatPhotoPath = (name: string) => `${CHAT_PHOTO_PATH}${name}`

@@ -55,7 +55,7 @@ import {
 import { privacyOf, readReceiptsBetween, verifiedOnlySql } from '../presence/index.ts'
 import { liveMemberSql, payerRowSql, verifiedMemberSql } from '../shared/members.ts'
 import { parseRows } from '../shared/rows.ts'
-import { chatPhotoPath, newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
+import { chatPhotoPath, newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
 import { photoHiddenSql } from '../shared/reports.ts'
 import {
   heldOpening,
@@ -312,7 +312,8 @@ function sendSql(
     })}, conv_time AS (
       UPDATE conversations
       SET last_message_at = ins.created_at, last_message_id = ins.id,
-          last_message_sender = ${member}, last_message_body = ${p('text')}
+          last_message_sender = ${member},
+          last_message_body = ${photo ? sql`${PHOTO_MARK}::text || ${p('text')}` : p('text')}
       FROM ins WHERE conversations.id = ${p('conversation')}
     ), unread AS (
       UPDATE conversation_members cm

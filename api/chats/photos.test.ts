@@ -13,7 +13,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { creditLedger, members, messages } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
-import { ApiError, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
+import {
+  ApiError,
+  ChatsResponse,
+  MessagesResponse,
+  SendMessageResponse,
+} from '../contract/index.ts'
 import { balanceOf, credit } from '../credits/ledger.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -125,6 +130,13 @@ describeEngines('photos in chats on %s', (engine) => {
     expect(sent.message.text).toBe('From the beach')
     expect(sent.message.photo).toMatch(/^\/api\/chat-photo\/chat-[0-9a-f]{24}\.jpg$/)
     expect(sent.credits).toBe(before - PHOTO_COST)
+    // The chats list shows a camera before the caption (api/chats/message-sql.ts PHOTO_MARK).
+    const list = ChatsResponse.parse(
+      await (await send(app, '/api/chats.php', { cookie: cookieB })).json(),
+    )
+    expect(list.chats.find((c) => c.conversation.id === ab)?.last_message?.body).toBe(
+      '📷 From the beach',
+    )
     const replay = await sendPhoto(
       cookieA,
       { conversation: ab, client_id: clientId, text: 'From the beach' },

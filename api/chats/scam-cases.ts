@@ -39,7 +39,7 @@ import type { Tx } from '../http/idempotency.ts'
 import { liveMemberSql, liveMembersSql } from '../shared/members.ts'
 import { recentReportersSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
-import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
+import { newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
 
 /** What the signals of an opening message know before it is sent. */
 export interface Opening {
@@ -353,7 +353,7 @@ export async function releaseOpening(
       lastMessageAt: f.createdAt,
       lastMessageId: f.messageId,
       lastMessageSender: f.memberId,
-      lastMessageBody: f.body,
+      lastMessageBody: f.photo === null ? f.body : `${PHOTO_MARK}${f.body}`,
     })
     .where(eq(conversations.id, conversation))
   await tx
