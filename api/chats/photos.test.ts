@@ -20,6 +20,7 @@ import {
   SendMessageResponse,
 } from '../contract/index.ts'
 import { balanceOf, credit } from '../credits/ledger.ts'
+import { releaseOpening } from './scam-cases.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { BASE, login, send } from '../test/http.ts'
@@ -310,6 +311,17 @@ describeEngines('photos in chats on %s', (engine) => {
       expect(MessagesResponse.parse(await page.json()).messages).toEqual([
         expect.objectContaining({ held: true, photo: sent.photo }),
       ])
+      // Released by a moderator: delivered with its photo, which the recipient may now see.
+      expect(
+        await database.db.transaction((tx) => releaseOpening(tx, conversation, 1, new Date())),
+      ).toBe(true)
+      const delivered = await send(app, `/api/messages.php?conversation=${conversation}`, {
+        cookie: cookieD,
+      })
+      expect(MessagesResponse.parse(await delivered.json()).messages).toEqual([
+        expect.objectContaining({ id: sent.id, photo: sent.photo }),
+      ])
+      expect((await send(app, sent.photo!, { cookie: cookieD })).status).toBe(200)
     } finally {
       await database.db.update(members).set({ verifiedAt: null }).where(eq(members.id, a.id))
     }
