@@ -17,6 +17,7 @@ import {
   type EventsTiming,
   messageMailJobHandlers,
   messageRoutes,
+  photoRoutes,
 } from './chats/index.ts'
 import { complaintRoutes } from './complaints/index.ts'
 import { loadPaymentsConfig } from './config.ts'
@@ -357,6 +358,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     )
     .route('/', presenceRoutes(db))
     .route('/', chatRoutes(db))
+    .route('/', photoRoutes(db, store, { accounts, jobs }))
     .route(
       '/',
       messageRoutes(db, {

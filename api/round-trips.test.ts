@@ -25,6 +25,9 @@
 //
 // ROUND_TRIPS_SHOW=1 prints every request's statements, within budget or not.
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { images } from '../db/schema/index.ts'
@@ -55,13 +58,17 @@ describeEngines('round-trip budgets on %s', (engine) => {
   const others: Record<string, MemberRow> = {}
   /** Mia's conversation with Bob, which already has messages. */
   let withBob: number
+  /** The picture store of the photo send (a directory). */
+  let mediaDir: string
 
   beforeAll(async () => {
     database = await freshDatabase(engine)
+    mediaDir = await mkdtemp(join(tmpdir(), 'round-trips-'))
     const jobs = createJobRunner({ db: database.db, handlers: {} })
     jobs.poke = () => {}
     app = createApi({
       db: database.db,
+      mediaDir,
       now: () => new Date(now),
       jobs,
       accounts: {
@@ -91,7 +98,10 @@ describeEngines('round-trip budgets on %s', (engine) => {
     })
     expect(reply.status).toBe(201)
   })
-  afterAll(() => database?.close())
+  afterAll(async () => {
+    await database?.close()
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true })
+  })
 
   const post = (path: string, body: unknown, method: SendOptions['method'] = 'POST') =>
     send(app, path, { method, cookie, body })
@@ -155,6 +165,34 @@ describeEngines('round-trip budgets on %s', (engine) => {
     // One statement (session, replay, age gate, pace, send: sendAsSession) and the
     // poke after its commit, which concurrent sends share (notifyMembersSoon).
     expectBudget('send (common)', counted, 2)
+  })
+
+  it('holds the send of a photo in an ongoing conversation to its budget', async () => {
+    const { default: sharp } = await import('sharp')
+    const bytes = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer()
+    const photo = () => {
+      const form = new FormData()
+      form.append('conversation', String(withBob))
+      form.append('client_id', randomUUID())
+      form.append('text', 'Texel')
+      form.append('file', new File([new Uint8Array(bytes)], 'p.png', { type: 'image/png' }))
+      return app.request('http://localhost/api/message-photo.php', {
+        method: 'POST',
+        body: form,
+        headers: { host: 'localhost', origin: 'http://localhost', cookie },
+      })
+    }
+    await warm(photo)
+    const counted = await trips(201, photo)
+    // The session (requireMember), the upload rate, the member's send
+    // statement with the photo (checks, claim, message, debit, jobs) and the
+    // poke after its commit; the price and the age gate come from the cached
+    // settings, the picture goes to the store between the two.
+    expectBudget('send (photo)', counted, 4)
   })
 
   it('holds the opening send (first message of a conversation) to its budget', async () => {

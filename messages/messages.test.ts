@@ -56,7 +56,7 @@ const SAME_AS_ENGLISH: Record<(typeof LOCALES)[number], string[]> = {
   // "Menu" is the Dutch, Italian, French and Polish word too.
   // French spells these words like English.
   fr: keys(
-    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt op_nav_label op_role_support op_role_finance op_col_action op_site_report_site gift_rose gift_champagne',
+    'toasts_label paging_label nav_likes likes_title notifications_title profile_photos chat_messages_label pages_cookies_title theme_menu op_mod_photo op_mod_photo_alt op_nav_label op_role_support op_role_finance op_col_action op_site_report_site gift_rose gift_champagne chat_photo_preview',
   ),
   es: keys(
     'nav_chats chats_title chat_start_error_title chat_page_title_unknown pages_cookies_title',
@@ -168,7 +168,7 @@ describe('the server texts (mails and push notifications)', () => {
 
   it('are found in the server modules', () => {
     expect(keys.filter((k) => k.startsWith('mail_')).length).toBeGreaterThan(100)
-    expect(keys.filter((k) => k.startsWith('push_'))).toHaveLength(8)
+    expect(keys.filter((k) => k.startsWith('push_'))).toHaveLength(9)
   })
 
   it.each(['en', ...LOCALES])(

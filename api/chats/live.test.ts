@@ -116,6 +116,7 @@ describeEngines('read marks and typing on %s', (engine) => {
       hide_online: false,
       visit_push: false,
       verified_only: false,
+      blur_photos: true,
     })
     const res = await privacy(cookieC, { read_receipts: false })
     expect(res.status).toBe(200)

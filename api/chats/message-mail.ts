@@ -58,6 +58,8 @@ const MessageMailJob = z.object({
   message: z.number().int(),
   /** Absolute base of the links (no trailing slash). */
   base: z.string().url(),
+  /** A photo message: the mail says "sent you a photo". */
+  photo: z.boolean().optional(),
 })
 export type MessageMailPayload = z.infer<typeof MessageMailJob>
 
@@ -118,7 +120,11 @@ export async function mailAboutMessage(db: Db, job: MessageMailPayload): Promise
           name: facts.name,
           site,
           link: `${job.base}/chats/${job.conversation}`,
-          message: { sender: facts.sender, settings: `${job.base}/notifications` },
+          message: {
+            sender: facts.sender,
+            settings: `${job.base}/notifications`,
+            ...(job.photo ? { photo: true } : {}),
+          },
         },
       })
     })

@@ -15,7 +15,7 @@ import { createStreamSessions } from '../http/stream-sessions.ts'
 import { bodyOf, pathOf, queryOf } from '../http/validate.ts'
 import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { creditValueOf } from '../payments/index.ts'
-import { loadSettings } from '../settings/index.ts'
+import { cachedOperatorSettings, loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
 import { sendTyping } from './typing.ts'
@@ -54,11 +54,16 @@ export interface MessagesDeps {
  * one rule, api/contract/rules/credit-value.ts): the member's row gives the
  * balance and the currency, the payments domain the value, in one statement.
  */
-async function creditsOf(db: Db, memberId: number): Promise<CreditsResponse> {
-  const [cost, me] = await Promise.all([messageCost(db), liveMember(db, memberId)])
-  if (!me) return { credits: 0, message_cost: cost, credit_value: null }
+async function creditsOf(db: Db, memberId: number, host?: string): Promise<CreditsResponse> {
+  const [cost, me, site] = await Promise.all([
+    messageCost(db),
+    liveMember(db, memberId),
+    cachedOperatorSettings(db, host),
+  ])
+  const photo_cost = site.photo_message_credits
+  if (!me) return { credits: 0, message_cost: cost, photo_cost, credit_value: null }
   const value = await creditValueOf(db, memberId, currencyOf(me.country))
-  return { credits: me.credits, message_cost: cost, credit_value: value }
+  return { credits: me.credits, message_cost: cost, photo_cost, credit_value: value }
 }
 
 /**
@@ -133,7 +138,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         return c.json({ status } satisfies TypingResponse)
       })
       .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
-        c.json(await creditsOf(db, c.get('memberId'))),
+        c.json(await creditsOf(db, c.get('memberId'), c.req.header('host'))),
       )
       .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
         if (!deps.dev) throw notFound()

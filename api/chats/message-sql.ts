@@ -18,7 +18,20 @@ export interface MessageSql {
   /** timestamptz. */
   at: SQL
   clientId: SQL
+  /** The photo's picture store name (text), for a photo message. */
+  photo?: SQL
 }
+
+/**
+ * What the chats list shows before a photo message's caption (the list reads
+ * conversations.last_message_body only): a camera, the same in every
+ * language, so a photo without a caption is not an empty line.
+ */
+export const PHOTO_MARK = '📷 '
+
+/** Where a chat photo is fetched from (api/chats/photos.ts serves it to the chat's two members only). */
+export const CHAT_PHOTO_PATH = '/api/chat-photo/'
+export const chatPhotoPath = (name: string) => `${CHAT_PHOTO_PATH}${name}`
 
 /**
  * The answer to a send (SendMessageResponse) as a jsonb expression: the
@@ -31,7 +44,9 @@ export function sendAnswerSql(m: MessageSql, credits: SQL, held = false): SQL {
         'message', jsonb_build_object('id', ${m.id}, 'conversation', ${m.conversation},
           'from', ${m.from}, 'text', ${m.text},
           'sent_at', to_char(${m.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'client_id', ${m.clientId}, 'read_at', NULL${held ? sql`, 'held', true` : sql``}),
+          'client_id', ${m.clientId}, 'read_at', NULL${held ? sql`, 'held', true` : sql``}${
+            m.photo ? sql`, 'photo', ${CHAT_PHOTO_PATH} || ${m.photo}` : sql``
+          }),
         'credits', ${credits})`
 }
 
@@ -54,6 +69,8 @@ export function newMessageJobsSql(e: {
   text: SQL
   message: SQL
   mailBase: SQL
+  /** A photo message: its push says so ("sent you a photo"), the caption as its text. */
+  photo?: boolean
 }): SQL {
   return sql`push AS (
       ${pushEventJobSql({
@@ -64,6 +81,7 @@ export function newMessageJobsSql(e: {
           conversation: e.conversation,
           text: e.text,
           message: e.message,
+          ...(e.photo ? { photo: sql`true` } : {}),
         },
         from: e.source,
       })}
@@ -71,7 +89,9 @@ export function newMessageJobsSql(e: {
       ${enqueueSelectSql({
         kind: MESSAGE_MAIL_JOB,
         payload: sql`jsonb_build_object('memberId', ${e.recipient}, 'from', ${e.sender},
-          'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase})`,
+          'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase}${
+            e.photo ? sql`, 'photo', true` : sql``
+          })`,
         key: sql`'message-mail:' || ${e.message}`,
         runAt: sql`now() + ${mailDelaySql}`,
         from: sql`${e.source}

@@ -10,6 +10,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   isNull,
   lt,
@@ -53,8 +54,9 @@ import {
 } from '../http/session.ts'
 import { privacyOf, readReceiptsBetween, verifiedOnlySql } from '../presence/index.ts'
 import { liveMemberSql, payerRowSql, verifiedMemberSql } from '../shared/members.ts'
+import { photoHiddenSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
-import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
+import { chatPhotoPath, newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
 import {
   heldOpening,
   holdOpening,
@@ -66,8 +68,13 @@ import {
 
 type Row = typeof messages.$inferSelect
 
-/** A stored message as answered; its read mark only when read receipts pass between the two. */
-const toMessage = (r: Row, receipts = false): Message => ({
+/**
+ * A stored message as answered; its read mark only when read receipts pass
+ * between the two. A photo is its address (api/chats/photos.ts), or, when it
+ * is hidden from this viewer (reported by them, or a report on it upheld),
+ * null and marked hidden.
+ */
+const toMessage = (r: Row & { photoHidden?: boolean }, receipts = false): Message => ({
   id: r.id,
   conversation: r.conversationId,
   from: r.senderId,
@@ -75,6 +82,11 @@ const toMessage = (r: Row, receipts = false): Message => ({
   sent_at: r.createdAt.toISOString(),
   client_id: r.clientId,
   read_at: receipts && r.readAt ? r.readAt.toISOString() : null,
+  ...(r.photo === null
+    ? {}
+    : r.photoHidden
+      ? { photo: null, photo_hidden: true }
+      : { photo: chatPhotoPath(r.photo) }),
 })
 
 /**
@@ -119,17 +131,26 @@ export async function listMessages(
   const receipts = await readReceiptsBetween(db, memberId, other)
   const inConversation = eq(messages.conversationId, q.conversation)
   const take = MESSAGES_PAGE_SIZE + 1
+  // Whether this viewer no longer sees a message's photo, in the page's own
+  // read (asked only of the rows with a photo).
+  const columns = {
+    ...getTableColumns(messages),
+    photoHidden: sql<boolean>`(${messages.photo} IS NOT NULL AND ${photoHiddenSql(
+      sql`${messages.id}`,
+      sql`${memberId}::bigint`,
+    )})`,
+  }
   const rows =
     q.after !== undefined
       ? await db
-          .select()
+          .select(columns)
           .from(messages)
           .where(and(inConversation, gt(messages.id, q.after)))
           .orderBy(asc(messages.id))
           .limit(take)
       : (
           await db
-            .select()
+            .select(columns)
             .from(messages)
             .where(
               q.before !== undefined
@@ -166,6 +187,7 @@ export async function listMessages(
         client_id: held.clientId,
         read_at: null,
         held: true,
+        ...(held.photo === null ? {} : { photo: chatPhotoPath(held.photo) }),
       })
   }
   return {
@@ -192,28 +214,24 @@ export interface SendInput {
    * (api/mail/site.ts linkBase); null or absent: no mail.
    */
   mailBase?: string | null
+  /**
+   * A photo message: the stored photo's name (api/images/chat-photos.ts)
+   * and the digest of the bytes uploaded, which the client id's key names.
+   */
+  photo?: { name: string; digest: string } | undefined
 }
 
 /** The parameters every send statement takes. */
 type SendParam = 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
+/** A photo send's statement takes the photo's name too. */
+type PhotoParam = SendParam | 'photo'
 
 /**
- * The body of a send statement, for the sender `member` (SQL), after the CTEs
- * of `before` (which must define `me`: the sender's row, locked, with
- * `credits`), with `allowed` (SQL boolean over them) as one more condition
- * of the claim: the checks, the claim of the client id
- * (api/http/idempotency.ts) holding the answer, the message, the debit and
- * its ledger row, the conversation's newest message, the recipient's unread
- * count, and the push and mail jobs.
+ * The CTEs `conv` and `checks` of a send statement: the conversation's other
+ * member and whether this send opens it, then what the send must pass.
  */
-function sendSql(
-  p: (param: SendParam) => Placeholder<string>,
-  member: SQL,
-  before: SQL,
-  allowed: SQL,
-): SQL {
-  return sql`
-    WITH ${before}, conv AS (
+function checksSql(p: (param: SendParam) => Placeholder<string>, member: SQL, photo: boolean): SQL {
+  return sql`conv AS (
       SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other,
         -- No message yet: this send would open the conversation, which the
         -- scam signals see first (api/chats/scam-cases.ts); stored only when
@@ -231,9 +249,33 @@ function sendSql(
         conv.opening
           AND ${verifiedOnlySql(sql`conv.other`)}
           AND NOT ${verifiedMemberSql(member)}
-          AS unverified
+          AS unverified,
+        -- A photo never opens a conversation from an unverified member (the
+        -- first-message rule, api/chats/photos.ts).
+        ${photo ? sql`conv.opening AND NOT ${verifiedMemberSql(member)}` : sql`false`} AS photo_unverified
       FROM conv
-    ), fresh AS (
+    )`
+}
+
+/**
+ * The body of a send statement, for the sender `member` (SQL), after the CTEs
+ * of `before` (which must define `me`: the sender's row, locked, with
+ * `credits`), with `allowed` (SQL boolean over them) as one more condition
+ * of the claim: the checks, the claim of the client id
+ * (api/http/idempotency.ts) holding the answer, the message, the debit and
+ * its ledger row, the conversation's newest message, the recipient's unread
+ * count, and the push and mail jobs.
+ */
+function sendSql(
+  p: (param: SendParam) => Placeholder<string>,
+  member: SQL,
+  before: SQL,
+  allowed: SQL,
+  /** A photo message (the `photo` parameter): priced and booked as one, never an unverified opening. */
+  photo?: SQL,
+): SQL {
+  return sql`
+    WITH ${before}, ${checksSql(p, member, photo !== undefined)}, fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
       SELECT nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
     ), ${claimInStatement({
@@ -248,27 +290,30 @@ function sendSql(
           text: sql`${p('text')}::text`,
           at: sql`fresh.at`,
           clientId: sql`${p('clientId')}::uuid`,
+          ...(photo ? { photo } : {}),
         },
         sql`checks.credits - ${p('cost')}::integer`,
       ),
-      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND credits >= ${p('cost')}
+      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND NOT photo_unverified
+        AND credits >= ${p('cost')}
         AND (NOT checks.opening OR ${p('opening')}::boolean) AND ${allowed}`,
     })}, ins AS (
-      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
+      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at${photo ? sql`, photo` : sql``})
       OVERRIDING SYSTEM VALUE
-      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at
+      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at${photo ? sql`, ${photo}` : sql``}
       FROM claim, fresh
       RETURNING id, created_at
     ), ${debitInStatement({
       member,
       amount: sql`${p('cost')}`,
-      reason: 'message',
+      reason: photo ? 'photo' : 'message',
       after: 'ins',
       reference: sql`'message:' || ins.id`,
     })}, conv_time AS (
       UPDATE conversations
       SET last_message_at = ins.created_at, last_message_id = ins.id,
-          last_message_sender = ${member}, last_message_body = ${p('text')}
+          last_message_sender = ${member},
+          last_message_body = ${photo ? sql`${PHOTO_MARK}::text || ${p('text')}` : p('text')}
       FROM ins WHERE conversations.id = ${p('conversation')}
     ), unread AS (
       UPDATE conversation_members cm
@@ -283,11 +328,13 @@ function sendSql(
       text: sql`${p('text')}::text`,
       message: sql`ins.id`,
       mailBase: sql`${p('mailBase')}::text`,
+      photo: photo !== undefined,
     })}`
 }
 
 /** What every send statement answers of its checks and its effects. */
 const sendResult = sql`checks.other, checks.live, checks.blocked, checks.opening, checks.unverified,
+      checks.photo_unverified,
       claim.response, (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes`
 
 /**
@@ -304,6 +351,20 @@ const sendStatement = preparedStatement<SendParam | 'member'>(
       // the answer is the one the debit leaves, whatever a concurrent send did.
       sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
       sql`true`,
+    )}
+    SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
+)
+
+/** The send of a photo message (api/chats/photos.ts): the member's send, with the photo's name stored and booked as a photo. */
+const photoSendStatement = preparedStatement<PhotoParam | 'member'>(
+  'send_photo_message',
+  (p) =>
+    sql`${sendSql(
+      p,
+      sql`${p('member')}`,
+      sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
+      sql`true`,
+      sql`${p('photo')}::text`,
     )}
     SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
 )
@@ -378,7 +439,9 @@ const sendKey = (memberId: number, input: SendInput) => ({
   kind: sendKind(input),
 })
 const sendKind = (input: SendInput) =>
-  `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
+  input.photo
+    ? `photo:${input.conversation}:${createHash('sha256').update(`${input.photo.digest}\n${input.text}`).digest('base64url').slice(0, 22)}`
+    : `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
 
 /**
  * POST /api/messages.php: 201 with the message and the balance after it.
@@ -403,7 +466,7 @@ export async function sendMessage(
   memberId: number,
   input: SendInput,
   /** The common send's statement ran already (sendAsSession): its result and the cost it charged. */
-  first?: { check: SendCheckRow; cost: number },
+  first?: { check?: SendCheckRow; cost: number },
 ): Promise<SendOutcome> {
   const cost = first?.cost ?? (await messageCost(db))
   const mailBase = input.mailBase ?? null
@@ -417,17 +480,20 @@ export async function sendMessage(
   }
   const run = async (opening: boolean) => {
     let result: unknown
+    const params = {
+      member: memberId,
+      conversation: input.conversation,
+      text: input.text,
+      clientId: input.clientId,
+      kind: key.kind,
+      cost,
+      mailBase,
+      opening,
+    }
     try {
-      result = await sendStatement(db, {
-        member: memberId,
-        conversation: input.conversation,
-        text: input.text,
-        clientId: input.clientId,
-        kind: key.kind,
-        cost,
-        mailBase,
-        opening,
-      })
+      result = input.photo
+        ? await photoSendStatement(db, { ...params, photo: input.photo.name })
+        : await sendStatement(db, params)
     } catch (e) {
       // The balance did not cover the debit after all: the CHECK failed and
       // nothing of this send is stored.
@@ -448,12 +514,19 @@ export async function sendMessage(
       'this member takes first messages from verified members only',
     )
   }
-  let check = first ? judge(first.check) : await run(false)
+  /** A photo would open the conversation from an unverified member: nothing stored, nothing charged. */
+  const photoUnverified = async () => {
+    const prior = await replayOf(db, key, SendMessageResponse)
+    if (prior) return { created: false, other: 0, pushed: false, answer: prior }
+    throw photoNeedsVerification()
+  }
+  let check = first?.check ? judge(first.check) : await run(false)
   const other = Number(check.other)
   if (check.unverified) {
     const replay = await verifiedOnly()
     return { ...replay, other }
   }
+  if (check.photo_unverified) return { ...(await photoUnverified()), other }
   let opening: Opening | null = null
   if (check.opening && Number(check.stored) === 0) {
     // The send would open the conversation: its scam signals first
@@ -480,6 +553,7 @@ export async function sendMessage(
             cost,
             signals,
             textHash,
+            photo: input.photo?.name ?? null,
           },
           (t) => insufficientCredits(t, memberId, cost),
         )
@@ -490,6 +564,7 @@ export async function sendMessage(
     }
     check = await run(true)
     if (check.unverified) return { ...(await verifiedOnly()), other }
+    if (check.photo_unverified) return { ...(await photoUnverified()), other }
   }
   if (check.response === null || Number(check.stored) === 0) {
     // Nothing claimed: the client id was used before (a replay), or the balance was short.
@@ -518,6 +593,15 @@ export async function sendMessage(
   return { created: true, other, pushed: Number(check.pushes) > 0, answer }
 }
 
+/** The first-message rule for photos (docs/messages-and-credits.md, "Photos in chats"). */
+export const photoNeedsVerification = () =>
+  new ApiFailure(
+    403,
+    'photo_needs_verification',
+    'file',
+    'a first message cannot carry a photo until your profile photo is verified',
+  )
+
 /** PostgreSQL's check_violation: here, CHECK (credits >= 0). */
 const isCheckViolation = (e: unknown) => hasPgCode(e, '23514')
 
@@ -542,6 +626,8 @@ const SendCheck = z.object({
   opening: z.boolean(),
   /** A first message refused: the recipient takes them only from verified members. */
   unverified: z.boolean(),
+  /** A photo refused: it would open the conversation from an unverified member. */
+  photo_unverified: z.boolean(),
   /** The claim's answer; null when nothing was claimed. */
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),
@@ -624,6 +710,7 @@ const SessionSendRow = z.object({
   blocked: z.boolean().nullable(),
   opening: z.boolean().nullable(),
   unverified: z.boolean().nullable(),
+  photo_unverified: z.boolean().nullable(),
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),
   pushes: z.union([z.number(), z.string()]),
@@ -705,6 +792,7 @@ export async function sendAsSession(
           blocked: row.blocked === true,
           opening: row.opening === true,
           unverified: row.unverified === true,
+          photo_unverified: row.photo_unverified === true,
           response: row.response ?? null,
           stored: row.stored,
           pushes: row.pushes,
@@ -728,6 +816,7 @@ const NO_CONVERSATION: SendCheckRow = {
   blocked: false,
   opening: false,
   unverified: false,
+  photo_unverified: false,
   response: null,
   stored: 0,
   pushes: 0,

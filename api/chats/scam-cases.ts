@@ -39,7 +39,7 @@ import type { Tx } from '../http/idempotency.ts'
 import { liveMemberSql, liveMembersSql } from '../shared/members.ts'
 import { recentReportersSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
-import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
+import { newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
 
 /** What the signals of an opening message know before it is sent. */
 export interface Opening {
@@ -202,6 +202,25 @@ const HoldChecks = z.object({
   at: z.union([z.string(), z.date()]).transform((v) => new Date(v)),
 })
 
+/** A held opening's checks as a send's, with the message id it reserves. */
+async function holdChecks(tx: Tx, member: number, conversation: number) {
+  const [c] = parseRows(
+    await tx.execute(sql`
+      WITH conv AS (
+        SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other
+        FROM conversations
+        WHERE id = ${conversation} AND (member_low = ${member} OR member_high = ${member})
+      )
+      SELECT conv.other,
+        ${liveMemberSql(sql`conv.other`)} AS live,
+        ${blockedBetweenSql(sql`${member}`, sql`conv.other`)} AS blocked,
+        nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
+      FROM conv`),
+    HoldChecks,
+  )
+  return c
+}
+
 /**
  * Holds an opening message, inside the caller's once-only transaction
  * (api/http/idempotency.ts runOnce): the same checks as a send (404, 403
@@ -219,27 +238,22 @@ export async function holdOpening(
     cost: number
     signals: string[]
     textHash: string
+    /** A photo opening: its picture store name, delivered with it on release. */
+    photo?: string | null
   },
   short: (tx: Tx) => Promise<ApiFailure>,
 ): Promise<{ answer: SendMessageResponse } | ApiFailure> {
-  const [c] = parseRows(
-    await tx.execute(sql`
-      WITH conv AS (
-        SELECT CASE WHEN member_low = ${input.member} THEN member_high ELSE member_low END AS other
-        FROM conversations
-        WHERE id = ${input.conversation} AND (member_low = ${input.member} OR member_high = ${input.member})
-      )
-      SELECT conv.other,
-        ${liveMemberSql(sql`conv.other`)} AS live,
-        ${blockedBetweenSql(sql`${input.member}`, sql`conv.other`)} AS blocked,
-        nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
-      FROM conv`),
-    HoldChecks,
-  )
+  const c = await holdChecks(tx, input.member, input.conversation)
   if (!c?.live) return new ApiFailure(404, 'not_found')
   if (c.blocked)
     return new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
-  const credits = await debit(tx, input.member, input.cost, 'message', `message:${c.id}`)
+  const credits = await debit(
+    tx,
+    input.member,
+    input.cost,
+    input.photo ? 'photo' : 'message',
+    `message:${c.id}`,
+  )
   if (credits === null) return short(tx)
   const row = {
     memberId: input.member,
@@ -249,6 +263,7 @@ export async function holdOpening(
     status: 'held',
     signals: input.signals.join(','),
     body: input.text,
+    photo: input.photo ?? null,
     clientId: input.clientId,
     messageId: c.id,
     cost: input.cost,
@@ -274,6 +289,7 @@ export async function holdOpening(
           text: sql`${firstMessages.body}`,
           at: sql`${firstMessages.createdAt}`,
           clientId: sql`${firstMessages.clientId}`,
+          ...(input.photo ? { photo: sql`${firstMessages.photo}` } : {}),
         },
         sql`${credits}::integer`,
         true,
@@ -328,16 +344,16 @@ export async function releaseOpening(
     .returning()
   if (!f || f.messageId === null || f.body === null) return false
   await tx.execute(sql`
-    INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at)
+    INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at, photo)
     OVERRIDING SYSTEM VALUE
-    VALUES (${f.messageId}, ${conversation}, ${f.memberId}, ${f.body}, ${f.clientId}, ${f.createdAt.toISOString()}::timestamptz)`)
+    VALUES (${f.messageId}, ${conversation}, ${f.memberId}, ${f.body}, ${f.clientId}, ${f.createdAt.toISOString()}::timestamptz, ${f.photo})`)
   await tx
     .update(conversations)
     .set({
       lastMessageAt: f.createdAt,
       lastMessageId: f.messageId,
       lastMessageSender: f.memberId,
-      lastMessageBody: f.body,
+      lastMessageBody: f.photo === null ? f.body : `${PHOTO_MARK}${f.body}`,
     })
     .where(eq(conversations.id, conversation))
   await tx
@@ -358,6 +374,7 @@ export async function releaseOpening(
       text: sql`${f.body}::text`,
       message: sql`${f.messageId}::bigint`,
       mailBase: sql`${mailBase}::text`,
+      photo: f.photo !== null,
     })} SELECT 1`,
   )
   await notifyMembers(tx, [f.memberId, f.recipientId], { type: 'messages', conversation })

@@ -81,6 +81,7 @@ import {
   CreditsResponse,
   MessagesQuery,
   MessagesResponse,
+  PHOTO_SEND_PATH,
   ReportRequest,
   ReportResponse,
   SendMessageRequest,
@@ -434,6 +435,16 @@ export const endpoints = {
     method: 'POST',
     path: '/api/messages.php',
     body: SendMessageRequest,
+    response: SendMessageResponse,
+  },
+  /**
+   * A photo message (docs/messages-and-credits.md, "Photos in chats"):
+   * multipart `conversation`, `client_id`, optional caption `text`, one `file`.
+   */
+  sendPhoto: {
+    method: 'POST',
+    path: PHOTO_SEND_PATH,
+    multipart: true,
     response: SendMessageResponse,
   },
   chatRead: { method: 'PUT', path: '/api/chat.php', body: ChatRequest, response: ChatReadResponse },

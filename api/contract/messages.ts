@@ -39,6 +39,15 @@ export const Message = z.object({
    * released. Absent on every other message.
    */
   held: z.literal(true).optional(),
+  /**
+   * A photo message (docs/messages-and-credits.md, "Photos in chats"): where
+   * its photo is fetched (GET /api/chat-photo/<name>, the chat's two members
+   * only), its caption is `text` (may be empty). Null, with `photo_hidden`,
+   * once the photo is hidden from this member (they reported it, or a report
+   * on it was upheld). Absent on a text message.
+   */
+  photo: z.string().nullable().optional(),
+  photo_hidden: z.literal(true).optional(),
 })
 export type Message = z.infer<typeof Message>
 
@@ -83,6 +92,13 @@ export const SendMessageRequest = z.object({
 export type SendMessageRequest = z.input<typeof SendMessageRequest>
 
 export const SendMessageResponse = z.object({ message: Message, credits: z.number().int() })
+
+/**
+ * POST /api/message-photo.php (multipart): `conversation`, `client_id`, an
+ * optional caption `text` (0–MESSAGE_MAX after trimming) and one `file`
+ * (png, jpeg or webp); answered like a text send.
+ */
+export const PHOTO_SEND_PATH = '/api/message-photo.php'
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>
 
 /** 402 body: the balance and what the message costs. */
@@ -105,6 +121,8 @@ export const CreditsResponse = z.object({
   credits: z.number().int(),
   /** Credits one message costs (an operator setting). */
   message_cost: z.number().int(),
+  /** Credits a photo message costs on this site (operator setting photo_message_credits). */
+  photo_cost: z.number().int().optional(),
   /**
    * The member's money value of a credit (api/contract/rules/credit-value.ts):
    * `amount` minor units of `currency` for `credits` credits, from their last

@@ -17,6 +17,8 @@ export const PrivacySettings = z.object({
   visit_push: z.boolean(),
   /** First messages only from verified members (photo verification); a first message from anyone else is refused. */
   verified_only: z.boolean(),
+  /** Photos in chats from others show blurred until tapped (on by default). */
+  blur_photos: z.boolean(),
 })
 export type PrivacySettings = z.infer<typeof PrivacySettings>
 
@@ -28,6 +30,7 @@ export const PrivacyUpdate = z
     hide_online: z.boolean().optional(),
     visit_push: z.boolean().optional(),
     verified_only: z.boolean().optional(),
+    blur_photos: z.boolean().optional(),
   })
   .strict()
 export type PrivacyUpdate = z.input<typeof PrivacyUpdate>

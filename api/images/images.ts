@@ -30,12 +30,17 @@ export const THUMB_SIZE = 160
 const JPEG_QUALITY = 85
 
 const ACCEPTED = new Set(['jpeg', 'png'])
+/** A photo in a chat may also be a webp (what phones' share sheets often hand over). */
+export const CHAT_ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 
 const fileFailure = (status: 400 | 413, code: string, message: string) =>
   new ApiFailure(status, code, 'file', message)
 
 /** Checks one upload by its bytes and renders the picture and its thumbnail. */
-export async function processImage(bytes: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
+export async function processImage(
+  bytes: Buffer,
+  accepted: ReadonlySet<string> = ACCEPTED,
+): Promise<{ image: Buffer; thumb: Buffer }> {
   if (bytes.length > IMAGE_MAX_BYTES) throw fileFailure(413, 'file_too_large', 'file too large')
   const input = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' as const }
   let format: string | undefined
@@ -48,8 +53,8 @@ export async function processImage(bytes: Buffer): Promise<{ image: Buffer; thum
   } catch {
     throw fileFailure(400, 'invalid_image', 'not a png or jpeg picture')
   }
-  if (!format || !ACCEPTED.has(format)) {
-    throw fileFailure(400, 'invalid_image', 'not a png or jpeg picture')
+  if (!format || !accepted.has(format)) {
+    throw fileFailure(400, 'invalid_image', `not a ${[...accepted].join(' or ')} picture`)
   }
   if (pixels > IMAGE_MAX_PIXELS) throw fileFailure(400, 'image_too_large', 'too many pixels')
   try {

@@ -1,6 +1,12 @@
 // The images domain's entry: what other domains may use of it (layers.test.ts
 // forbids imports of its other files from outside the folder).
 export { dropMemberImages, photosExport } from './account.ts'
+export {
+  answerChatPhoto,
+  dropChatPhoto,
+  isChatPhotoName,
+  storeChatPhoto,
+} from './chat-photos.ts'
 export { type FaceMatch, type PhotoFaceCheck, photoFaceJobHandlers } from './face.ts'
 export { processImage, refreshMainImage, removeImageRow } from './images.ts'
 export { filesOf, mediaJobHandlers, queueFileRemoval, removeFilesNow } from './media.ts'

@@ -59,8 +59,17 @@ export const isPictureName = (name: string) =>
  */
 export const SELFIE_PREFIX = 'selfie-'
 
+/**
+ * Photos sent in chats (api/images/chat-photos.ts) are stored under names
+ * starting with this: private to the two members of the chat, served only
+ * by the chats domain's own route after it checked the viewer, never by
+ * /media, and never a profile photo (no images row names them).
+ */
+export const CHAT_PHOTO_PREFIX = 'chat-'
+
 /** Whether /media may serve the picture: every name but a private one. */
-export const isPublicPicture = (name: string) => !name.startsWith(SELFIE_PREFIX)
+export const isPublicPicture = (name: string) =>
+  !name.startsWith(SELFIE_PREFIX) && !name.startsWith(CHAT_PHOTO_PREFIX)
 
 /** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
 const PICTURE_TYPES: Record<string, string> = {

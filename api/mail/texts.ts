@@ -213,10 +213,12 @@ const memberMails = (o: Options) => ({
     const msg = messageOf(v)
     const p = { ...who(v), sender: msg.sender }
     return {
-      subject: m.mail_new_message_subject(p, o),
+      subject: msg.photo
+        ? m.mail_new_message_photo_subject(p, o)
+        : m.mail_new_message_subject(p, o),
       lines: [
         m.mail_new_message_greeting(p, o),
-        m.mail_new_message_line1(p, o),
+        msg.photo ? m.mail_new_message_photo_line1(p, o) : m.mail_new_message_line1(p, o),
         m.mail_new_message_line2({}, o),
       ],
       action: { label: m.mail_new_message_action({}, o), url: v.link },

@@ -12,6 +12,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   hide_online: false,
   visit_push: false,
   verified_only: false,
+  blur_photos: true,
 }
 
 const columns = {
@@ -20,6 +21,7 @@ const columns = {
   hide_online: memberPrivacy.hideOnline,
   visit_push: memberPrivacy.visitPush,
   verified_only: memberPrivacy.verifiedOnly,
+  blur_photos: memberPrivacy.blurPhotos,
 }
 
 export async function privacyOf(db: Db, memberId: number): Promise<PrivacySettings> {
@@ -42,6 +44,7 @@ export async function setPrivacy(
   if (update.hide_online !== undefined) set.hideOnline = update.hide_online
   if (update.visit_push !== undefined) set.visitPush = update.visit_push
   if (update.verified_only !== undefined) set.verifiedOnly = update.verified_only
+  if (update.blur_photos !== undefined) set.blurPhotos = update.blur_photos
   if (Object.keys(set).length === 0) return privacyOf(db, memberId)
   const [row] = await db
     .insert(memberPrivacy)

@@ -43,6 +43,7 @@ const expected: Record<PushEventSql['kind'], PushEventJob> = {
       conversation: 11,
       text: "Hoi 'daar'",
       message: 13,
+      photo: false,
     },
   },
   like: { memberId: 5, event: { kind: 'like', from: { id: 7, name: '' } } },

@@ -11,7 +11,7 @@ import { PUSH_EVENT_JOB, type PushEventJob } from './events.ts'
 
 /** A push event's fields as SQL expressions of the caller's statement (ids as bigint). */
 export type PushEventSql =
-  | { kind: 'message'; from: SQL; conversation: SQL; text: SQL; message: SQL }
+  | { kind: 'message'; from: SQL; conversation: SQL; text: SQL; message: SQL; photo?: SQL }
   | { kind: 'like'; from: SQL }
   | { kind: 'visit'; from: SQL; visit: SQL }
 
@@ -40,6 +40,7 @@ export function pushEventPayloadSql(memberId: SQL, event: PushEventSql): SQL {
           conversation: event.conversation,
           text: event.text,
           message: event.message,
+          photo: event.photo ?? sql`false`,
         }
       : event.kind === 'visit'
         ? { kind: text('visit'), from, visit: event.visit }

@@ -37,6 +37,8 @@ export type PushEvent =
       text: string
       /** The message id, when known: one push per message, however often it is announced. */
       message?: number
+      /** A photo message: the body says "sent you a photo" (its caption waits in the chat). */
+      photo?: boolean | undefined
     }
   | { kind: 'like'; from: PushMember }
   /** A visit to the member's profile (docs/live.md); `visit` is its profile_visits id. */
@@ -94,7 +96,7 @@ export function buildPushPayload(event: PushEvent, context: PayloadContext): Pus
   const preview = previewOf(event.text, context.previewGraphemes ?? PREVIEW_MAX_GRAPHEMES)
   return fitPayload({
     title: texts.messageTitle(vars),
-    body: preview === '' ? texts.messageNoText : preview,
+    body: event.photo ? texts.photoBody(vars) : preview === '' ? texts.messageNoText : preview,
     ...common,
     conversation: event.conversation,
   })

@@ -23,9 +23,12 @@ const reasonLabel = (r: Reason): string =>
 
 export function ReportDialog({
   profile,
+  message,
   onClose,
 }: {
   profile: { id: number; name: string }
+  /** The message reported (a photo in a chat): hidden for the reporter at once. */
+  message?: number | undefined
   onClose: () => void
 }) {
   const [reason, setReason] = useState<Reason>('spam')
@@ -36,7 +39,7 @@ export function ReportDialog({
 
   async function submit() {
     setBusy(true)
-    const res = await worker().report(profile.id, reason, text)
+    const res = await worker().report(profile.id, reason, text, message)
     setBusy(false)
     if (res.ok) setReceipt(res.value.report.id)
     else setError(res.error.code === 'offline' ? m.error_offline() : m.error_generic())

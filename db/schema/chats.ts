@@ -69,11 +69,18 @@ export const messages = pgTable(
     clientId: uuid('client_id'),
     /** When the recipient opened the conversation after it came (PUT /api/chat.php); null until then. */
     readAt: ts('read_at'),
+    /**
+     * The picture store's name of the message's photo (a chat photo, never a
+     * profile photo: api/images/chat-photos.ts); null for a text message.
+     */
+    photo: text('photo'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
     // What a read marks: the few messages of a conversation not read yet.
     index('messages_unread_idx').on(t.conversationId).where(sql`read_at IS NULL`),
+    // Serving a chat photo finds its message by the photo's name.
+    index('messages_photo_idx').on(t.photo).where(sql`photo IS NOT NULL`),
   ],
 )
 
@@ -106,6 +113,8 @@ export const firstMessages = pgTable(
     signals: text('signals').notNull().default(''),
     /** A held message: what is delivered on release. */
     body: text('body'),
+    /** The held opening's photo (its picture store name), stored with it on release. */
+    photo: text('photo'),
     clientId: uuid('client_id'),
     messageId: ref('message_id'),
     cost: integer('cost'),

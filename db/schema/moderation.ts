@@ -29,6 +29,8 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_status_idx').on(t.status, t.id),
+    // A chat photo's visibility asks for the reports of its message (api/shared/reports.ts photoHiddenSql).
+    index('reports_message_idx').on(t.messageId).where(sql`message_id IS NOT NULL`),
     foreignKey({
       name: 'reports_reporter_id_fkey',
       columns: [t.reporterId],

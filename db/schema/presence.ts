@@ -22,6 +22,8 @@ export const memberPrivacy = pgTable(
     visitPush: boolean('visit_push').notNull().default(false),
     /** First messages only from verified members (photo verification); off unless asked for. */
     verifiedOnly: boolean('verified_only').notNull().default(false),
+    /** Photos in chats from others show blurred until tapped (on unless turned off). */
+    blurPhotos: boolean('blur_photos').notNull().default(true),
     /** When the member last opened their visitors: later visits are new. */
     visitorsSeenAt: ts('visitors_seen_at'),
   },

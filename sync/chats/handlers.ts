@@ -12,6 +12,8 @@ export interface ChatsDeps {
 export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
   return {
     sendMessage: (conversation: number, text: string) => messages.send(conversation, text),
+    sendPhoto: (conversation: number, text: string, photo: Blob) =>
+      messages.sendPhoto(conversation, text, photo),
     retryMessage: (key: string) => messages.retry(key),
     discardMessage: (key: string) => messages.discard(key),
     pullMessages: (conversation: number) => messages.pull(conversation),
@@ -26,10 +28,14 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
     syncCredits: () => messages.syncCredits(),
     block: (profile: number) => request('block', { body: { profile } }),
     unblock: (profile: number) => request('unblock', { body: { profile } }),
-    report: (profile: number, reason: string, text: string, message?: number) =>
-      request('report', {
+    async report(profile: number, reason: string, text: string, message?: number) {
+      const res = await request('report', {
         body: { profile, reason: reason as 'other', text, ...(message ? { message } : {}) },
-      }),
+      })
+      // A reported photo is hidden for the reporter at once (the server hides it too).
+      if (res.ok && message) await messages.hidePhoto(message)
+      return res
+    },
     /** Spec §2 developer panel: set credits to zero (development configuration only). */
     async zeroCredits() {
       const res = await request('devZeroCredits')

@@ -27,6 +27,10 @@ const MessagePayload = z.object({
   from: z.number().int(),
 })
 
+/** A photo message's outbox payload: the photo itself waits in IndexedDB with its caption. */
+const PhotoPayload = MessagePayload.extend({ photo: z.instanceof(Blob) })
+type PhotoPayload = z.infer<typeof PhotoPayload>
+
 export const rowOf = (m: Message): MessageRow => ({
   key: m.client_id ?? `m${m.id}`,
   id: m.id,
@@ -38,7 +42,18 @@ export const rowOf = (m: Message): MessageRow => ({
   order: m.id,
   readAt: m.read_at,
   held: m.held === true,
+  ...(m.photo === undefined ? {} : { photo: m.photo, photoHidden: m.photo_hidden === true }),
 })
+
+/** The multipart body of a photo send (api/chats/photos.ts), the entry's id as its client id. */
+const photoForm = (p: PhotoPayload, clientId: string) => {
+  const form = new FormData()
+  form.append('conversation', String(p.conversation))
+  form.append('client_id', clientId)
+  if (p.text !== '') form.append('text', p.text)
+  form.append('file', p.photo, 'photo')
+  return form
+}
 
 export class MessagesSync {
   constructor(
@@ -46,26 +61,49 @@ export class MessagesSync {
     private readonly outbox: Outbox,
   ) {
     const { db } = ctx
+    const pending = (p: z.infer<typeof MessagePayload>, entry: { id: string; createdAt: number }) =>
+      ({
+        key: entry.id,
+        id: null,
+        conversation: p.conversation,
+        from: p.from,
+        text: p.text,
+        sentAt: new Date(entry.createdAt).toISOString(),
+        status: 'pending',
+        order: UNSENT_ORDER + entry.createdAt,
+      }) satisfies MessageRow
+    const common = this.common()
     outbox.register('message', {
       payload: MessagePayload,
       tables: () => [db.messages, db.kv],
       apply: async (p, entry) => {
-        await db.messages.put({
-          key: entry.id,
-          id: null,
-          conversation: p.conversation,
-          from: p.from,
-          text: p.text,
-          sentAt: new Date(entry.createdAt).toISOString(),
-          status: 'pending',
-          order: UNSENT_ORDER + entry.createdAt,
-        })
+        await db.messages.put(pending(p, entry))
       },
       send: (p, entry) =>
         request('sendMessage', {
           body: { conversation: p.conversation, text: p.text, client_id: entry.id },
         }),
-      settle: async (_p, answer: SendMessageResponse) => {
+      ...common,
+    })
+    // A photo message: the same life as a text (pending at once, sent once
+    // with the entry's id, failed with why), its photo kept on the device
+    // until the server's answer names the stored one.
+    outbox.register('photo', {
+      payload: PhotoPayload,
+      tables: () => [db.messages, db.kv],
+      apply: async (p, entry) => {
+        await db.messages.put({ ...pending(p, entry), localPhoto: p.photo })
+      },
+      send: (p, entry) => request('sendPhoto', { body: photoForm(p, entry.id) }),
+      ...common,
+    })
+  }
+
+  /** What a text and a photo message do alike once the server answered, refused or made them wait. */
+  private common() {
+    const { db } = this.ctx
+    return {
+      settle: async (_p: unknown, answer: SendMessageResponse) => {
         const row = rowOf(answer.message)
         // The recipient may have read it before this answer came (the pokes
         // go out before it): a read mark stored meanwhile stays.
@@ -74,7 +112,7 @@ export class MessagesSync {
         const credits = await kvGet(db, 'credits')
         if (credits) await kvPut(db, 'credits', { ...credits, credits: answer.credits })
       },
-      revert: async (_p, entry, error) => {
+      revert: async (_p: unknown, entry: { id: string }, error?: { code: string }) => {
         await db.messages.update(entry.id, {
           status: 'failed',
           error: error?.code ?? 'refused',
@@ -82,7 +120,12 @@ export class MessagesSync {
         })
         if (error?.code === 'insufficient_credits') void this.syncCredits()
       },
-      wait: async (_p, entry, error, retryAt) => {
+      wait: async (
+        _p: unknown,
+        entry: { id: string },
+        error: { code: string },
+        retryAt: number,
+      ) => {
         // Still pending; the chat says why only when it is the send limit
         // (offline and server trouble read as pending, as before).
         await db.messages.update(
@@ -92,7 +135,7 @@ export class MessagesSync {
             : { error: undefined, retryAt: undefined },
         )
       },
-    })
+    }
   }
 
   /** Sends a message: at once in the store as pending, then through the outbox. */
@@ -110,12 +153,45 @@ export class MessagesSync {
     return ok({ key })
   }
 
+  /**
+   * A photo message (the caption may be empty): at once in the store as
+   * pending with the photo, then through the outbox, which keeps the photo in
+   * IndexedDB until it is sent, offline as long as it takes.
+   */
+  async sendPhoto(
+    conversation: number,
+    text: string,
+    photo: Blob,
+  ): Promise<Result<{ key: string }>> {
+    const user = await kvGet(this.ctx.db, 'user')
+    if (!user) {
+      return { ok: false, error: { code: 'not_logged_in', message: 'no member' } }
+    }
+    const key = await this.outbox.enqueue('photo', {
+      conversation,
+      text: text.trim(),
+      from: user.profile.id,
+      photo,
+    })
+    return ok({ key })
+  }
+
   /** A failed message sent again (a new client id: the server never stored the first). */
   async retry(key: string): Promise<Result<{ key: string }>> {
     const row = await this.ctx.db.messages.get(key)
     if (row?.status !== 'failed') return ok({ key })
     await this.ctx.db.messages.delete(key)
-    return this.send(row.conversation, row.text)
+    return row.localPhoto
+      ? this.sendPhoto(row.conversation, row.text, row.localPhoto)
+      : this.send(row.conversation, row.text)
+  }
+
+  /** The member reported this message: its photo is hidden for them at once (the server agrees). */
+  async hidePhoto(messageId: number): Promise<void> {
+    const { db } = this.ctx
+    await db.messages
+      .filter((m) => m.id === messageId && m.photo !== undefined)
+      .modify({ photo: null, photoHidden: true })
   }
 
   async discard(key: string): Promise<void> {

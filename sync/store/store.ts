@@ -118,6 +118,15 @@ export interface MessageRow {
   readAt?: string | null
   /** The member's first message here waits for a moderator (docs/live.md); shown to them only. */
   held?: boolean
+  /**
+   * A photo message (docs/messages-and-credits.md, "Photos in chats"): where
+   * its photo is fetched once sent; null when it is hidden from this member.
+   */
+  photo?: string | null
+  /** The photo is hidden from this member (they reported it, or a report was upheld). */
+  photoHidden?: boolean
+  /** The member's own photo while it waits in the outbox (or failed): shown from the device. */
+  localPhoto?: Blob
 }
 
 /** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */

@@ -61,6 +61,15 @@ export function PrivacySettings() {
           />
           {m.privacy_verified_only()}
         </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            disabled={busy}
+            checked={privacy.blur_photos}
+            onChange={(e) => void change({ blur_photos: e.target.checked })}
+          />
+          {m.privacy_blur_photos()}
+        </label>
       </div>
       <p role="status" className="form__status">
         {status}

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../data/session.ts'
 import { useChat } from '../../../data/useChats.ts'
+import { usePrivacy } from '../../../data/useLive.ts'
 import { useCredits, useMessages } from '../../../data/useMessages.ts'
 import { worker } from '../../../data/worker.ts'
 import { ReportDialog } from '../../../ui/ReportDialog.tsx'
@@ -41,7 +42,9 @@ function ChatView({ chatId }: { chatId: string }) {
   const { rows, pulled } = useMessages(id)
   const credits = useCredits()
   const online = useOnline()
-  const [reporting, setReporting] = useState(false)
+  // The report dialog, for the member or for one of their messages (a photo).
+  const [reporting, setReporting] = useState<false | { message?: number }>(false)
+  const privacy = usePrivacy()
   const me = user?.profile.id
   const other = chat?.profile
   const count = rows?.length ?? 0
@@ -56,7 +59,7 @@ function ChatView({ chatId }: { chatId: string }) {
     <main className="page page--narrow chat-page">
       <ChatHeader
         other={other}
-        onReport={() => setReporting(true)}
+        onReport={() => setReporting({})}
         onBlock={() => void block()}
         onRemove={() => void remove()}
       />
@@ -79,16 +82,25 @@ function ChatView({ chatId }: { chatId: string }) {
         online={online}
         showOlder={scroll.older === 'idle' && count >= 50}
         onOlder={() => void scroll.loadOlder()}
+        blur={privacy?.blur_photos !== false}
+        onReport={(message) => setReporting({ message })}
       />
       {other && <TypingIndicator conversation={id} name={other.name} />}
       <Composer
         conversation={id}
         credits={credits?.credits}
         cost={credits?.message_cost}
+        photoCost={credits?.photo_cost}
         value={credits?.credit_value ?? null}
         onSent={scroll.toEnd}
       />
-      {reporting && other && <ReportDialog profile={other} onClose={() => setReporting(false)} />}
+      {reporting && other && (
+        <ReportDialog
+          profile={other}
+          message={reporting.message}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </main>
   )
 }

@@ -10,17 +10,23 @@ export function Composer({
   conversation,
   credits,
   cost,
+  photoCost,
   value,
   onSent,
 }: {
   conversation: number
   credits: number | undefined
   cost: number | undefined
+  /** What a photo message costs on this site (GET /api/credits.php photo_cost). */
+  photoCost?: number | undefined
   /** The member's value of a credit (the one rule): the message's money beside its credits. */
   value: CreditValue | null
   onSent: () => void
 }) {
-  const { text, setText, error, input, send, onKey } = useComposer(conversation, onSent)
+  const { text, setText, error, input, send, onKey, photo, choosePhoto } = useComposer(
+    conversation,
+    onSent,
+  )
   const money = value === null || cost === undefined ? null : messageMoneyText(value, cost)
   return (
     <form
@@ -48,15 +54,16 @@ export function Composer({
         }}
         onKeyDown={onKey}
       />
-      <button type="submit" className="button" disabled={text.trim().length === 0}>
+      <PhotoPicker photo={photo} onChoose={choosePhoto} />
+      <button
+        type="submit"
+        className="button"
+        disabled={text.trim().length === 0 && photo === null}
+      >
         {m.chat_send()}
       </button>
       <p id="composer-cost" className="composer__cost">
-        {cost !== undefined && (
-          <span {...(money ? { 'data-message-money': money } : {})}>
-            {money ? m.chat_cost_money({ cost, money }) : m.chat_cost({ cost })}
-          </span>
-        )}
+        <SendCost cost={cost} photoCost={photo === null ? undefined : photoCost} money={money} />
         {credits !== undefined && (
           <span className="composer__balance" data-credits={credits}>
             {m.chat_balance({ credits })}
@@ -75,15 +82,115 @@ export function Composer({
   )
 }
 
-/** The box's text and error, focused on arrival; Enter or the button sends. */
+/** What this send costs: a photo's price once one is chosen, else a message's with its money. */
+function SendCost({
+  cost,
+  photoCost,
+  money,
+}: {
+  cost: number | undefined
+  photoCost: number | undefined
+  money: string | null
+}) {
+  if (photoCost !== undefined)
+    return <span data-photo-cost={photoCost}>{m.chat_photo_send_cost({ cost: photoCost })}</span>
+  if (cost === undefined) return null
+  return (
+    <span {...(money ? { 'data-message-money': money } : {})}>
+      {money ? m.chat_cost_money({ cost, money }) : m.chat_cost({ cost })}
+    </span>
+  )
+}
+
+/** The photo types a chat takes (the server checks the bytes again: api/images/chat-photos.ts). */
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
+
+/**
+ * The photo button (a file input that offers the camera on a phone) and,
+ * once one is chosen, its preview with a button to take it off again.
+ */
+function PhotoPicker({
+  photo,
+  onChoose,
+}: {
+  photo: File | null
+  onChoose: (file: File | null) => void
+}) {
+  const [preview, setPreview] = useState<string | null>(null)
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null)
+      return
+    }
+    const url = URL.createObjectURL(photo)
+    setPreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [photo])
+  return (
+    <div className="composer__photo">
+      <label className="button button--quiet composer__photo-button">
+        {m.chat_photo_attach()}
+        <input
+          type="file"
+          className="visually-hidden"
+          accept={PHOTO_TYPES.join(',')}
+          capture="environment"
+          data-chat-photo-input=""
+          onChange={(e) => {
+            onChoose(e.target.files?.[0] ?? null)
+            e.target.value = ''
+          }}
+        />
+      </label>
+      {photo && preview && (
+        <span className="composer__photo-preview">
+          <img src={preview} alt={m.chat_photo_chosen()} />
+          <button type="button" className="button button--quiet" onClick={() => onChoose(null)}>
+            {m.chat_photo_remove()}
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The box's text, photo and error, focused on arrival; Enter or the button sends. */
 function useComposer(conversation: number, onSent: () => void) {
   const [text, setText] = useState('')
+  const [photo, setPhoto] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
   const input = useRef<HTMLTextAreaElement>(null)
   useEffect(() => input.current?.focus(), [])
 
+  function choosePhoto(file: File | null) {
+    if (file && !PHOTO_TYPES.includes(file.type)) {
+      setError(m.chat_photo_invalid())
+      return
+    }
+    setError(null)
+    setPhoto(file)
+  }
+
+  async function sendPhoto(file: File, caption: string) {
+    setError(null)
+    setText('')
+    setPhoto(null)
+    onSent()
+    const res = await worker().sendPhoto(conversation, caption, file)
+    if (!res.ok) {
+      setPhoto(file)
+      setText((typed) => (typed.trim() === '' ? caption : `${caption}\n${typed}`))
+      setError(m.error_generic())
+    }
+  }
+
   async function send() {
     const body = text.trim()
+    if (body.length > MESSAGE_MAX) {
+      setError(m.chat_too_long({ max: MESSAGE_MAX }))
+      return
+    }
+    if (photo) return sendPhoto(photo, body)
     if (body.length === 0) return
     if (body.length > MESSAGE_MAX) {
       setError(m.chat_too_long({ max: MESSAGE_MAX }))
@@ -112,5 +219,5 @@ function useComposer(conversation: number, onSent: () => void) {
     }
   }
 
-  return { text, setText, error, input, send, onKey }
+  return { text, setText, error, input, send, onKey, photo, choosePhoto }
 }

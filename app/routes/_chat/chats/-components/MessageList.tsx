@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type RefObject, useEffect } from 'react'
+import { type RefObject, useEffect, useState } from 'react'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { type MessageRow, useCredits } from '../../../../data/useMessages.ts'
 import { worker } from '../../../../data/worker.ts'
@@ -14,6 +14,28 @@ function dayLabel(iso: string): string {
   if (ago === 0) return m.chat_today()
   if (ago === 1) return m.chat_yesterday()
   return formatDate(iso, 'long')
+}
+
+interface MessageListProps {
+  listRef: RefObject<HTMLOListElement | null>
+  onScroll: () => void
+  /** The member moved the list themselves (not the page scrolling it). */
+  onMemberScroll: () => void
+  /** Scrolled up and something arrived: the "new messages" button shows. */
+  pill: boolean
+  onPill: () => void
+  /** The first unread message of the opening: the "New" divider goes above it. */
+  divider: string | undefined
+  rows: MessageRow[] | undefined
+  /** The signed-in member's id: their messages are theirs. */
+  me: number | undefined
+  online: boolean
+  showOlder: boolean
+  onOlder: () => void
+  /** The member's choice blur_photos: the other member's photos show blurred until tapped. */
+  blur: boolean
+  /** Report one of the other member's messages (a photo). */
+  onReport: (message: number) => void
 }
 
 /**
@@ -32,23 +54,9 @@ export function MessageList({
   online,
   showOlder,
   onOlder,
-}: {
-  listRef: RefObject<HTMLOListElement | null>
-  onScroll: () => void
-  /** The member moved the list themselves (not the page scrolling it). */
-  onMemberScroll: () => void
-  /** Scrolled up and something arrived: the "new messages" button shows. */
-  pill: boolean
-  onPill: () => void
-  /** The first unread message of the opening: the "New" divider goes above it. */
-  divider: string | undefined
-  rows: MessageRow[] | undefined
-  /** The signed-in member's id: their messages are theirs. */
-  me: number | undefined
-  online: boolean
-  showOlder: boolean
-  onOlder: () => void
-}) {
+  blur,
+  onReport,
+}: MessageListProps) {
   const seenKey = rows && lastSeenKey(rows, me)
   return (
     <div className="chat-messages-box">
@@ -82,6 +90,8 @@ export function MessageList({
             online={online}
             newDay={i === 0 || localDay(rows[i - 1]!.sentAt) !== localDay(row.sentAt)}
             first={row.key === divider}
+            blur={blur}
+            onReport={onReport}
           />
         ))}
       </ol>
@@ -110,6 +120,8 @@ function MessageItem({
   online,
   newDay,
   first,
+  blur,
+  onReport,
 }: {
   row: MessageRow
   mine: boolean
@@ -118,6 +130,8 @@ function MessageItem({
   newDay: boolean
   /** The first unread message of the opening. */
   first: boolean
+  blur: boolean
+  onReport: (message: number) => void
 }) {
   // Over the member's send limit: still pending, and sent by the worker by
   // itself once the limit's window ends (sync/chats/messages.ts).
@@ -133,8 +147,20 @@ function MessageItem({
       <li
         className={`message ${mine ? 'message--mine' : 'message--theirs'} message--${row.status}`}
       >
+        {row.photoHidden ? (
+          <p className="message__photo-hidden">{m.chat_photo_hidden()}</p>
+        ) : (
+          (row.photo || row.localPhoto) && (
+            <ChatPhoto
+              src={row.photo ?? undefined}
+              local={row.localPhoto}
+              blurred={blur && !mine}
+              onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
+            />
+          )
+        )}
         {/* Text only: React escapes it, so markup a member writes stays text. */}
-        <p className="message__text">{row.text}</p>
+        {row.text !== '' && <p className="message__text">{row.text}</p>}
         <p className="message__meta">
           <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
           {row.status === 'pending' && !tooFast && (
@@ -164,6 +190,57 @@ function MessageItem({
   )
 }
 
+/**
+ * A photo in a chat: the stored one (fetched from the chat's own route, the
+ * two members only) or, while it waits in the outbox, the one on the device.
+ * The other member's photos show blurred behind a "Show photo" button until
+ * tapped, unless the member turned blurring off.
+ */
+function ChatPhoto({
+  src,
+  local,
+  blurred,
+  onReport,
+}: {
+  src: string | undefined
+  local: Blob | undefined
+  blurred: boolean
+  onReport: (() => void) | undefined
+}) {
+  const [shown, setShown] = useState(false)
+  const [url, setUrl] = useState<string | undefined>(src)
+  useEffect(() => {
+    if (src || !local) {
+      setUrl(src)
+      return
+    }
+    const made = URL.createObjectURL(local)
+    setUrl(made)
+    return () => URL.revokeObjectURL(made)
+  }, [src, local])
+  if (!url) return null
+  const hidden = blurred && !shown
+  return (
+    <div className={`message__photo${hidden ? ' message__photo--blurred' : ''}`}>
+      <img src={url} alt={m.chat_photo_alt()} loading="lazy" decoding="async" />
+      {hidden && (
+        <button type="button" className="message__photo-show" onClick={() => setShown(true)}>
+          {m.chat_photo_show()}
+        </button>
+      )}
+      {onReport && (
+        <button
+          type="button"
+          className="button button--quiet message__photo-report"
+          onClick={onReport}
+        >
+          {m.chat_photo_report()}
+        </button>
+      )}
+    </div>
+  )
+}
+
 /** Failed lines (their keys) that sent the member to /age already. */
 const sentToAge = new Set<string>()
 
@@ -190,7 +267,11 @@ function FailedActions({ row }: { row: MessageRow }) {
               ? m.chat_failed_blocked()
               : row.error === 'verified_only'
                 ? m.chat_verified_only()
-                : m.chat_failed()}
+                : row.error === 'photo_needs_verification'
+                  ? m.chat_photo_needs_verification()
+                  : row.error === 'invalid_image'
+                    ? m.chat_photo_invalid()
+                    : m.chat_failed()}
       </span>
       {credits && (
         <a href={buyCreditsHref(balance?.message_cost, balance?.credits)}>{m.chat_buy_credits()}</a>
@@ -200,7 +281,9 @@ function FailedActions({ row }: { row: MessageRow }) {
           {m.chat_confirm_age()}
         </a>
       )}
-      {row.error === 'verified_only' && <a href="/verify">{m.verify_title()}</a>}
+      {(row.error === 'verified_only' || row.error === 'photo_needs_verification') && (
+        <a href="/verify">{m.verify_title()}</a>
+      )}
       <button
         type="button"
         className="button button--quiet"
