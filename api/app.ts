@@ -15,6 +15,7 @@ import {
   chatRoutes,
   chatsRoutes,
   type EventsTiming,
+  giftSendRoutes,
   messageMailJobHandlers,
   messageRoutes,
   photoRoutes,
@@ -359,6 +360,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', presenceRoutes(db))
     .route('/', chatRoutes(db))
     .route('/', photoRoutes(db, store, { accounts, jobs }))
+    .route('/', giftSendRoutes(db, { accounts, jobs }))
     .route(
       '/',
       messageRoutes(db, {

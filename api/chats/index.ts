@@ -4,6 +4,7 @@
 export { chatRoutes } from './chat-routes.ts'
 export { unreadChatsCountSql } from './chats.ts'
 export { conversationsExport } from './export.ts'
+export { giftSendRoutes } from './gifts.ts'
 export { messageMailJobHandlers } from './message-mail.ts'
 export { type EventsTiming, messageRoutes } from './message-routes.ts'
 export { messageInContext } from './moderation-sql.ts'

@@ -20,6 +20,8 @@ export interface MessageSql {
   clientId: SQL
   /** The photo's picture store name (text), for a photo message. */
   photo?: SQL
+  /** The gift (jsonb), for a gift message. */
+  gift?: SQL
 }
 
 /**
@@ -46,7 +48,7 @@ export function sendAnswerSql(m: MessageSql, credits: SQL, held = false): SQL {
           'sent_at', to_char(${m.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'client_id', ${m.clientId}, 'read_at', NULL${held ? sql`, 'held', true` : sql``}${
             m.photo ? sql`, 'photo', ${CHAT_PHOTO_PATH} || ${m.photo}` : sql``
-          }),
+          }${m.gift ? sql`, 'gift', ${m.gift}` : sql``}),
         'credits', ${credits})`
 }
 

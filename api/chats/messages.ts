@@ -27,6 +27,7 @@ import { conversationMembers, conversations, messages } from '../../db/schema/in
 import { ageAssuranceRequired, ageGateOn, assuredSql } from '../age/index.ts'
 import { blockedBetweenSql } from '../blocks/index.ts'
 import {
+  Gift,
   type Message,
   type MessagesResponse,
   RATE_LIMITED,
@@ -82,6 +83,7 @@ const toMessage = (r: Row & { photoHidden?: boolean }, receipts = false): Messag
   sent_at: r.createdAt.toISOString(),
   client_id: r.clientId,
   read_at: receipts && r.readAt ? r.readAt.toISOString() : null,
+  ...(r.gift ? { gift: Gift.parse(r.gift) } : {}),
   ...(r.photo === null
     ? {}
     : r.photoHidden
@@ -219,18 +221,28 @@ export interface SendInput {
    * and the digest of the bytes uploaded, which the client id's key names.
    */
   photo?: { name: string; digest: string } | undefined
+  /** A gift message: the gift of the site's catalogue (api/gifts/), as sent. */
+  gift?: Gift | undefined
 }
 
 /** The parameters every send statement takes. */
 type SendParam = 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
 /** A photo send's statement takes the photo's name too. */
 type PhotoParam = SendParam | 'photo'
+/** A gift send's statement takes the gift (jsonb text). */
+type GiftParam = SendParam | 'gift'
+/** What a send carries besides its text. */
+type Attachment = { photo?: SQL; gift?: SQL }
 
 /**
  * The CTEs `conv` and `checks` of a send statement: the conversation's other
  * member and whether this send opens it, then what the send must pass.
  */
-function checksSql(p: (param: SendParam) => Placeholder<string>, member: SQL, photo: boolean): SQL {
+function checksSql(
+  p: (param: SendParam) => Placeholder<string>,
+  member: SQL,
+  attachment: Attachment,
+): SQL {
   return sql`conv AS (
       SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other,
         -- No message yet: this send would open the conversation, which the
@@ -251,8 +263,14 @@ function checksSql(p: (param: SendParam) => Placeholder<string>, member: SQL, ph
           AND NOT ${verifiedMemberSql(member)}
           AS unverified,
         -- A photo never opens a conversation from an unverified member (the
-        -- first-message rule, api/chats/photos.ts).
-        ${photo ? sql`conv.opening AND NOT ${verifiedMemberSql(member)}` : sql`false`} AS photo_unverified
+        -- first-message rule, api/chats/photos.ts); a gift never opens one.
+        ${
+          attachment.photo
+            ? sql`conv.opening AND NOT ${verifiedMemberSql(member)}`
+            : attachment.gift
+              ? sql`conv.opening`
+              : sql`false`
+        } AS photo_unverified
       FROM conv
     )`
 }
@@ -271,11 +289,15 @@ function sendSql(
   member: SQL,
   before: SQL,
   allowed: SQL,
-  /** A photo message (the `photo` parameter): priced and booked as one, never an unverified opening. */
-  photo?: SQL,
+  /**
+   * A photo message (the `photo` parameter): priced and booked as one, never
+   * an unverified opening; a gift (`gift`, jsonb): booked as a gift, never an opening.
+   */
+  attachment: Attachment = {},
 ): SQL {
+  const { photo, gift } = attachment
   return sql`
-    WITH ${before}, ${checksSql(p, member, photo !== undefined)}, fresh AS (
+    WITH ${before}, ${checksSql(p, member, attachment)}, fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
       SELECT nextval('messages_id_seq') AS id, date_trunc('milliseconds', now()) AS at
     ), ${claimInStatement({
@@ -291,6 +313,7 @@ function sendSql(
           at: sql`fresh.at`,
           clientId: sql`${p('clientId')}::uuid`,
           ...(photo ? { photo } : {}),
+          ...(gift ? { gift } : {}),
         },
         sql`checks.credits - ${p('cost')}::integer`,
       ),
@@ -298,15 +321,15 @@ function sendSql(
         AND credits >= ${p('cost')}
         AND (NOT checks.opening OR ${p('opening')}::boolean) AND ${allowed}`,
     })}, ins AS (
-      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at${photo ? sql`, photo` : sql``})
+      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at${photo ? sql`, photo` : sql``}${gift ? sql`, gift` : sql``})
       OVERRIDING SYSTEM VALUE
-      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at${photo ? sql`, ${photo}` : sql``}
+      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at${photo ? sql`, ${photo}` : sql``}${gift ? sql`, ${gift}` : sql``}
       FROM claim, fresh
       RETURNING id, created_at
     ), ${debitInStatement({
       member,
       amount: sql`${p('cost')}`,
-      reason: photo ? 'photo' : 'message',
+      reason: photo ? 'photo' : gift ? 'gift' : 'message',
       after: 'ins',
       reference: sql`'message:' || ins.id`,
     })}, conv_time AS (
@@ -364,7 +387,21 @@ const photoSendStatement = preparedStatement<PhotoParam | 'member'>(
       sql`${p('member')}`,
       sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
       sql`true`,
-      sql`${p('photo')}::text`,
+      { photo: sql`${p('photo')}::text` },
+    )}
+    SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
+)
+
+/** The send of a gift (api/chats/gifts.ts): the member's send, the gift stored with it and booked as a gift. */
+const giftSendStatement = preparedStatement<GiftParam | 'member'>(
+  'send_gift_message',
+  (p) =>
+    sql`${sendSql(
+      p,
+      sql`${p('member')}`,
+      sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
+      sql`true`,
+      { gift: sql`${p('gift')}::jsonb` },
     )}
     SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
 )
@@ -439,9 +476,11 @@ const sendKey = (memberId: number, input: SendInput) => ({
   kind: sendKind(input),
 })
 const sendKind = (input: SendInput) =>
-  input.photo
-    ? `photo:${input.conversation}:${createHash('sha256').update(`${input.photo.digest}\n${input.text}`).digest('base64url').slice(0, 22)}`
-    : `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
+  input.gift
+    ? `gift:${input.conversation}:${input.gift.slug}`
+    : input.photo
+      ? `photo:${input.conversation}:${createHash('sha256').update(`${input.photo.digest}\n${input.text}`).digest('base64url').slice(0, 22)}`
+      : `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
 
 /**
  * POST /api/messages.php: 201 with the message and the balance after it.
@@ -493,7 +532,9 @@ export async function sendMessage(
     try {
       result = input.photo
         ? await photoSendStatement(db, { ...params, photo: input.photo.name })
-        : await sendStatement(db, params)
+        : input.gift
+          ? await giftSendStatement(db, { ...params, gift: JSON.stringify(input.gift) })
+          : await sendStatement(db, params)
     } catch (e) {
       // The balance did not cover the debit after all: the CHECK failed and
       // nothing of this send is stored.
@@ -518,7 +559,7 @@ export async function sendMessage(
   const photoUnverified = async () => {
     const prior = await replayOf(db, key, SendMessageResponse)
     if (prior) return { created: false, other: 0, pushed: false, answer: prior }
-    throw photoNeedsVerification()
+    throw input.gift ? giftNeedsConversation() : photoNeedsVerification()
   }
   let check = first?.check ? judge(first.check) : await run(false)
   const other = Number(check.other)
@@ -592,6 +633,15 @@ export async function sendMessage(
   }).catch((e: unknown) => console.error('messages: poke failed', e))
   return { created: true, other, pushed: Number(check.pushes) > 0, answer }
 }
+
+/** A gift goes into a conversation that has begun, never opens one: nothing to hold a scam check on. */
+export const giftNeedsConversation = () =>
+  new ApiFailure(
+    409,
+    'gift_needs_conversation',
+    'conversation',
+    'a gift goes into a conversation that has begun: send a message first',
+  )
 
 /** The first-message rule for photos (docs/messages-and-credits.md, "Photos in chats"). */
 export const photoNeedsVerification = () =>

@@ -84,6 +84,7 @@ import {
   PHOTO_SEND_PATH,
   ReportRequest,
   ReportResponse,
+  SendGiftRequest,
   SendMessageRequest,
   SendMessageResponse,
 } from './messages.ts'
@@ -445,6 +446,12 @@ export const endpoints = {
     method: 'POST',
     path: PHOTO_SEND_PATH,
     multipart: true,
+    response: SendMessageResponse,
+  },
+  sendGift: {
+    method: 'POST',
+    path: '/api/message-gift.php',
+    body: SendGiftRequest,
     response: SendMessageResponse,
   },
   chatRead: { method: 'PUT', path: '/api/chat.php', body: ChatRequest, response: ChatReadResponse },

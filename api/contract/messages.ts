@@ -1,7 +1,9 @@
 // Messages paid with credits, the credits balance, live events, blocks and
 // reports (spec §1 "pay with credits for messaging", §3 chat entry, §7).
+
 import { z } from 'zod'
 import { Id, MemberId } from './common.ts'
+import { Gift, GiftSlug } from './gifts.ts'
 import { ClientId } from './likes.ts'
 import {
   MESSAGE_MAX,
@@ -48,6 +50,11 @@ export const Message = z.object({
    */
   photo: z.string().nullable().optional(),
   photo_hidden: z.literal(true).optional(),
+  /**
+   * A gift message (docs/payments.md, "Gifts"): the gift as it was sent, its
+   * icon also the message's `text`. Absent on every other message.
+   */
+  gift: Gift.optional(),
 })
 export type Message = z.infer<typeof Message>
 
@@ -99,6 +106,18 @@ export const SendMessageResponse = z.object({ message: Message, credits: z.numbe
  * (png, jpeg or webp); answered like a text send.
  */
 export const PHOTO_SEND_PATH = '/api/message-photo.php'
+
+/**
+ * POST /api/message-gift.php: a gift of the site's catalogue (GET
+ * /api/gifts.php) into a conversation that has begun, for the gift's price,
+ * answered like a text send.
+ */
+export const SendGiftRequest = z.object({
+  conversation: ConversationId,
+  gift: GiftSlug,
+  client_id: ClientId,
+})
+export type SendGiftRequest = z.input<typeof SendGiftRequest>
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>
 
 /** 402 body: the balance and what the message costs. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 // Chats: a conversation per pair of members, each member's side of it, and
 // the messages.
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { id, ref, ts } from './columns.ts'
+import { id, jsonb, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
 export const conversations = pgTable(
@@ -74,6 +74,12 @@ export const messages = pgTable(
      * profile photo: api/images/chat-photos.ts); null for a text message.
      */
     photo: text('photo'),
+    /**
+     * A gift message: the gift as it was sent (slug, icon, name, credits),
+     * kept with the message so a later change of the catalogue (api/gifts/)
+     * never rewrites a chat; null for any other message.
+     */
+    gift: jsonb('gift'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
