@@ -20,7 +20,9 @@ import {
   SendMessageResponse,
 } from '../contract/index.ts'
 import { balanceOf, credit } from '../credits/ledger.ts'
+import { diskStore } from '../images/index.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { queueItem } from '../moderation/index.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { BASE, login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
@@ -340,6 +342,10 @@ describeEngines('photos in chats on %s', (engine) => {
       body: { profile: a.id, message: sent.id, reason: 'harassment', text: 'not wanted' },
     })
     expect(report.status).toBe(201)
+    // The moderator sees the reported photo in the queue item (a data: URL, staff only).
+    const { report: receipt } = (await report.json()) as { report: { id: number } }
+    const item = await queueItem(database.db, 'report', receipt.id, new Date(), diskStore(mediaDir))
+    expect(item?.messages.find((m) => m.id === sent.id)?.photo).toMatch(/^data:image\/jpeg;base64,/)
     const page = async (cookie: string) =>
       MessagesResponse.parse(
         await (await send(app, `/api/messages.php?conversation=${ab}`, { cookie })).json(),

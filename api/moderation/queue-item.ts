@@ -13,7 +13,13 @@ import type {
   QueueItemType,
 } from '../contract/operator/moderation.ts'
 import { MESSAGE_CONTEXT } from '../contract/operator/moderation.ts'
-import { type ImageRow, memberPhotos, type PictureStore, photoById } from '../images/index.ts'
+import {
+  type ImageRow,
+  memberPhotos,
+  type PictureStore,
+  photoById,
+  pictureDataUrl,
+} from '../images/index.ts'
 import { ageOn } from '../profiles/index.ts'
 import { auditedAt } from '../shared/audit.ts'
 import { memberFields } from '../shared/members.ts'
@@ -70,15 +76,22 @@ async function moderatedProfile(
 }
 
 /** The reported message with MESSAGE_CONTEXT messages before and after it, oldest first. */
-async function messageContext(db: Db, messageId: number): Promise<ContextMessage[]> {
+async function messageContext(
+  db: Db,
+  messageId: number,
+  store: PictureStore | undefined,
+): Promise<ContextMessage[]> {
   const rows = await messageInContext(db, messageId, MESSAGE_CONTEXT)
-  return rows.map((x) => ({
-    id: x.id,
-    sender: x.senderId,
-    body: x.body,
-    created_at: x.createdAt.toISOString(),
-    reported: x.id === messageId,
-  }))
+  return Promise.all(
+    rows.map(async (x) => ({
+      id: x.id,
+      sender: x.senderId,
+      body: x.body,
+      created_at: x.createdAt.toISOString(),
+      reported: x.id === messageId,
+      ...(x.photo === null ? {} : { photo: store ? await pictureDataUrl(store, x.photo) : null }),
+    })),
+  )
 }
 
 export async function queueItem(
@@ -92,7 +105,7 @@ export async function queueItem(
   if (type === 'verification') return verificationItem(db, id, now, store)
   if (type === 'scam') return scamItem(db, id, now)
   if (type === 'profile_text') return profileTextItem(db, id, now)
-  if (type === 'report') return reportItem(db, id, now)
+  if (type === 'report') return reportItem(db, id, now, store)
   if (type === 'complaint') return complaintItem(db, id, now)
   return appealItem(db, id, now)
 }
@@ -124,7 +137,12 @@ async function profileTextItem(db: Db, id: number, now: Date): Promise<QueueItem
 }
 
 /** A member's report, with the reported message in its conversation. */
-async function reportItem(db: Db, id: number, now: Date): Promise<QueueItemDetail | null> {
+async function reportItem(
+  db: Db,
+  id: number,
+  now: Date,
+  store: PictureStore | undefined,
+): Promise<QueueItemDetail | null> {
   const [r] = await db.select().from(reports).where(eq(reports.id, id))
   if (!r) return null
   return {
@@ -142,7 +160,7 @@ async function reportItem(db: Db, id: number, now: Date): Promise<QueueItemDetai
     from: { member: r.reporterId, name: null },
     url: null,
     profile: await moderatedProfile(db, r.reportedId, now),
-    messages: r.messageId ? await messageContext(db, r.messageId) : [],
+    messages: r.messageId ? await messageContext(db, r.messageId, store) : [],
     sanction: null,
     photo: null,
     verification: null,

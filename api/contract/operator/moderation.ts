@@ -67,6 +67,12 @@ export const ContextMessage = z.object({
   created_at: z.string(),
   /** The reported message. */
   reported: z.boolean(),
+  /**
+   * A photo message's photo as a `data:` URL for the moderator only (chat
+   * photos are never served to anyone but the chat's two members); null
+   * when the store has it no more. Absent on a text message.
+   */
+  photo: z.string().nullable().optional(),
 })
 export type ContextMessage = z.infer<typeof ContextMessage>
 

@@ -263,6 +263,13 @@ function MessagesCard({ messages }: { messages: QueueItemDetail['messages'] }) {
               #{msg.sender} · {formatDateTime(msg.created_at)}
               {msg.reported && <strong> · {m.op_mod_reported()}</strong>}
             </span>
+            {msg.photo && (
+              <img
+                className="mod-photo"
+                src={msg.photo}
+                alt={m.op_mod_chat_photo_alt({ id: String(msg.sender) })}
+              />
+            )}
             <span className="mod-text">{msg.body}</span>
           </li>
         ))}
