@@ -8,8 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
-import { describePage, formReady, launchBrowser, logIn, type Site, startSite } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { describePage, formReady, launchBrowser, logIn, type Site, startSite } from './harness.ts'
 
 /** Amsterdam: the geocoder's dataset must place it in NL. */
 const POSITION = { latitude: 52.37, longitude: 4.89 }

@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { present, testIssuer } from '../api/age/testing/wallet.ts'
-import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 

@@ -3,6 +3,8 @@
 // blurred, and taps to show it; A's balance goes down by the photo's price
 // (30) once. Sent offline (context.setOffline), the photo waits in the
 // outbox, shows pending, and is delivered once when the network is back.
+// Gifts the same way in the same chat (docs/payments.md, "Gifts"): A picks a
+// rose with its price shown, B sees it live, A pays 15 once, offline too.
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +33,27 @@ const credits = (p: Page) =>
   p.evaluate(
     async () => ((await (await fetch('/api/credits.php')).json()) as { credits: number }).credits,
   )
+
+/** The built-in rose's price (db/migrations/0035_gift-catalogue.sql), pinned by value. */
+const ROSE = 15
+
+/** A's gift messages of that gift in the chat, as the server has them. */
+const giftsStored = (p: Page, conversation: number, slug: string) =>
+  p.evaluate(
+    async ([c, g]) => {
+      const res = await fetch(`/api/messages.php?conversation=${c}`)
+      const { messages } = (await res.json()) as { messages: { gift?: { slug: string } }[] }
+      return messages.filter((m) => m.gift?.slug === g)
+    },
+    [conversation, slug] as const,
+  )
+
+/** Opens the composer's gift list and sends that gift. */
+async function give(p: Page, slug: string) {
+  const open = p.getByRole('button', { name: 'Send a gift' })
+  if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click()
+  await p.locator(`[data-gift="${slug}"]`).click()
+}
 
 /** A's messages in the chat with that caption, as the server has them. */
 const storedWith = (p: Page, conversation: number, text: string) =>
@@ -122,5 +145,42 @@ describe('a photo in a chat', () => {
       .waitFor({ timeout: LIVE })
     expect(await storedWith(a, conversation, 'Sent from the tunnel')).toHaveLength(1)
     expect(await credits(a)).toBe(before - PHOTO_COST)
+  })
+
+  it('A sends B a rose, its price shown in credits and money: B sees it live; A pays 15 once', async () => {
+    const before = await credits(a)
+    await a.getByRole('button', { name: 'Send a gift' }).click()
+    const rose = a.locator('[data-gift="rose"]')
+    await rose.waitFor({ timeout: LIVE })
+    expect(await rose.locator('[data-credits-price]').getAttribute('data-credits-price')).toBe(
+      String(ROSE),
+    )
+    expect(await rose.textContent()).toMatch(/^🌹Rose15 credits \(€\d+\.\d\d\)$/)
+    await give(a, 'rose')
+    await a
+      .locator('.message--mine.message--sent [data-gift-message="rose"]')
+      .waitFor({ timeout: LIVE })
+    await b
+      .locator('.message--theirs [data-gift-message="rose"]', { hasText: 'A gift for you: Rose' })
+      .waitFor({ timeout: LIVE })
+    expect(await giftsStored(a, conversation, 'rose')).toHaveLength(1)
+    expect(await credits(a)).toBe(before - ROSE)
+  })
+
+  it('a rose sent offline waits pending and is delivered once when the network is back', async () => {
+    const before = await credits(a)
+    await a.context().setOffline(true)
+    try {
+      await give(a, 'rose')
+      await a
+        .locator('.message--mine.message--pending [data-gift-message="rose"]')
+        .waitFor({ timeout: LIVE })
+    } finally {
+      await a.context().setOffline(false)
+    }
+    await a.locator('.message--mine.message--pending').waitFor({ state: 'detached', timeout: LIVE })
+    await b.locator('.message--theirs [data-gift-message="rose"]').nth(1).waitFor({ timeout: LIVE })
+    expect(await giftsStored(a, conversation, 'rose')).toHaveLength(2)
+    expect(await credits(a)).toBe(before - ROSE)
   })
 })

@@ -4,8 +4,8 @@
 // send any. The sender sees no warning for their own lines.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DEMO, logInMember, openChat } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, DEMO, logInMember, openChat } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 

@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { totpCode } from '../api/operator/totp.ts'
+import { scaled } from '../api/test/time-scale.ts'
 import {
   DEMO,
   describePage,
@@ -15,7 +16,6 @@ import {
   staffSecret,
   startSite,
 } from './harness.ts'
-import { scaled } from '../api/test/time-scale.ts'
 
 let site: Site
 let browser: Browser

@@ -9,6 +9,7 @@
 // in their currencies.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../api/test/time-scale.ts'
 import {
   DEMO,
   describePage,
@@ -18,7 +19,6 @@ import {
   type Site,
   startSite,
 } from './harness.ts'
-import { scaled } from '../api/test/time-scale.ts'
 
 /** The seeded "popular" package: 250 credits + 25 bonus; the welcome code adds 50 % of 250. */
 const POPULAR_WITH_WELCOME = 250 + 25 + 125

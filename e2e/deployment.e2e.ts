@@ -17,19 +17,19 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../api/contract/endpoints.ts'
 import { emptyPostgresDatabase } from '../api/test/databases.ts'
-import { startS3 } from '../api/test/s3.ts'
 import { type EventStreamReader, eventStream } from '../api/test/event-stream.ts'
+import { startS3 } from '../api/test/s3.ts'
+import { scaled } from '../api/test/time-scale.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
 import {
   callJson as call,
+  sessionCookieOf as cookieOf,
   DEMO,
   freePort,
   type Site,
-  sessionCookieOf as cookieOf,
   startSite,
   until,
 } from './harness.ts'
-import { scaled } from '../api/test/time-scale.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy'

@@ -4,8 +4,8 @@
 // the sender's open chat by itself (the poke, then the newest page).
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, chatOpened, DEMO, logInMember, staffSignIn } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, chatOpened, DEMO, logInMember, staffSignIn } from './harness.ts'
 
 const SENDER = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF = 'moderator@example.com'

@@ -4,8 +4,8 @@
 // on /likes/visitors, with no network at all.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DEMO, logIn, profileOf } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, DEMO, logIn, profileOf } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 const LIVE = scaled(30_000)

@@ -6,8 +6,8 @@
 // these waits.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, chatOpened, DEMO, logInMember } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Well below the 60 s fallback poll of spec §9: what shows this fast came by the stream. */

@@ -7,9 +7,9 @@
 // unread message, follows a reply at the bottom and, scrolled up, shows a pill.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../api/test/time-scale.ts'
 import { DB_NAME } from '../sync/store/store.ts'
 import { browserSuite, chatOpened, DEMO, logInMember, pageUntil } from './harness.ts'
-import { scaled } from '../api/test/time-scale.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 /** Credits a message costs by default (api/credits/ledger.ts). */

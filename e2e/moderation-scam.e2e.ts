@@ -4,7 +4,7 @@
 // named, releases it, and the recipient then has it.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DEMO, logInMember, pageApi as api, staffSignIn } from './harness.ts'
+import { pageApi as api, browserSuite, DEMO, logInMember, staffSignIn } from './harness.ts'
 
 const SENDER = { email: 'demo2@example.com', password: DEMO.password }
 const STAFF = 'moderator@example.com'

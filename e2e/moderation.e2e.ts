@@ -8,12 +8,12 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  pageApi as api,
   browserSuite,
   DEMO,
   logIn,
   logInMember,
   newContext,
-  pageApi as api,
   staffSignIn as signIn,
 } from './harness.ts'
 

@@ -23,10 +23,10 @@ import { scaled } from '../api/test/time-scale.ts'
 import { LISTEN_APPLICATION_NAME } from '../db/listen.ts'
 import {
   callJson as call,
+  sessionCookieOf as cookieOf,
   DEMO,
   freePort,
   type Site,
-  sessionCookieOf as cookieOf,
   startSite,
   until,
 } from './harness.ts'

@@ -8,7 +8,7 @@ import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slugFor } from '../api/contract/rules/index.ts'
-import { startSite, type Site } from './harness.ts'
+import { type Site, startSite } from './harness.ts'
 
 const BOXY = 'boxy-3.localhost'
 let site: Site

@@ -16,8 +16,8 @@ import {
   type LocalPushService,
   startLocalPushService,
 } from '../api/push/local-push-service.ts'
-import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { DEMO, describePage, launchBrowser, newContext, type Site, startSite } from './harness.ts'
 
 const B_LOGIN = { email: 'demo2@example.com', password: DEMO.password }
 

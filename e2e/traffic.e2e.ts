@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpCapture, startSmtpCapture } from '../api/test/smtp.ts'
 import { openDatabase } from '../db/client.ts'
 import { complaints, members } from '../db/schema/index.ts'
-import { describePage, formReady, launchBrowser, startSite, type Site } from './harness.ts'
+import { describePage, formReady, launchBrowser, type Site, startSite } from './harness.ts'
 
 const KVK = '87654321'
 const VAT = 'NL123456789B01'

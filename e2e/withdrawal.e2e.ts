@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DevMailResponse } from '../api/contract/index.ts'
-import { browserSuite, DEMO, logInMember, newContext } from './harness.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { browserSuite, DEMO, logInMember, newContext } from './harness.ts'
 
 const suite = browserSuite(1, { MOLLIE_API_KEY: '' })
 let page: Page

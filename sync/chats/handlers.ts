@@ -1,5 +1,6 @@
 // The chats part of the worker's Comlink api: messages, reading and deleting
 // a chat, the credits balance, blocks and reports.
+import type { Gift } from '../../api/contract/index.ts'
 import type { Result } from '../core/errors.ts'
 import { request } from '../core/http.ts'
 import type { MessagesSync } from './messages.ts'
@@ -14,6 +15,9 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
     sendMessage: (conversation: number, text: string) => messages.send(conversation, text),
     sendPhoto: (conversation: number, text: string, photo: Blob) =>
       messages.sendPhoto(conversation, text, photo),
+    sendGift: (conversation: number, gift: Gift) => messages.sendGift(conversation, gift),
+    /** The site's gifts with their prices (GET /api/gifts.php). */
+    gifts: () => request('gifts'),
     retryMessage: (key: string) => messages.retry(key),
     discardMessage: (key: string) => messages.discard(key),
     pullMessages: (conversation: number) => messages.pull(conversation),

@@ -8,7 +8,12 @@
 // pending, marked with why and until when (the answer's Retry-After), and
 // the outbox sends it by itself then (sync/core/outbox.ts says why).
 import { z } from 'zod'
-import { type Message, RATE_LIMITED, type SendMessageResponse } from '../../api/contract/index.ts'
+import {
+  Gift,
+  type Message,
+  RATE_LIMITED,
+  type SendMessageResponse,
+} from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
@@ -31,6 +36,9 @@ const MessagePayload = z.object({
 const PhotoPayload = MessagePayload.extend({ photo: z.instanceof(Blob) })
 type PhotoPayload = z.infer<typeof PhotoPayload>
 
+/** A gift's outbox payload: the gift as the picker showed it (its icon is the text). */
+const GiftPayload = MessagePayload.extend({ gift: Gift })
+
 export const rowOf = (m: Message): MessageRow => ({
   key: m.client_id ?? `m${m.id}`,
   id: m.id,
@@ -43,6 +51,7 @@ export const rowOf = (m: Message): MessageRow => ({
   readAt: m.read_at,
   held: m.held === true,
   ...(m.photo === undefined ? {} : { photo: m.photo, photoHidden: m.photo_hidden === true }),
+  ...(m.gift === undefined ? {} : { gift: m.gift }),
 })
 
 /** The multipart body of a photo send (api/chats/photos.ts), the entry's id as its client id. */
@@ -95,6 +104,19 @@ export class MessagesSync {
         await db.messages.put({ ...pending(p, entry), localPhoto: p.photo })
       },
       send: (p, entry) => request('sendPhoto', { body: photoForm(p, entry.id) }),
+      ...common,
+    })
+    // A gift: the same life as a text, the gift shown at once as pending.
+    outbox.register('gift', {
+      payload: GiftPayload,
+      tables: () => [db.messages, db.kv],
+      apply: async (p, entry) => {
+        await db.messages.put({ ...pending(p, entry), gift: p.gift })
+      },
+      send: (p, entry) =>
+        request('sendGift', {
+          body: { conversation: p.conversation, gift: p.gift.slug, client_id: entry.id },
+        }),
       ...common,
     })
   }
@@ -176,11 +198,27 @@ export class MessagesSync {
     return ok({ key })
   }
 
+  /** A gift of the site's catalogue: at once in the store as pending, then through the outbox. */
+  async sendGift(conversation: number, gift: Gift): Promise<Result<{ key: string }>> {
+    const user = await kvGet(this.ctx.db, 'user')
+    if (!user) {
+      return { ok: false, error: { code: 'not_logged_in', message: 'no member' } }
+    }
+    const key = await this.outbox.enqueue('gift', {
+      conversation,
+      text: gift.icon,
+      from: user.profile.id,
+      gift,
+    })
+    return ok({ key })
+  }
+
   /** A failed message sent again (a new client id: the server never stored the first). */
   async retry(key: string): Promise<Result<{ key: string }>> {
     const row = await this.ctx.db.messages.get(key)
     if (row?.status !== 'failed') return ok({ key })
     await this.ctx.db.messages.delete(key)
+    if (row.gift) return this.sendGift(row.conversation, row.gift)
     return row.localPhoto
       ? this.sendPhoto(row.conversation, row.text, row.localPhoto)
       : this.send(row.conversation, row.text)

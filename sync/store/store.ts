@@ -5,6 +5,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import type {
   Cam,
   ChatEntry,
+  Gift,
   Profile,
   ProfileResponse,
   SearchResponse,
@@ -125,6 +126,8 @@ export interface MessageRow {
   photo?: string | null
   /** The photo is hidden from this member (they reported it, or a report was upheld). */
   photoHidden?: boolean
+  /** A gift message (docs/payments.md, "Gifts"): the gift as it was sent. */
+  gift?: Gift
   /** The member's own photo while it waits in the outbox (or failed): shown from the device. */
   localPhoto?: Blob
 }

@@ -4,6 +4,7 @@ import { MESSAGE_MAX } from '../../../../../api/contract/rules/messages.ts'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { worker } from '../../../../data/worker.ts'
 import { messageMoneyText } from '../../../../features/credits/money.ts'
+import { GiftPicker } from '../../../../features/gifts/GiftPicker.tsx'
 
 /** The message box: what a message costs, the member's balance, and the send. */
 export function Composer({
@@ -55,6 +56,7 @@ export function Composer({
         onKeyDown={onKey}
       />
       <PhotoPicker photo={photo} onChoose={choosePhoto} />
+      <GiftPicker conversation={conversation} onSent={onSent} />
       <button
         type="submit"
         className="button"

@@ -4,6 +4,7 @@ import { m } from '../../../../../messages/paraglide/messages.js'
 import { type MessageRow, useCredits } from '../../../../data/useMessages.ts'
 import { worker } from '../../../../data/worker.ts'
 import { buyCreditsHref } from '../../../../features/credits/money.ts'
+import { GiftBubble } from '../../../../features/gifts/GiftPicker.tsx'
 import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
 import { SeenMark } from '../../../../ui/SeenMark.tsx'
 
@@ -159,8 +160,12 @@ function MessageItem({
             />
           )
         )}
-        {/* Text only: React escapes it, so markup a member writes stays text. */}
-        {row.text !== '' && <p className="message__text">{row.text}</p>}
+        {row.gift ? (
+          <GiftBubble gift={row.gift} mine={mine} />
+        ) : (
+          /* Text only: React escapes it, so markup a member writes stays text. */
+          row.text !== '' && <p className="message__text">{row.text}</p>
+        )}
         <p className="message__meta">
           <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
           {row.status === 'pending' && !tooFast && (
@@ -267,14 +272,26 @@ function FailedActions({ row }: { row: MessageRow }) {
               ? m.chat_failed_blocked()
               : row.error === 'verified_only'
                 ? m.chat_verified_only()
-                : row.error === 'photo_needs_verification'
-                  ? m.chat_photo_needs_verification()
-                  : row.error === 'invalid_image'
-                    ? m.chat_photo_invalid()
-                    : m.chat_failed()}
+                : row.error === 'gift_needs_conversation'
+                  ? m.chat_failed_gift_first()
+                  : row.error === 'photo_needs_verification'
+                    ? m.chat_photo_needs_verification()
+                    : row.error === 'invalid_image'
+                      ? m.chat_photo_invalid()
+                      : m.chat_failed()}
       </span>
       {credits && (
-        <a href={buyCreditsHref(balance?.message_cost, balance?.credits)}>{m.chat_buy_credits()}</a>
+        <a
+          href={buyCreditsHref(
+            row.gift?.credits ??
+              (row.localPhoto
+                ? (balance?.photo_cost ?? balance?.message_cost)
+                : balance?.message_cost),
+            balance?.credits,
+          )}
+        >
+          {m.chat_buy_credits()}
+        </a>
       )}
       {age && (
         <a href={`/age?next=${encodeURIComponent(window.location.pathname)}`}>
