@@ -6,7 +6,7 @@ import { compress } from 'hono/compress'
 import type { AppDeps } from './app.ts'
 import { type Api, createApi, picturesOf } from './app.ts'
 import { loadAccountsConfig, loadServeConfig } from './config.ts'
-import { Locale } from './contract/index.ts'
+import { Locale, type Profile } from './contract/index.ts'
 import { type GuestPage, guestPageOf, lightPageOf, parseMemberId } from './contract/rules/index.ts'
 import { answerBytes } from './http/answer-bytes.ts'
 import { isBot } from './http/bots.ts'
@@ -21,6 +21,7 @@ import {
 import { servePictures } from './images/index.ts'
 import { accountsFromEnv } from './mail/site.ts'
 import { currentStaff } from './operator/index.ts'
+import { showcase } from './search/index.ts'
 import {
   companyInfo,
   loadSettings,
@@ -38,6 +39,8 @@ import {
   loadRouteTable,
   pageSeed,
   type RenderPage,
+  reusedFor,
+  SHOWCASE_REUSE_MS,
   shellStyles,
   shellWithPage,
   ssrDirOf,
@@ -241,6 +244,10 @@ function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
     console.error('prerender: the server render did not load; serving the plain shell', error)
     return null
   })
+  // The guest home's showcase, per host (its settings pick niche and country):
+  // reused for a minute, so the home's HTML adds no search to a hit but the
+  // first of each minute (api/site/prerender.ts `reusedFor`).
+  const showcaseOf = reusedFor<Profile[]>(SHOWCASE_REUSE_MS)
   return async (c: Context, page: GuestPage, locale: Locale, host: string, site: Operator) => {
     const url = c.req.url
     try {
@@ -259,11 +266,22 @@ function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
               c.env,
             )
           : undefined
+      // The home shows the showcase's photos in its first paint: what the
+      // guest's own GET /api/showcase.php answers (the search domain's query).
+      // Should it fail, the page is rendered without it (the worker fills it in).
+      const shown =
+        page === 'home'
+          ? await showcaseOf(host, () => showcase(db, settings)).catch((error: unknown) => {
+              console.error('prerender: the showcase failed; the home renders without it', error)
+              return undefined
+            })
+          : undefined
       const seed = pageSeed(
         locale,
         settings,
         companyInfo(settings),
         profile?.status === 200 ? await profile.json() : undefined,
+        shown,
       )
       const html = await render(`${pathname}${search}`, seed)
       return html === null ? null : { html, seed }

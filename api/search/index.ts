@@ -3,3 +3,4 @@
 
 export { searchRoutes } from './routes.ts'
 export { guestViewer, landerRows, SIMILAR_AGE_WIDENING } from './search.ts'
+export { SHOWCASE_SIZE, showcase } from './showcase.ts'

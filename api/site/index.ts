@@ -10,6 +10,8 @@ export {
   loadPageRenderer,
   pageSeed,
   type RenderPage,
+  reusedFor,
+  SHOWCASE_REUSE_MS,
   shellStyles,
   shellWithPage,
   ssrDirOf,

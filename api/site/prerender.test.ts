@@ -6,6 +6,8 @@ import {
   hasSessionCookie,
   jsonForScript,
   PAGE_SEED_ID,
+  reusedFor,
+  SHOWCASE_REUSE_MS,
   shellWithPage,
 } from './prerender.ts'
 
@@ -64,4 +66,26 @@ it('puts the known stylesheets into a prerendered page and leaves others as link
   // A stylesheet that could end the style element stays a link.
   const odd = new Map([['/assets/a.css', '.a{content:"</style><script>"}']])
   expect(shellWithPage(shell, '', seed, null, odd)).toContain('href="/assets/a.css"')
+})
+
+it('reuses a load per key for 60 s, loads again after, and forgets a failed load at once', async () => {
+  expect(SHOWCASE_REUSE_MS).toBe(60_000)
+  let now = 0
+  let loads = 0
+  const reused = reusedFor<number>(60_000, () => now)
+  const load = async () => ++loads
+  expect(await reused('a.example', load)).toBe(1)
+  now = 59_999
+  expect(await reused('a.example', load)).toBe(1)
+  // Each host its own.
+  expect(await reused('b.example', load)).toBe(2)
+  now = 60_000
+  expect(await reused('a.example', load)).toBe(3)
+  // Concurrent hits share one load.
+  now = 200_000
+  const [x, y] = await Promise.all([reused('a.example', load), reused('a.example', load)])
+  expect([x, y]).toEqual([4, 4])
+  // A failure is not kept: the next hit loads again.
+  await expect(reused('c.example', () => Promise.reject(new Error('down')))).rejects.toThrow()
+  expect(await reused('c.example', load)).toBe(5)
 })

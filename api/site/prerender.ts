@@ -12,7 +12,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { CompanyInfo, type Locale, ProfileResponse, Settings } from '../contract/index.ts'
+import {
+  CompanyInfo,
+  type Locale,
+  type Profile,
+  ProfileResponse,
+  Settings,
+  ShowcaseResponse,
+} from '../contract/index.ts'
 import { SESSION_COOKIE } from '../http/session.ts'
 
 /** The values a prerendered page was rendered with; the app's copy is app/data/page-seed.ts. */
@@ -20,6 +27,8 @@ export interface PageSeed {
   locale: Locale
   kv: { settings: Settings; companyInfo: CompanyInfo }
   profile?: ProfileResponse['profile']
+  /** On the home: the guest showcase as GET /api/showcase.php answers it (api/search/showcase.ts). */
+  showcase?: Profile[]
 }
 
 /** app/entry-server.tsx `renderPage`: the inside of #root, or null for the plain shell. */
@@ -158,8 +167,44 @@ export const pageSeed = (
   settings: unknown,
   company: unknown,
   profile?: unknown,
+  showcase?: unknown,
 ): PageSeed => ({
   locale,
   kv: { settings: Settings.parse(settings), companyInfo: CompanyInfo.parse(company) },
   ...(profile === undefined ? {} : { profile: ProfileResponse.parse(profile).profile }),
+  ...(showcase === undefined
+    ? {}
+    : { showcase: ShowcaseResponse.parse({ profiles: showcase }).profiles }),
 })
+
+/** How long a host's showcase is reused for the guest home's HTML (60 s, docs/performance.md). */
+export const SHOWCASE_REUSE_MS = 60_000
+
+/**
+ * `load()` answered from memory, by `key`, for `ttlMs` after it was asked: the guest
+ * home's showcase per host (its settings pick the niche and country), so a
+ * burst of first visits sends its search once a minute, not once a hit. A
+ * member hidden or a photo withdrawn meanwhile can stay in a guest's HTML for
+ * at most that long; the client's own GET /api/showcase.php, through the sync
+ * worker, replaces it once it answers. A load that fails is forgotten at once
+ * (the next hit tries again), and concurrent hits share one load.
+ */
+export function reusedFor<T>(
+  ttlMs: number,
+  now: () => number = Date.now,
+): (key: string, load: () => Promise<T>) => Promise<T> {
+  const kept = new Map<string, { at: number; value: Promise<T> }>()
+  return (key, load) => {
+    const at = now()
+    const hit = kept.get(key)
+    if (hit && at - hit.at < ttlMs) return hit.value
+    // Expired entries of other hosts go too: the map holds the hosts of the last minute.
+    for (const [k, v] of kept) if (at - v.at >= ttlMs) kept.delete(k)
+    const value = load()
+    kept.set(key, { at, value })
+    value.catch(() => {
+      if (kept.get(key)?.value === value) kept.delete(key)
+    })
+    return value
+  }
+}

@@ -3,7 +3,7 @@
 // the store values a guest's first paint shows (site settings, imprint). The
 // first client render reads the same values, so hydration matches the HTML;
 // the worker's own copy replaces them once it answers.
-import type { CompanyInfo, ProfileResponse, Settings } from '../../api/contract/index.ts'
+import type { CompanyInfo, Profile, ProfileResponse, Settings } from '../../api/contract/index.ts'
 
 /** Id of the `<script type="application/json">` that carries the seed (never executed: CSP). */
 export const PAGE_SEED_ID = 'page-seed'
@@ -13,6 +13,8 @@ export interface PageSeed {
   kv: { settings?: Settings; companyInfo?: CompanyInfo }
   /** On a profile page: the profile as GET /api/profile.php answered the guest. */
   profile?: ProfileResponse['profile']
+  /** On the home: the guest showcase as GET /api/showcase.php answered the guest. */
+  showcase?: Profile[]
 }
 
 let seed: PageSeed | null = null
@@ -31,9 +33,14 @@ export function readPageSeed(doc: Document = document): PageSeed | null {
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null) return null
-    const { locale, kv, profile } = value as Partial<PageSeed>
+    const { locale, kv, profile, showcase } = value as Partial<PageSeed>
     if (typeof locale !== 'string' || typeof kv !== 'object' || kv === null) return null
-    return { locale, kv, ...(profile ? { profile } : {}) }
+    return {
+      locale,
+      kv,
+      ...(profile ? { profile } : {}),
+      ...(Array.isArray(showcase) ? { showcase } : {}),
+    }
   } catch {
     return null
   }

@@ -17,10 +17,13 @@ import { VerifiedMark } from './VerifiedMark.tsx'
 export function MemberTileBase({
   profile,
   fictionalIcon = true,
+  loading = 'lazy',
   children,
 }: {
   profile: Profile
   fictionalIcon?: boolean
+  /** 'eager' for a first row in view at load; the rest load when near the view. */
+  loading?: 'eager' | 'lazy'
   /** Below the name and place: a member's like and chat (MemberTile). */
   children?: ReactNode
 }) {
@@ -36,7 +39,7 @@ export function MemberTileBase({
                 className="tile__photo"
                 src={mediaUrl(profile.main_image.thumb_filename)}
                 alt={m.tile_photo_alt({ name: profile.name })}
-                loading="lazy"
+                loading={loading}
                 width={240}
                 height={320}
               />

@@ -1,6 +1,7 @@
 import { type ComponentType, useState } from 'react'
 import type { Profile } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
+import { pageSeed } from '../../data/page-seed.ts'
 import { useSession } from '../../data/session.ts'
 import { useHomeSearch } from '../../data/useMembers.ts'
 import { usePackages } from '../../data/usePayments.ts'
@@ -87,13 +88,13 @@ function GuestHero() {
   const { niche } = useLook()
   const { title, tagline } = nicheOf(niche)
   const settings = useSettings()
-  const shown = useWorker(() => worker().showcase())
+  const shown = useShowcase()
   const packages = usePackages(
     settings?.geoip_selected_country ?? settings?.geoip_country ?? undefined,
   )
   // The "from" price: the best package on offer (the one rule, credit-value.ts).
   const best = packages ? bestValue(packages) : null
-  const photos = (shown?.profiles ?? []).filter((p) => p.main_image).slice(0, HERO_PHOTOS)
+  const photos = (shown ?? []).filter((p) => p.main_image).slice(0, HERO_PHOTOS)
   return (
     <section className="guest-hero" aria-labelledby="hero-title">
       <div className="guest-hero__pitch">
@@ -126,6 +127,7 @@ function GuestHero() {
                   alt={m.tile_photo_alt({ name: p.name })}
                   width={160}
                   height={200}
+                  loading="eager"
                 />
               )}
             </li>
@@ -141,20 +143,32 @@ function MemberGrid({
   liked,
   fictionalIcon,
   Tile,
+  eager = 0,
 }: {
   profiles: Profile[]
   liked: Set<number>
   fictionalIcon: boolean
+  /**
+   * How many tiles load their photo at once (the first row); the rest when
+   * near the view. The showcase's first six are the hero's photos, fetched
+   * already: eager costs them nothing.
+   */
+  eager?: number
   /** A member's tiles (with like and chat); a guest's have none. */
   Tile?: ComponentType<TileProps> | undefined
 }) {
   return (
     <ul className="grid" aria-label={m.members_title()}>
-      {profiles.map((p) =>
+      {profiles.map((p, i) =>
         Tile ? (
           <Tile key={p.id} profile={p} liked={liked.has(p.id)} fictionalIcon={fictionalIcon} />
         ) : (
-          <MemberTileBase key={p.id} profile={p} fictionalIcon={fictionalIcon} />
+          <MemberTileBase
+            key={p.id}
+            profile={p}
+            fictionalIcon={fictionalIcon}
+            loading={i < eager ? 'eager' : 'lazy'}
+          />
         ),
       )}
     </ul>
@@ -163,14 +177,30 @@ function MemberGrid({
 
 const NONE = new Set<number>()
 
+/**
+ * The guest showcase (GET /api/showcase.php): the sync worker's answer, and
+ * until it answers (or when it fails) what the server rendered a guest's home
+ * with (page-seed.ts), so the photos are in the first paint and hydration
+ * draws the same. Undefined on a page without the seed until the worker answers.
+ */
+function useShowcase(): Profile[] | undefined {
+  const data = useWorker(() => worker().showcase())
+  return data?.profiles ?? pageSeed()?.showcase
+}
+
 /** Where guests may not search: a curated set of the site's members. */
 function Showcase({ fictionalIcon }: { fictionalIcon: boolean }) {
-  const data = useWorker(() => worker().showcase())
-  if (!data || data.profiles.length === 0) return null
+  const profiles = useShowcase()
+  if (!profiles || profiles.length === 0) return null
   return (
     <section aria-labelledby="home-showcase-title">
       <h2 id="home-showcase-title">{m.home_showcase_title()}</h2>
-      <MemberGrid profiles={data.profiles} liked={NONE} fictionalIcon={fictionalIcon} />
+      <MemberGrid
+        profiles={profiles}
+        liked={NONE}
+        fictionalIcon={fictionalIcon}
+        eager={HERO_PHOTOS}
+      />
       <p className="home__more">
         <AppLink className="button" href="/signup">
           {m.home_cta_signup_more()}
