@@ -59,7 +59,7 @@ export function Composer({
       <GiftPicker conversation={conversation} onSent={onSent} />
       <button
         type="submit"
-        className="button"
+        className="button composer__send"
         disabled={text.trim().length === 0 && photo === null}
       >
         {m.chat_send()}
