@@ -8,7 +8,13 @@ import {
   exportRoutes,
   userRoutes,
 } from './accounts/index.ts'
-import { type AgeDeps, ageFromEnv, ageRoutes } from './age/index.ts'
+import {
+  type AgeDeps,
+  ageFromEnv,
+  ageRoutes,
+  type Dispatch,
+  testWalletRoutes,
+} from './age/index.ts'
 import { badgeOf } from './badge.ts'
 import { type CamsDeps, camsFromEnv, camsRoutes } from './cams/index.ts'
 import {
@@ -224,8 +230,7 @@ export function createApi({
     if (cache === null || cache === SETTINGS_CACHE) forgetOperatorSettings(db)
   })
   const api = mountDomains(apiMiddleware(w), w)
-  if (isLocal(payments))
-    api.route('/', checkoutRoutes(db, payments, { trustProxy: accounts.trustProxy ?? false }))
+  const builtWith = mountTestProviders(api, w)
 
   const app = new Hono()
     .onError(onError)
@@ -239,21 +244,47 @@ export function createApi({
       // tells it apart from a resource that does not exist.
       throw new ApiFailure(404, 'not_found', undefined, 'no such endpoint')
     })
-  // The local provider posts its webhook through the app's own request
-  // handling: the same route, form and answer as a delivery from Mollie.
-  if (isLocal(payments))
-    payments.deliverWith(async (url, id) => {
-      const res = await app.request(url, {
-        method: 'POST',
-        headers: {
-          host: new URL(url).host,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ id }).toString(),
-      })
-      if (!res.ok) throw new Error(`webhook answered ${res.status}`)
-    })
+  builtWith(app)
   return app
+}
+
+/**
+ * The built-in test providers' pages, when on: the test payments' checkout
+ * and the age check's test wallet. Both talk to the site through the app's
+ * own request handling (the webhook; the wallet's fetch and answer): the
+ * returned function hands them the app once it exists.
+ */
+function mountTestProviders(api: ReturnType<typeof mountDomains>, w: Wiring) {
+  const { db, payments, age, accounts } = w
+  let built: Hono | undefined
+  const dispatch: Dispatch = async (url, init) => {
+    if (!built) throw new Error('the app is not built yet')
+    return built.request(url, init)
+  }
+  if (isLocal(payments))
+    api.route('/', checkoutRoutes(db, payments, { trustProxy: accounts.trustProxy ?? false }))
+  if (age.testWallet)
+    api.route(
+      '/',
+      testWalletRoutes(db, age, accounts, () => dispatch),
+    )
+  return (app: Hono) => {
+    built = app
+    // The local provider posts its webhook through the app's own request
+    // handling: the same route, form and answer as a delivery from Mollie.
+    if (isLocal(payments))
+      payments.deliverWith(async (url, id) => {
+        const res = await app.request(url, {
+          method: 'POST',
+          headers: {
+            host: new URL(url).host,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ id }).toString(),
+        })
+        if (!res.ok) throw new Error(`webhook answered ${res.status}`)
+      })
+  }
 }
 
 /** The domains' job kinds on the runner, and the mailer's pokes to it. */

@@ -205,6 +205,31 @@ export function paymentsBanner(config: PaymentsConfig): string {
 }
 
 /**
+ * Whether age checks trust the built-in test issuer and the site serves its
+ * test wallet (api/age/test-wallet.ts): only when asked for with
+ * AGE_TEST_WALLET=on, or on a demo start (DEMO_SEED on, the README's quick
+ * start), as the test payment provider (PAYMENTS=test). A production start
+ * (DEMO_SEED=off) without the switch never trusts the test issuer: its
+ * wallet page proves anyone 18 or older at the press of a button.
+ * AGE_TEST_WALLET=off turns it off on a demo start too.
+ */
+const AgeTestWalletEnv = z.object({
+  AGE_TEST_WALLET: z.preprocess((v) => v || undefined, z.enum(['on', 'off']).optional()),
+  DEMO_SEED: z.enum(['on', 'off']).default('on'),
+})
+
+export function ageTestWalletOn(env: NodeJS.ProcessEnv = process.env): boolean {
+  const e = AgeTestWalletEnv.parse(env)
+  return (e.AGE_TEST_WALLET ?? e.DEMO_SEED) === 'on'
+}
+
+/** What the start prints about the age check's test wallet when it is on; else nothing. */
+export const ageTestWalletBanner = (on: boolean): string | null =>
+  on
+    ? 'start: WARNING age checks trust the built-in TEST issuer, and its test wallet page proves anyone 18+ (AGE_TEST_WALLET=on or a demo start; set AGE_TEST_WALLET=off or DEMO_SEED=off in production)'
+    : null
+
+/**
  * Where pictures are kept (api/images/storage.ts). S3 when S3_BUCKET is set,
  * configured by the AWS SDK's own variables: AWS_ENDPOINT_URL_S3 (or
  * AWS_ENDPOINT_URL) for a store other than AWS (MinIO, a stand-in: then
@@ -266,6 +291,7 @@ export type Config = {
   accounts: AccountsConfig
   serve: ServeConfig
   payments: PaymentsConfig
+  ageTestWallet: boolean
 }
 
 /** The read replica of DATABASE_REPLICA_URL; only beside a PostgreSQL primary. */
@@ -302,5 +328,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts: loadAccountsConfig(env),
     serve: loadServeConfig(env),
     payments: loadPaymentsConfig(env),
+    ageTestWallet: ageTestWalletOn(env),
   }
 }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { createInterface } from 'node:readline'
 import { serve } from '@hono/node-server'
-import { loadConfig, paymentsBanner, storageBanner } from './config.ts'
+import { ageTestWalletBanner, loadConfig, paymentsBanner, storageBanner } from './config.ts'
 import { createLifecycle, shutdownGraceMs, stopOnSignal, trackRequests } from './http/drain.ts'
 import { startProgress } from './site/start-page.ts'
 
@@ -196,6 +196,8 @@ if (config.serve.publicSourceMaps) {
   console.log('start: SOURCE_MAPS=public: the source maps of the build are served')
 }
 console.log(paymentsBanner(config.payments))
+const ageBanner = ageTestWalletBanner(config.ageTestWallet)
+if (ageBanner) console.warn(ageBanner)
 const accounts = accountsFromEnv()
 // Every API process runs the job queue: it polls for due jobs (retries, work
 // another process enqueued) and runs at once what this process enqueues.

@@ -11,12 +11,23 @@ import type { AgeAssuranceSetting, AgeStatus } from '../contract/index.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { cachedOperatorSettings } from '../settings/index.ts'
 import { type AgeProvider, type AgeRequestContext, PresentationRefused } from './provider.ts'
+import type { TestIssuer } from './testing/wallet.ts'
 
 /** How long a request link holds: long enough to find the phone and open the app. */
 export const AGE_REQUEST_TTL_MS = 10 * 60_000
 
+/** The built-in test issuer and wallet (api/age/test-wallet.ts). */
+export interface TestWallet {
+  /** The test issuer of this process, made on first use. */
+  issuer(): Promise<TestIssuer>
+  /** Its root certificate (DER): the trust anchor it adds. */
+  anchors(): Promise<Uint8Array[]>
+}
+
 export interface AgeDeps {
   providers: Record<string, AgeProvider>
+  /** The built-in test issuer and wallet, only when on (api/age/config.ts ageTestWalletOn). */
+  testWallet?: TestWallet
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url')
@@ -65,6 +76,10 @@ const contextOf = (
   expiresAt: row.expiresAt,
 })
 
+/** The test wallet's page for a request (api/age/test-wallet.ts): a path of this site. */
+export const testWalletPathOf = (requestId: string) =>
+  `/api/age_test_wallet.php?request=${requestId}`
+
 export async function startCheck(
   db: Db,
   deps: AgeDeps,
@@ -96,6 +111,7 @@ export async function startCheck(
     provider: provider.id,
     link,
     expires_at: expiresAt.toISOString(),
+    test_wallet: deps.testWallet ? testWalletPathOf(requestId) : null,
   }
 }
 

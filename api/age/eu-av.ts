@@ -119,6 +119,11 @@ export function pemCertificates(pem: string): Uint8Array[] {
 export interface EuAvOptions {
   /** IACA root certificates of the attestation issuers the site trusts (DER). */
   trustAnchors: Uint8Array[]
+  /**
+   * More anchors made at run time: the built-in test issuer's root, only
+   * when the test wallet is on (api/age/config.ts ageTestWalletOn).
+   */
+  moreAnchors?: () => Promise<Uint8Array[]>
   /** The key and certificate chain that sign a host's requests. */
   verifier: VerifierSource
 }
@@ -174,7 +179,7 @@ async function verifiedDocuments(
   }
 }
 
-export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvider {
+export function euAvProvider({ trustAnchors, moreAnchors, verifier }: EuAvOptions): AgeProvider {
   // Plain http only on a loopback response URI (tests, development): the
   // library refuses http URLs unless told otherwise, process-wide.
   let insecureAllowed = false
@@ -205,7 +210,7 @@ export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvid
   }
   return {
     id: 'eu-av',
-    available: trustAnchors.length > 0,
+    available: trustAnchors.length > 0 || moreAnchors !== undefined,
     async startRequest(ctx) {
       // The link holds only the client id and the request_uri.
       return { link: (await signed(ctx)).authorizationRequest }
@@ -223,7 +228,7 @@ export function euAvProvider({ trustAnchors, verifier }: EuAvOptions): AgeProvid
         clientId: request.client_id,
         nonce: ctx.nonce,
         responseUri: ctx.responseUri,
-        trustAnchors,
+        trustAnchors: moreAnchors ? [...trustAnchors, ...(await moreAnchors())] : trustAnchors,
         now: ctx.now,
       })
       const doc = documents.find((d) => d.docType === AV_DOCTYPE)

@@ -12,3 +12,4 @@ export {
 } from './age.ts'
 export { ageFromEnv } from './config.ts'
 export { ageRoutes } from './routes.ts'
+export { type Dispatch, testWalletRoutes } from './test-wallet.ts'

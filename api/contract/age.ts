@@ -25,6 +25,11 @@ export const AgeStartResponse = z.object({
   provider: z.string(),
   link: z.string(),
   expires_at: z.string(),
+  /**
+   * The built-in test wallet's page for this request (a path of this site),
+   * only when the test wallet is on (a demo start or AGE_TEST_WALLET=on); else null.
+   */
+  test_wallet: z.string().nullable(),
 })
 export type AgeStartResponse = z.infer<typeof AgeStartResponse>
 
@@ -45,4 +50,17 @@ export const AgeWalletForm = z.object({
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(1000).optional(),
+})
+
+/** GET /api/age_test_wallet.php: the test wallet's page for one request, and where to go back to. */
+export const AgeTestWalletQuery = z.object({
+  request: z.string().min(1).max(64),
+  next: z.string().max(2000).optional(),
+})
+
+/** The test wallet's buttons: present a proof of age over 18, or decline. */
+export const AgeTestWalletForm = z.object({
+  request: z.string().min(1).max(64),
+  next: z.string().max(2000).optional(),
+  action: z.enum(['present', 'decline']),
 })

@@ -50,6 +50,8 @@ import {
   AgeStartRequest,
   AgeStartResponse,
   AgeStatus,
+  AgeTestWalletForm,
+  AgeTestWalletQuery,
   AgeWalletForm,
 } from './age.ts'
 import { LoginRequest, LogoutResponse } from './auth.ts'
@@ -543,6 +545,24 @@ export const endpoints = {
     path: '/api/age_response.php',
     query: AgeRequestQuery,
     body: AgeWalletForm,
+    form: true,
+    response: null,
+  },
+  /**
+   * The built-in test wallet's page (HTML, api/age/test-wallet.ts), only on a
+   * demo start or with AGE_TEST_WALLET=on; the member's own request only.
+   */
+  ageTestWallet: {
+    method: 'GET',
+    path: '/api/age_test_wallet.php',
+    query: AgeTestWalletQuery,
+    response: null,
+  },
+  /** The test wallet's buttons: it answers the request as a wallet would, then back to the site. */
+  ageTestWalletAction: {
+    method: 'POST',
+    path: '/api/age_test_wallet.php',
+    body: AgeTestWalletForm,
     form: true,
     response: null,
   },

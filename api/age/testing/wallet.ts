@@ -12,7 +12,8 @@
 // answered. Every answer, a presentation or an error, returns the request's
 // `state` when the request object had one, as OpenID4VP 1.0 asks. Trust in
 // the chain's root (the EU's registered relying parties) is not checked
-// here. For tests only: nothing here runs in the server.
+// here. The tests use it, and so does the site's built-in test wallet
+// (api/age/test-wallet.ts), only on a demo start or with AGE_TEST_WALLET=on.
 import 'reflect-metadata'
 import { verify, X509Certificate } from 'node:crypto'
 import {

@@ -101,7 +101,9 @@ function AgePage() {
           </button>
         </>
       )}
-      {state.kind === 'waiting' && <Request link={state.started.link} />}
+      {state.kind === 'waiting' && (
+        <Request link={state.started.link} testWallet={testWalletHref(state.started, next)} />
+      )}
       {(state.kind === 'passed' || state.kind === 'assured') && (
         <>
           <p role="status">{m.age_passed()}</p>
@@ -129,8 +131,20 @@ function AgePage() {
   )
 }
 
-/** The request: a QR code to scan on a computer, a link to the app on a phone. */
-function Request({ link }: { link: string }) {
+/**
+ * The built-in test wallet's page for the request, with where to go after
+ * it; only on a demo start or with AGE_TEST_WALLET=on (the server sends null otherwise).
+ */
+const testWalletHref = (started: AgeStartResponse, next: string | undefined) =>
+  started.test_wallet === null
+    ? null
+    : `${started.test_wallet}${next ? `&next=${encodeURIComponent(next)}` : ''}`
+
+/**
+ * The request: a QR code to scan on a computer, a link to the app on a
+ * phone; on a demo, also the test wallet, marked as no real proof.
+ */
+function Request({ link, testWallet }: { link: string; testWallet: string | null }) {
   const phone = useMemo(
     () => typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches,
     [],
@@ -149,6 +163,14 @@ function Request({ link }: { link: string }) {
             <a href={link}>{m.age_open_here()}</a>
           </p>
         </>
+      )}
+      {testWallet !== null && (
+        <div className="age-page__test-wallet">
+          <p>{m.age_test_wallet_note()}</p>
+          <a className="button button--secondary" href={testWallet}>
+            {m.age_test_wallet_open()}
+          </a>
+        </div>
       )}
       <p role="status" aria-live="polite">
         {m.age_waiting()}

@@ -246,8 +246,17 @@ function ChatPhoto({
   )
 }
 
-/** Failed lines (their keys) that sent the member to /age already. */
-const sentToAge = new Set<string>()
+/**
+ * Failed lines (their keys) that sent the member to /age already; kept for
+ * the tab's session, since the check may leave the app (a wallet on the same
+ * device, the demo's test wallet page) and come back with a fresh page.
+ */
+const SENT_TO_AGE = 'age-sent'
+const sentToAge = {
+  has: (key: string) => (sessionStorage.getItem(SENT_TO_AGE) ?? '').split(' ').includes(key),
+  add: (key: string) =>
+    sessionStorage.setItem(SENT_TO_AGE, `${sessionStorage.getItem(SENT_TO_AGE) ?? ''} ${key}`),
+}
 
 function FailedActions({ row }: { row: MessageRow }) {
   const credits = row.error === 'insufficient_credits'
