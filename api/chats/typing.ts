@@ -9,8 +9,12 @@ import { notifyMembersSoon } from '../events/bus.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { otherMember } from './messages.ts'
 
-/** When this process last passed a signal on, per member and conversation. */
-const lastSent = new Map<string, number>()
+/**
+ * When this process last passed a signal on, per database, member and
+ * conversation (two databases in one process, as the tests run both engines,
+ * have their own ids).
+ */
+const sentBy = new WeakMap<Db, Map<string, number>>()
 /** Past this many entries the old ones are dropped (they only throttle). */
 const MAX_REMEMBERED = 10_000
 
@@ -30,6 +34,8 @@ export async function sendTyping(
   if (await blockedBetween(db, memberId, other)) {
     throw new ApiFailure(403, 'blocked', 'conversation', 'one of you blocked the other')
   }
+  const lastSent = sentBy.get(db) ?? new Map<string, number>()
+  sentBy.set(db, lastSent)
   const key = `${memberId}:${conversation}`
   const last = lastSent.get(key)
   if (last !== undefined && now - last < TYPING_SERVER_GAP_MS) return 'quiet'
