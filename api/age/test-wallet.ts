@@ -13,6 +13,7 @@
 // request handling (the same routes as a wallet's), so the issuer that made
 // the proof is the one the verifier trusts. Only the member whose request it
 // is sees its page and presses its buttons, from this site's own page.
+
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { html } from 'hono/html'
@@ -22,6 +23,7 @@ import { samePath } from '../contract/rules/index.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { fromOwnPage } from '../http/origin.ts'
 import { type AuthEnv, nowOf, sessionMember } from '../http/session.ts'
+import { testPage } from '../http/test-page.ts'
 import { pathOf, validate } from '../http/validate.ts'
 import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { type AgeDeps, checkState, requestUriOf, type TestWallet } from './age.ts'
@@ -43,40 +45,12 @@ export function testWallet(clock: () => number = Date.now): TestWallet {
 /** A request through the app's own handling (set once the app exists, as the test payments' webhook). */
 export type Dispatch = (url: string, init: RequestInit) => Promise<Response>
 
-const STYLE = html`
-  :root { color-scheme: light; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem;
-    box-sizing: border-box; background: #faf7f9; color: #1d1b20;
-    font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-  .wallet { width: 100%; max-width: 26rem; background: #fff; border-radius: 16px;
-    padding: 1.5rem; box-shadow: 0 6px 24px rgb(29 27 32 / 12%); }
-  .wallet__test { margin: 0 0 1rem; padding: 0.75rem; border-radius: 10px;
-    background: #fff4e5; color: #5c3a00; font-size: 0.9rem; }
-  h1 { margin: 0 0 0.5rem; font-size: 1.5rem; color: #8c0f40; }
-  form p { margin: 0.5rem 0; }
-  button { width: 100%; min-height: 44px; font: inherit; font-weight: 600; cursor: pointer;
-    border-radius: 999px; border: 1px solid #c9c3cc; background: #fff; color: #1d1b20; }
-  button[value="present"] { background: #c2185b; border-color: #c2185b; color: #fff; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #8c0f40; outline-offset: 2px; }
-  a { color: #8c0f40; }
-`
-
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main class="wallet">
-      <p class="wallet__test"><strong>TEST WALLET: not a real proof of age.</strong> This is the site's built-in test wallet and test issuer (a demo start or AGE_TEST_WALLET=on); a real site trusts only the EU age verification app's issuers.</p>
-      ${body}
-    </main>
-  </body>
-</html>`
+const page = (title: string, body: ReturnType<typeof html>) =>
+  testPage({
+    title,
+    banner: html`<strong>TEST WALLET: not a real proof of age.</strong> This is the site's built-in test wallet and test issuer (a demo start or AGE_TEST_WALLET=on); a real site trusts only the EU age verification app's issuers.`,
+    body,
+  })
 
 /** Back to the site's /age page, with where the member was going (a path of this site only). */
 const backOf = (next: string | undefined) => {
@@ -135,7 +109,7 @@ const askPage = (request: string, next: string | undefined) =>
       <form method="post" action="${endpoints.ageTestWalletAction.path}">
         <input type="hidden" name="request" value="${request}" />
         ${next === undefined ? '' : html`<input type="hidden" name="next" value="${next}" />`}
-        <p><button type="submit" name="action" value="present">Present: over 18</button></p>
+        <p><button type="submit" class="primary" name="action" value="present">Present: over 18</button></p>
         <p><button type="submit" name="action" value="decline">Decline</button></p>
       </form>
       <p><a href="${backOf(next)}">Back to the site</a></p>`,

@@ -244,7 +244,7 @@ describeEngines('payments on %s', (engine) => {
     expect(checkoutHtml).toContain('TEST PAYMENT')
     // The site it pays, as a provider's page names the merchant: its mark and name, linked home.
     expect(checkoutHtml).toMatch(
-      /<a class="checkout__site" href="\/">\s*<svg[\s\S]*<\/svg>\s*Amora\s*<\/a>/,
+      /<a class="test-page__site" href="\/">\s*<svg[\s\S]*<\/svg>\s*Amora\s*<\/a>/,
     )
     // Before paying: the return page shows pending and grants nothing.
     expect((await transaction(t.id)).status).toBe('pending')
