@@ -187,6 +187,7 @@ describeEngines('lander visits and the report per site on %s', (engine) => {
       activations: 0,
       first_purchases: 0,
       revenue: {},
+      spent: {},
     })
     const all = await report('')
     expect(all.site).toBeNull()
