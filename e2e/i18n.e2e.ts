@@ -102,7 +102,7 @@ describe('a German visitor', () => {
       .getByText(/^Guthaben: [\d.]+ Credits?$/)
       .waitFor()
     await page.getByLabel('Deine Nachricht').fill('Hallo!')
-    await page.getByRole('button', { name: 'Senden' }).click()
+    await page.getByRole('button', { name: 'Senden', exact: true }).click()
     await page.locator('.chat-messages').getByText('Heute').waitFor()
     await expectNoEnglish()
 

@@ -328,6 +328,15 @@ describe('screenshots against e2e/baselines', () => {
                 .waitFor({ timeout: scaled(20_000) })
                 .catch(() => undefined)
             }
+            // A guest's home paints its photos from the server's HTML; the
+            // "from" price beside them waits for the worker's packages answer,
+            // so that is waited for before the page can count as still.
+            if (!member && path === '/') {
+              await page
+                .locator('.guest-hero__price[data-packages]')
+                .waitFor({ timeout: scaled(20_000) })
+                .catch(() => undefined)
+            }
             if (member && path === `/chats/${chatId}`) await openedAgainWhenRead(page)
             const png = await stillScreenshot(page, path)
             expect(await page.locator('html').getAttribute('class')).toContain(s.template)

@@ -102,7 +102,8 @@ function GuestHero() {
           {title()}
         </h1>
         <p className="guest-hero__value">{tagline()}</p>
-        <p className="guest-hero__price">
+        {/* data-packages once the packages answered (the price follows the photos the server painted). */}
+        <p className="guest-hero__price" data-packages={packages ? '' : undefined}>
           {m.home_free()}
           {packages && best && (
             <>
