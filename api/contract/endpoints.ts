@@ -84,6 +84,7 @@ import {
   MessagesQuery,
   MessagesResponse,
   PHOTO_SEND_PATH,
+  VOICE_SEND_PATH,
   ReportRequest,
   ReportResponse,
   SendGiftRequest,
@@ -447,6 +448,12 @@ export const endpoints = {
   sendPhoto: {
     method: 'POST',
     path: PHOTO_SEND_PATH,
+    multipart: true,
+    response: SendMessageResponse,
+  },
+  sendVoice: {
+    method: 'POST',
+    path: VOICE_SEND_PATH,
     multipart: true,
     response: SendMessageResponse,
   },

@@ -18,6 +18,13 @@ export { REPORT_REASONS }
 const wellFormed = (s: string) =>
   !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)
 
+/** The containers a voice message may come in: Chromium and Firefox record webm/Opus, Safari mp4/AAC. */
+export const VOICE_TYPES = ['audio/webm', 'audio/mp4'] as const
+/** The longest voice message: 60 s. */
+export const VOICE_MAX_MS = 60_000
+/** The largest voice recording accepted: 1 MiB (60 s at 128 kbit/s). */
+export const VOICE_MAX_BYTES = 1_048_576
+
 /** A conversation's id: an `Id`. */
 export const ConversationId = Id
 
@@ -55,6 +62,24 @@ export const Message = z.object({
    * icon also the message's `text`. Absent on every other message.
    */
   gift: Gift.optional(),
+  /**
+   * A voice message (docs/messages-and-credits.md, "Voice messages"): where
+   * its recording is fetched (GET /api/voice/<name>, the chat's two members
+   * only), its container type and its length. Null, with `voice_hidden`,
+   * once hidden from this member (they reported it, or a report on it was
+   * upheld). Absent on every other message.
+   */
+  voice: z
+    .object({
+      url: z.string(),
+      /** What the sender's browser recorded: 'audio/webm' (Opus) or 'audio/mp4' (AAC). */
+      type: z.enum(VOICE_TYPES),
+      /** Length in milliseconds, 1..VOICE_MAX_MS. */
+      duration_ms: z.number().int(),
+    })
+    .nullable()
+    .optional(),
+  voice_hidden: z.literal(true).optional(),
 })
 export type Message = z.infer<typeof Message>
 
@@ -106,6 +131,15 @@ export const SendMessageResponse = z.object({ message: Message, credits: z.numbe
  * (png, jpeg or webp); answered like a text send.
  */
 export const PHOTO_SEND_PATH = '/api/message-photo.php'
+
+/**
+ * POST /api/message-voice.php (multipart): `conversation`, `client_id`,
+ * `duration_ms` (what the recorder measured, 1..VOICE_MAX_MS; the server
+ * checks it against the container where it can) and one `file` (audio/webm
+ * or audio/mp4, at most VOICE_MAX_BYTES); answered like a text send, the
+ * message's `text` empty.
+ */
+export const VOICE_SEND_PATH = '/api/message-voice.php'
 
 /**
  * POST /api/message-gift.php: a gift of the site's catalogue (GET
