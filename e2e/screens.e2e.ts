@@ -472,6 +472,7 @@ async function privatePhotoOwner(): Promise<number> {
 const paidStates = (owner: number) => [
   {
     name: 'the chat with the gift list open',
+    slug: 'gifts',
     path: `/chats/${chatId}`,
     act: async (page: Page) => {
       await page.getByRole('button', { name: 'Send a gift' }).click()
@@ -480,6 +481,7 @@ const paidStates = (owner: number) => [
   },
   {
     name: 'a profile with a locked private photo',
+    slug: 'locked',
     path: `/members/${owner}`,
     act: (page: Page) =>
       page
@@ -495,7 +497,7 @@ describe('what credits buy, in every template at 360 and 1280 px', () => {
   })
   for (const template of ['classic', 'boxy', 'lavish'] as const) {
     const s = SITES.find((x) => x.template === template && x.all)!
-    it(`${template}: the gift list and a locked photo fit and have no serious or critical axe violation`, {
+    it(`${template}: the gift list and a locked photo match their baselines, fit, and have no serious or critical axe violation`, {
       timeout: scaled(600_000),
     }, async () => {
       const problems: string[] = []
@@ -507,9 +509,14 @@ describe('what credits buy, in every template at 360 and 1280 px', () => {
           await page.goto(state.path)
           await settle(page)
           await state.act(page)
-          await stillScreenshot(page, state.name)
+          const png = await stillScreenshot(page, state.name)
           const wide = await overflow(page)
           if (wide > width) problems.push(`${state.name} at ${width} px: ${wide} px wide`)
+          const file = `${BASELINES}${s.template}-${s.niche}-paid-${state.slug}-${width}.png`
+          const verdict = await checkBaseline(file, png)
+          if (verdict.kind === 'written') console.log(`baseline written: ${file}`)
+          else if (verdict.share > MAX_DIFF_SHARE)
+            problems.push(`${file} differs in ${(verdict.share * 100).toFixed(2)}% of pixels`)
           const { violations } = await new AxeBuilder({ page }).analyze()
           for (const v of violations) {
             if (v.impact !== 'serious' && v.impact !== 'critical') continue
