@@ -38,6 +38,7 @@ import { createLifecycle, type Lifecycle } from './http/drain.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
 import { metricsRoutes } from './http/metrics.ts'
+import { withDirectStreams } from './http/sse.ts'
 import { sameOriginOnly } from './http/origin.ts'
 import { primaryReads, type ReadsFor, readsOf, rememberWrites } from './http/reads.ts'
 import { type Logger, requestLog } from './http/request-log.ts'
@@ -245,7 +246,8 @@ export function createApi({
       throw new ApiFailure(404, 'not_found', undefined, 'no such endpoint')
     })
   builtWith(app)
-  return app
+  // Event streams write to Node's response once the middleware above finished their head.
+  return withDirectStreams(app)
 }
 
 /**
