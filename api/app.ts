@@ -38,12 +38,12 @@ import { createLifecycle, type Lifecycle } from './http/drain.ts'
 import { ApiFailure, onError } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
 import { metricsRoutes } from './http/metrics.ts'
-import { withDirectStreams } from './http/sse.ts'
 import { sameOriginOnly } from './http/origin.ts'
 import { primaryReads, type ReadsFor, readsOf, rememberWrites } from './http/reads.ts'
 import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
+import { withDirectStreams } from './http/sse.ts'
 import { pathOf } from './http/validate.ts'
 import {
   diskStore,

@@ -128,7 +128,10 @@ class MemberStream implements SseStream, BusStream, SessionStream {
   poke(poke: Poke): void {
     if (this.state !== OPEN) return
     // A client that does not read is not buffered for without bound.
-    if (this.sink!.writableLength > MAX_UNREAD_BYTES) return this.end()
+    if (this.sink!.writableLength > MAX_UNREAD_BYTES) {
+      this.end()
+      return
+    }
     this.write(`event: poke\ndata: ${JSON.stringify(poke)}\nid: ${++this.id}\n\n`)
   }
 
