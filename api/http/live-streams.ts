@@ -33,9 +33,9 @@ const MAX_SLICES = 15
  * so its first keep-alive comes one period later (less up to a slice), and
  * every period after.
  */
-export function keepAliveTicker(everyMs: number) {
+export function keepAliveTicker<S extends { keepAlive(): void }>(everyMs: number) {
   const count = Math.max(1, Math.min(MAX_SLICES, Math.floor(everyMs / 1000)))
-  const slices = Array.from({ length: count }, () => new Set<MemberStream>())
+  const slices = Array.from({ length: count }, () => new Set<S>())
   let at = 0
   let size = 0
   let timer: NodeJS.Timeout | undefined
@@ -44,7 +44,8 @@ export function keepAliveTicker(everyMs: number) {
     for (const stream of slices[at]!) stream.keepAlive()
   }
   return {
-    add(stream: MemberStream): number {
+    /** Adds a stream; returns its slice (for remove). */
+    add(stream: S): number {
       slices[at]!.add(stream)
       size++
       if (!timer) {
@@ -53,7 +54,7 @@ export function keepAliveTicker(everyMs: number) {
       }
       return at
     },
-    remove(stream: MemberStream, slice: number): void {
+    remove(stream: S, slice: number): void {
       if (!slices[slice]?.delete(stream)) return
       size--
       if (size === 0 && timer) {
@@ -61,6 +62,9 @@ export function keepAliveTicker(everyMs: number) {
         timer = undefined
       }
     },
+    /** The slices and the time between two. */
+    slices: count,
+    tickMs: everyMs / count,
     get size() {
       return size
     },
@@ -71,7 +75,7 @@ export function keepAliveTicker(everyMs: number) {
 interface Hub {
   events: EventBus
   sessions: StreamSessions
-  keepAlives: ReturnType<typeof keepAliveTicker>
+  keepAlives: ReturnType<typeof keepAliveTicker<MemberStream>>
 }
 
 const NEW = 0
@@ -176,7 +180,7 @@ class MemberStream implements SseStream, BusStream, SessionStream {
  * their session's check finds the session gone.
  */
 export function liveStreams(events: EventBus, sessions: StreamSessions, keepAliveMs: number) {
-  const hub: Hub = { events, sessions, keepAlives: keepAliveTicker(keepAliveMs) }
+  const hub: Hub = { events, sessions, keepAlives: keepAliveTicker<MemberStream>(keepAliveMs) }
   return {
     answer(c: Context, memberId: number, sessionId: number): Response {
       const resume = c.req.header('last-event-id') !== undefined
