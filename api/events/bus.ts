@@ -168,14 +168,44 @@ export interface BusStream {
   end?: (() => void) | undefined
 }
 
+/** The streams by member: join, leave, and the old closure-style subscribe. */
+function memberStreams() {
+  const subscribers = new Map<number, Set<BusStream>>()
+  let count = 0
+  const join: EventBus['join'] = (memberId, stream) => {
+    let set = subscribers.get(memberId)
+    if (!set) {
+      set = new Set()
+      subscribers.set(memberId, set)
+    }
+    if (set.has(stream)) return
+    set.add(stream)
+    count++
+  }
+
+  const leave: EventBus['leave'] = (memberId, stream) => {
+    const set = subscribers.get(memberId)
+    if (!set?.delete(stream)) return
+    count--
+    if (set.size === 0) subscribers.delete(memberId)
+  }
+
+  const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
+    const stream: BusStream = { poke: listener, end }
+    join(memberId, stream)
+    return () => leave(memberId, stream)
+  }
+
+  return { subscribers, join, leave, subscribe, count: () => count }
+}
+
 /**
  * Who listens in this process: the streams by member and the cache
  * listeners, and what reaches them (a poke, a cache change, the end).
  */
 function listeners(log: (line: string) => void) {
-  const subscribers = new Map<number, Set<BusStream>>()
+  const { subscribers, join, leave, subscribe, count } = memberStreams()
   const cacheListeners = new Set<(cache: string | null) => void>()
-  let count = 0
 
   const cacheChanged = (cache: string | null) => {
     for (const listener of cacheListeners) {
@@ -222,30 +252,6 @@ function listeners(log: (line: string) => void) {
     for (const set of subscribers.values()) for (const s of set) s.poke({ type: 'sync' })
   }
 
-  const join: EventBus['join'] = (memberId, stream) => {
-    let set = subscribers.get(memberId)
-    if (!set) {
-      set = new Set()
-      subscribers.set(memberId, set)
-    }
-    if (set.has(stream)) return
-    set.add(stream)
-    count++
-  }
-
-  const leave: EventBus['leave'] = (memberId, stream) => {
-    const set = subscribers.get(memberId)
-    if (!set?.delete(stream)) return
-    count--
-    if (set.size === 0) subscribers.delete(memberId)
-  }
-
-  const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
-    const stream: BusStream = { poke: listener, end }
-    join(memberId, stream)
-    return () => leave(memberId, stream)
-  }
-
   const onCacheChange: EventBus['onCacheChange'] = (listener) => {
     cacheListeners.add(listener)
     return () => {
@@ -262,7 +268,7 @@ function listeners(log: (line: string) => void) {
     join,
     leave,
     onCacheChange,
-    count: () => count,
+    count,
   }
 }
 

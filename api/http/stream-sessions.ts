@@ -43,6 +43,45 @@ export interface StreamSessionsOptions {
 }
 
 /**
+ * Per session id, its streams (a member's tabs share a session), and the
+ * timer that runs `tick` every `everyMs` while any is watched.
+ */
+function watchedSessions(everyMs: number, tick: () => void) {
+  const watched = new Map<number, Set<SessionStream>>()
+  let size = 0
+  let timer: NodeJS.Timeout | undefined
+  const add = (sessionId: number, stream: SessionStream) => {
+    let streams = watched.get(sessionId)
+    if (!streams) {
+      streams = new Set()
+      watched.set(sessionId, streams)
+    }
+    if (streams.has(stream)) return
+    streams.add(stream)
+    size++
+    if (!timer) {
+      timer = setInterval(tick, everyMs)
+      timer.unref?.()
+    }
+  }
+
+  /** Stops watching `stream`; whether it was watched. */
+  const remove = (sessionId: number, stream: SessionStream): boolean => {
+    const streams = watched.get(sessionId)
+    if (!streams?.delete(stream)) return false
+    size--
+    if (streams.size === 0) watched.delete(sessionId)
+    if (size === 0 && timer) {
+      clearInterval(timer)
+      timer = undefined
+    }
+    return true
+  }
+
+  return { watched, add, remove, size: () => size }
+}
+
+/**
  * The watch of one process. The timer runs only while a stream is watched.
  * A stream is checked at most `everyMs` after its session ended plus the
  * statement's time, as soon as its own check every `everyMs` used to be.
@@ -52,11 +91,8 @@ export interface StreamSessionsOptions {
 export function createStreamSessions(db: Db, options: StreamSessionsOptions): StreamSessions {
   const now = options.now ?? (() => new Date())
   const log = options.log ?? ((line: string) => console.error(line))
-  /** Per session id, its streams (a member's tabs share a session). */
-  const watched = new Map<number, Set<SessionStream>>()
-  let size = 0
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
+  const { watched, add, remove, size } = watchedSessions(options.everyMs, () => void check())
 
   const run = async () => {
     const ids = [...watched.keys()]
@@ -86,34 +122,6 @@ export function createStreamSessions(db: Db, options: StreamSessionsOptions): St
     return running
   }
 
-  const add = (sessionId: number, stream: SessionStream) => {
-    let streams = watched.get(sessionId)
-    if (!streams) {
-      streams = new Set()
-      watched.set(sessionId, streams)
-    }
-    if (streams.has(stream)) return
-    streams.add(stream)
-    size++
-    if (!timer) {
-      timer = setInterval(() => void check(), options.everyMs)
-      timer.unref?.()
-    }
-  }
-
-  /** Stops watching `stream`; whether it was watched. */
-  const remove = (sessionId: number, stream: SessionStream): boolean => {
-    const streams = watched.get(sessionId)
-    if (!streams?.delete(stream)) return false
-    size--
-    if (streams.size === 0) watched.delete(sessionId)
-    if (size === 0 && timer) {
-      clearInterval(timer)
-      timer = undefined
-    }
-    return true
-  }
-
   return {
     watch(sessionId, ended) {
       const stream: SessionStream = { end: ended }
@@ -125,7 +133,7 @@ export function createStreamSessions(db: Db, options: StreamSessionsOptions): St
     add,
     remove,
     get size() {
-      return size
+      return size()
     },
     check,
   }
