@@ -170,9 +170,12 @@ async function settle(page: Page) {
   await page.waitForFunction(
     () =>
       !/Loading/.test(document.querySelector('main')?.textContent ?? '') &&
-      [...document.images].every(
-        (i) => i.complete || i.getBoundingClientRect().top > window.innerHeight,
-      ),
+      [...document.images].every((i) => {
+        // A picture not drawn (display: none, as the gallery's strip outside
+        // the lavish template) never loads when lazy, and shows nothing.
+        const box = i.getBoundingClientRect()
+        return i.complete || box.width === 0 || box.top > window.innerHeight
+      }),
     undefined,
     { timeout: scaled(60_000) },
   )

@@ -84,7 +84,7 @@ export function Gallery({ name, images }: { name: string; images: readonly Image
   )
 }
 
-/** One dot a photo, the shown one current. */
+/** One dot a photo (a thumbnail in the lavish template's strip), the shown one current. */
 function GalleryDots({
   images,
   shown,
@@ -104,7 +104,19 @@ function GalleryDots({
             aria-label={m.gallery_show({ n: i + 1 })}
             aria-current={i === shown ? 'true' : undefined}
             onClick={() => go(i)}
-          />
+          >
+            {/* The lavish template draws the dots as a strip of the photos
+                (app/theme/templates.css); hidden, a lazy picture never loads. */}
+            <img
+              className="gallery__thumb"
+              src={mediaUrl(img.thumb_filename)}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              draggable={false}
+            />
+          </button>
         </li>
       ))}
     </ul>

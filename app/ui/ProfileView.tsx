@@ -116,7 +116,7 @@ export function ProfileView({
           </section>
         )}
         {(notes.length > 0 || personal) && (
-          <section aria-labelledby="profile-notes">
+          <section className="profile-page__notes" aria-labelledby="profile-notes">
             <h2 id="profile-notes">{m.member_notes_title()}</h2>
             {personal && <p className="profile-page__personal">{personal}</p>}
             {notes.map(([key, value]) => (
