@@ -102,10 +102,14 @@ const toMessage = (r: Row & { attachmentHidden?: boolean }, receipts = false): M
   ...voiceOf(r),
 })
 
-/** A voice message's `voice` as answered (nothing for any other message). */
+/**
+ * A voice message's `voice` as answered (nothing for any other message):
+ * null and hidden when hidden from this viewer, or when its recording was
+ * removed (its sender's account deleted: api/chats/voice.ts dropMemberVoices).
+ */
 const voiceOf = (r: Row & { attachmentHidden?: boolean }): Partial<Message> => {
-  if (r.voice === null || r.voiceType === null || r.voiceMs === null) return {}
-  if (r.attachmentHidden) return { voice: null, voice_hidden: true }
+  if (r.voiceType === null || r.voiceMs === null) return {}
+  if (r.voice === null || r.attachmentHidden) return { voice: null, voice_hidden: true }
   const type = r.voiceType === 'audio/mp4' ? 'audio/mp4' : 'audio/webm'
   return { voice: { url: voicePath(r.voice), type, duration_ms: r.voiceMs } }
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { creditLedger, messages } from '../../db/schema/index.ts'
+import { creditLedger, jobs, messages } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import {
   ApiError,
@@ -26,6 +26,7 @@ import { queueItem } from '../moderation/index.ts'
 import { type ChatPair, chatPair, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { BASE, send } from '../test/http.ts'
+import { TEST_PASSWORD } from '../test/seed.ts'
 import { mp4Recording, webmRecording } from '../test/voice-fixtures.ts'
 
 /** The default price of a voice message (operator setting voice_message_credits), pinned by value. */
@@ -112,6 +113,12 @@ describeEngines('voice messages in chats on %s', (engine) => {
     })
     expect(sent.credits).toBe(before - VOICE_COST)
     expect((await recordings()).length).toBe(storedBefore + 1)
+    // The mail job about it (when one is due) says it is a voice message.
+    const mailJobs = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `message-mail:${sent.message.id}`))
+    for (const job of mailJobs) expect(job.payload).toMatchObject({ voice: true })
     // The recipient's page carries it, and the chats list marks it with a microphone.
     const got = (await pageOf(cookieB)).find((m) => m.id === sent.message.id)
     expect(got?.voice).toEqual(sent.message.voice)
@@ -406,6 +413,37 @@ describeEngines('voice messages in chats on %s', (engine) => {
     expect(await balanceOf(database.db, a.id)).toBe(before)
     expect((await recordings()).length).toBe(storedBefore)
     expect(b.id).toBeGreaterThan(0)
+  })
+
+  it("lists the member's own recordings in their export, and removes them from the store with their account", async () => {
+    const { a, cookieA, ab } = pair
+    const exported = await send(app, '/api/account_export.php', { cookie: cookieA })
+    expect(exported.status).toBe(200)
+    const data = (await exported.json()) as {
+      conversations: Array<{ id: number; messages: Array<{ direction: string; voice?: unknown }> }>
+    }
+    const voices = data.conversations
+      .find((c) => c.id === ab)!
+      .messages.flatMap((m) => (m.voice ? [m.voice] : []))
+    expect(voices.length).toBeGreaterThan(0)
+    expect(voices[0]).toEqual({
+      type: 'audio/webm',
+      duration_ms: 5000,
+      recording: expect.stringMatching(/^data:audio\/webm;base64,/),
+    })
+    expect((await recordings()).length).toBeGreaterThan(0)
+    const deleted = await send(app, '/api/user.php', {
+      method: 'DELETE',
+      cookie: cookieA,
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status).toBe(200)
+    // Every recording of this test was Anna's.
+    expect(await recordings()).toEqual([])
+    const rows = await database.db.select().from(messages).where(eq(messages.senderId, a.id))
+    expect(rows.filter((m) => m.voice !== null)).toEqual([])
+    // Still voice messages, whose recording is gone.
+    expect(rows.filter((m) => m.voiceType !== null).length).toBe(voices.length)
   })
 })
 

@@ -93,7 +93,9 @@ export const messages = pgTable(
      * A voice message: the picture store's name of its recording (a voice
      * name, api/images/voice.ts), its container type ('audio/webm' or
      * 'audio/mp4') and its length in milliseconds as the recorder measured
-     * it; all three null for any other message.
+     * it; all three null for any other message. The name alone goes null
+     * when the recording is removed (its sender's account deleted): the
+     * message stays a voice message whose recording is gone.
      */
     voice: text('voice'),
     voiceType: text('voice_type'),
@@ -107,10 +109,10 @@ export const messages = pgTable(
     index('messages_photo_idx').on(t.photo).where(sql`photo IS NOT NULL`),
     // Serving a recording finds its message by the recording's name.
     index('messages_voice_idx').on(t.voice).where(sql`voice IS NOT NULL`),
-    // A voice message has all three or none of its fields.
+    // A voice message has its type and length; its recording's name only while it is kept.
     check(
       'messages_voice_whole',
-      sql`(voice IS NULL) = (voice_type IS NULL) AND (voice IS NULL) = (voice_ms IS NULL)`,
+      sql`(voice_type IS NULL) = (voice_ms IS NULL) AND (voice IS NULL OR voice_type IS NOT NULL)`,
     ),
   ],
 )
