@@ -22,7 +22,10 @@ export const SITE_CSP: CspDirectives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'media-src': ["'self'"],
+  // Voice messages: the chat's recordings ('self'), the sender's own
+  // recording before it is sent (a blob: of the outbox), and a reported
+  // one in the moderator's queue item (a data: URL).
+  'media-src': ["'self'", 'blob:', 'data:'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],
@@ -51,10 +54,11 @@ export function contentSecurityPolicy(overrides: CspDirectives = {}): string {
 /**
  * Features no page of the site uses are off; geolocation only for the
  * sign-up's "use my location", the camera only for the selfie of photo
- * verification (/verify), both for the site's own pages.
+ * verification (/verify), the microphone only for recording a voice message
+ * in a chat, all for the site's own pages.
  */
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
+  'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
 
 /** HSTS: one year (the preload list's minimum), subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains'
