@@ -251,6 +251,7 @@ function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
   // reused for a minute, so the home's HTML adds no search to a hit but the
   // first of each minute (api/site/prerender.ts `reusedFor`).
   const showcaseOf = reusedFor<Profile[]>(SHOWCASE_REUSE_MS)
+  const packagesOf = reusedFor<unknown>(SHOWCASE_REUSE_MS)
   return async (c: Context, page: GuestPage, locale: Locale, host: string, site: Operator) => {
     const url = c.req.url
     try {
@@ -279,13 +280,33 @@ function guestPageRender(db: AppDeps['db'], api: Api, ssrDir: string) {
               return undefined
             })
           : undefined
-      const seed = pageSeed(
-        locale,
-        settings,
-        companyInfo(settings),
-        profile?.status === 200 ? await profile.json() : undefined,
-        shown,
-      )
+      // The home's hero says what a message costs from the best package:
+      // the packages the guest's own GET /api/packages.php would get (their
+      // country as the worker asks it), reused like the showcase.
+      const country = settings.geoip_selected_country ?? settings.geoip_country
+      const packages =
+        page === 'home'
+          ? await packagesOf(`${host} ${country ?? ''}`, async () => {
+              const res = await api.request(
+                `/api/packages.php${country ? `?country=${encodeURIComponent(country)}` : ''}`,
+                { headers: c.req.raw.headers },
+                c.env,
+              )
+              if (res.status !== 200) throw new Error(`packages answered ${res.status}`)
+              return res.json()
+            }).catch((error: unknown) => {
+              console.error(
+                'prerender: the packages failed; the home renders without a price',
+                error,
+              )
+              return undefined
+            })
+          : undefined
+      const seed = pageSeed(locale, settings, companyInfo(settings), {
+        profile: profile?.status === 200 ? await profile.json() : undefined,
+        showcase: shown,
+        packages,
+      })
       const html = await render(`${pathname}${search}`, seed)
       return html === null ? null : { html, seed }
     } catch (error) {

@@ -1,7 +1,8 @@
 // A guest's home paints its member photos with its HTML (docs/performance.md,
 // "HTML that paints before JavaScript"): the server renders the showcase
 // (GET /api/showcase.php, reviewed photos only) into the page, so the photos
-// do not wait for the sync worker, which starts only once the page settled.
+// do not wait for the sync worker, which starts only once the page settled;
+// the hero's "from" price comes with them (GET /api/packages.php's answer).
 // Needs `npm run build` (dist-ssr/ holds the server render).
 import { request } from 'node:http'
 import type { Browser, ConsoleMessage } from 'playwright-core'
@@ -46,7 +47,7 @@ afterAll(async () => {
   await site?.stop()
 })
 
-it("has the showcase's photos, names and ages in a guest's home HTML", async () => {
+it("has the showcase's photos, names and ages, and the hero's price, in a guest's home HTML", async () => {
   expect(shown.length).toBeGreaterThan(0)
   const html = await getHtml('/')
   const root = /<div id="root">([\s\S]*)<script type="application\/json" id="page-seed">/.exec(
@@ -61,6 +62,11 @@ it("has the showcase's photos, names and ages in a guest's home HTML", async () 
       ),
     )
   }
+  // The hero's price is in the HTML too: free to join, and a message's money
+  // from the best package (the one rule, api/contract/rules/credit-value.ts).
+  expect(root).toMatch(
+    /<p class="guest-hero__price" data-packages="">Free to join and to browse(<!-- -->)? · (<!-- -->)?a message from €\d+\.\d\d<\/p>/,
+  )
   // The showcase's tiles: every member with name, age and photo; the first row at once.
   for (const [i, p] of shown.entries()) {
     expect(root).toContain(`id="member-${p.id}-name"`)

@@ -4,7 +4,8 @@
 // member's session ends and login is refused with the end date; the member
 // has the statement of reasons by mail and the reporter the decision; the
 // member appeals from the mail's link, a second moderator lifts it, and the
-// member can log in again.
+// member can log in again. A reported voice message plays in the queue item
+// (a data: URL the console's policy allows), named with its length.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {

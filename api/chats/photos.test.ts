@@ -3,7 +3,8 @@
 // however the send is repeated or raced, 402 with nothing stored (no
 // message, no picture left in the store), the photo served to the chat's two
 // members only, never in a first message from an unverified member, and
-// hidden once reported.
+// hidden once reported; the sender's own photos in their export and gone
+// from the store with their account.
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

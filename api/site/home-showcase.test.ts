@@ -24,7 +24,8 @@ const SHELL = '<!doctype html><title>Amora</title><div id="root"></div>'
 const RENDERER = `export async function renderPage(url, seed) {
   if (new URL(url, 'http://x').pathname !== '/') return null
   return '<main>' + (seed.showcase ?? []).map((p) =>
-    '<img data-member="' + p.id + '" src="/media/' + p.main_image.thumb_filename + '">').join('') + '</main>'
+    '<img data-member="' + p.id + '" src="/media/' + p.main_image.thumb_filename + '">').join('') +
+    (seed.kv.packages ? '<p data-packages="' + seed.kv.packages.packages.length + '"></p>' : '') + '</main>'
 }
 `
 
@@ -110,20 +111,33 @@ describeEngines('the guest home showcase in the HTML on %s', (engine) => {
     }
   })
 
+  it("carries the packages for the hero's 'from' price, as a guest's GET /api/packages.php answers them", async () => {
+    const html = await (await home()).text()
+    const api = await server.request('http://localhost/api/packages.php', {
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/140.0' },
+    })
+    const { packages } = (await api.json()) as { packages: unknown[] }
+    expect(packages.length).toBeGreaterThan(0)
+    expect(html).toContain(`<p data-packages="${packages.length}"></p>`)
+    expect(html).toContain('"message_cost":')
+  })
+
   it('gives a member (session cookie) the plain shell, without the showcase', async () => {
     const html = await (await home('localhost', 'sid=someone')).text()
     expect(html).toBe(SHELL)
   })
 
-  it("holds a guest's home to its round trips: the showcase's search once a minute per host", async () => {
+  it("holds a guest's home to its round trips: the showcase's search and the packages once a minute per host", async () => {
     // Another host: its first hit of the minute runs the showcase's search.
     const first = await countTrips(database.db, () => home('first.example'))
     // Within the minute the same host's home reuses it: its settings only.
     const again = await countTrips(database.db, () => home('first.example'))
     if (process.env.ROUND_TRIPS_SHOW) console.log(first, again)
     expect(again.statements.join('\n')).not.toMatch(/from "members"/i)
-    // The host's settings (two reads, as on every page), then the showcase: its members and their photos.
-    expect(first.count).toBe(4)
+    // The host's settings (two reads, as on every page), then the showcase
+    // (its members and their photos), then the packages of the hero's price
+    // (two statements), reused for the minute too.
+    expect(first.count).toBe(6)
     // The settings only.
     expect(again.count).toBe(2)
   })

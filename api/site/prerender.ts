@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import {
   CompanyInfo,
   type Locale,
+  PackagesResponse,
   type Profile,
   ProfileResponse,
   Settings,
@@ -25,7 +26,7 @@ import { SESSION_COOKIE } from '../http/session.ts'
 /** The values a prerendered page was rendered with; the app's copy is app/data/page-seed.ts. */
 export interface PageSeed {
   locale: Locale
-  kv: { settings: Settings; companyInfo: CompanyInfo }
+  kv: { settings: Settings; companyInfo: CompanyInfo; packages?: PackagesResponse }
   profile?: ProfileResponse['profile']
   /** On the home: the guest showcase as GET /api/showcase.php answers it (api/search/showcase.ts). */
   showcase?: Profile[]
@@ -166,15 +167,25 @@ export const pageSeed = (
   locale: Locale,
   settings: unknown,
   company: unknown,
-  profile?: unknown,
-  showcase?: unknown,
+  page: {
+    /** A profile page's GET /api/profile.php answer. */
+    profile?: unknown
+    /** The home's GET /api/showcase.php profiles. */
+    showcase?: unknown
+    /** The home's GET /api/packages.php answer (the hero's "from" price). */
+    packages?: unknown
+  } = {},
 ): PageSeed => ({
   locale,
-  kv: { settings: Settings.parse(settings), companyInfo: CompanyInfo.parse(company) },
-  ...(profile === undefined ? {} : { profile: ProfileResponse.parse(profile).profile }),
-  ...(showcase === undefined
+  kv: {
+    settings: Settings.parse(settings),
+    companyInfo: CompanyInfo.parse(company),
+    ...(page.packages === undefined ? {} : { packages: PackagesResponse.parse(page.packages) }),
+  },
+  ...(page.profile === undefined ? {} : { profile: ProfileResponse.parse(page.profile).profile }),
+  ...(page.showcase === undefined
     ? {}
-    : { showcase: ShowcaseResponse.parse({ profiles: showcase }).profiles }),
+    : { showcase: ShowcaseResponse.parse({ profiles: page.showcase }).profiles }),
 })
 
 /** How long a host's showcase is reused for the guest home's HTML (60 s, docs/performance.md). */

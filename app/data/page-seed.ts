@@ -3,14 +3,20 @@
 // the store values a guest's first paint shows (site settings, imprint). The
 // first client render reads the same values, so hydration matches the HTML;
 // the worker's own copy replaces them once it answers.
-import type { CompanyInfo, Profile, ProfileResponse, Settings } from '../../api/contract/index.ts'
+import type {
+  CompanyInfo,
+  PackagesResponse,
+  Profile,
+  ProfileResponse,
+  Settings,
+} from '../../api/contract/index.ts'
 
 /** Id of the `<script type="application/json">` that carries the seed (never executed: CSP). */
 export const PAGE_SEED_ID = 'page-seed'
 
 export interface PageSeed {
   locale: string
-  kv: { settings?: Settings; companyInfo?: CompanyInfo }
+  kv: { settings?: Settings; companyInfo?: CompanyInfo; packages?: PackagesResponse }
   /** On a profile page: the profile as GET /api/profile.php answered the guest. */
   profile?: ProfileResponse['profile']
   /** On the home: the guest showcase as GET /api/showcase.php answered the guest. */
