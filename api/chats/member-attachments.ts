@@ -1,7 +1,7 @@
 // The attachments of a member's messages that are files in the picture store
 // (a chat photo, a voice recording), described once each, for what the
-// member's account and data owe them (docs/accounts.md, "Deleting an
-// account"; docs/law.md):
+// member's account and data owe them (docs/accounts.md, "Data requests";
+// docs/law.md):
 // - erasure: when the account is deleted, the files of the messages the
 //   member SENT leave their messages and the store (the message stays,
 //   answered as one whose photo or recording is gone); the files of the
