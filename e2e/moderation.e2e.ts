@@ -8,6 +8,7 @@
 // (a data: URL the console's policy allows), named with its length.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { webmRecording } from '../api/test/voice-fixtures.ts'
 import {
   pageApi as api,
   browserSuite,
@@ -38,6 +39,31 @@ type Mail = { kind: string; to: string; subject: string; text: string }
 const mails = async (p: Page) => (await api<{ mails: Mail[] }>(p, '/api/_dev/mail.php')).body.mails
 
 let reportedId = 0
+/** The report of the voice message (the queue item the moderator listens to). */
+let voiceReportId = 0
+
+/**
+ * Sends a voice message from the member of `p` (POST /api/message-voice.php,
+ * multipart as the chat sends it): a 3 s WebM built as the API tests build
+ * it, its length stated in the container so a browser knows it.
+ */
+async function sendVoice(p: Page, conversation: number): Promise<{ status: number; id: number }> {
+  const b64 = Buffer.from(webmRecording({ durationMs: 3000, statedMs: 3000 })).toString('base64')
+  return p.evaluate(
+    async ({ conversation, b64 }) => {
+      const form = new FormData()
+      form.append('conversation', String(conversation))
+      form.append('client_id', crypto.randomUUID())
+      form.append('duration_ms', '3000')
+      const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))
+      form.append('file', new File([bytes], 'voice.webm', { type: 'audio/webm' }))
+      const res = await fetch('/api/message-voice.php', { method: 'POST', body: form })
+      const body = (await res.json()) as { message?: { id: number } }
+      return { status: res.status, id: body.message?.id ?? 0 }
+    },
+    { conversation, b64 },
+  )
+}
 
 describe('moderation: report, suspension, statement of reasons, appeal', () => {
   it('a member reports a message another member sent', async () => {
@@ -71,6 +97,15 @@ describe('moderation: report, suspension, statement of reasons, appeal', () => {
       },
     })
     expect(report.status).toBe(201)
+    // A voice message after it, reported too: the moderator listens to it below.
+    const voice = await sendVoice(b, chat.body.id)
+    expect(voice.status).toBe(201)
+    const voiceReport = await api<{ report: { id: number } }>(a, '/api/reports.php', {
+      method: 'POST',
+      body: { profile: reportedId, message: voice.id, reason: 'harassment', text: 'Shouting' },
+    })
+    expect(voiceReport.status).toBe(201)
+    voiceReportId = voiceReport.body.report.id
   })
 
   it('a moderator sees it with the message in context and suspends for 7 days', async () => {
@@ -87,6 +122,21 @@ describe('moderation: report, suspension, statement of reasons, appeal', () => {
     await s.getByLabel('Facts and reasons (sent to the member)').fill('Threatened another member.')
     await s.getByRole('button', { name: 'Decide' }).click()
     await s.getByRole('status').filter({ hasText: 'Decided on' }).waitFor()
+  })
+
+  it('a moderator listens to a reported voice message: a labelled player whose length is known', async () => {
+    await s.goto(`/operator/queue?type=report&id=${voiceReportId}`)
+    const player = s.getByRole('figure').filter({ hasText: 'Voice message, 0:03' }).locator('audio')
+    await player.waitFor()
+    // Named by its caption, for screen readers.
+    expect(await s.getByLabel('Voice message, 0:03').evaluate((el) => el.tagName)).toBe('AUDIO')
+    // The data: URL loads under the console's Content-Security-Policy (media-src data:):
+    // its metadata, the length the container states, reach the player.
+    await s.waitForFunction(
+      () => (document.querySelector<HTMLAudioElement>('.mod-voice audio')?.readyState ?? 0) >= 1,
+    )
+    const duration = await player.evaluate((el) => (el as HTMLAudioElement).duration)
+    expect(duration).toBeCloseTo(3, 1)
   })
 
   it('the suspended member is logged out, cannot log in, and has the statement; the reporter has the decision', async () => {

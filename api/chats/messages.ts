@@ -66,6 +66,7 @@ import {
   photoAttachment,
   voiceAttachment,
 } from './attachments.ts'
+import { PHOTO_REMOVED } from './member-attachments.ts'
 import { chatPhotoPath, newMessageJobsSql, sendAnswerSql, voicePath } from './message-sql.ts'
 import {
   heldOpening,
@@ -83,7 +84,8 @@ type Row = typeof messages.$inferSelect
  * between the two. A photo is its address (api/chats/photos.ts), a voice
  * recording its address, type and length (api/chats/voice.ts); either, when
  * it is hidden from this viewer (reported by them, or a report on it
- * upheld), null and marked hidden.
+ * upheld) or its file removed with its sender's account
+ * (member-attachments.ts), null and marked hidden.
  */
 const toMessage = (r: Row & { attachmentHidden?: boolean }, receipts = false): Message => ({
   id: r.id,
@@ -96,7 +98,7 @@ const toMessage = (r: Row & { attachmentHidden?: boolean }, receipts = false): M
   ...(r.gift ? { gift: Gift.parse(r.gift) } : {}),
   ...(r.photo === null
     ? {}
-    : r.attachmentHidden
+    : r.attachmentHidden || r.photo === PHOTO_REMOVED
       ? { photo: null, photo_hidden: true }
       : { photo: chatPhotoPath(r.photo) }),
   ...voiceOf(r),
@@ -105,7 +107,7 @@ const toMessage = (r: Row & { attachmentHidden?: boolean }, receipts = false): M
 /**
  * A voice message's `voice` as answered (nothing for any other message):
  * null and hidden when hidden from this viewer, or when its recording was
- * removed (its sender's account deleted: api/chats/voice.ts dropMemberVoices).
+ * removed (its sender's account deleted: member-attachments.ts).
  */
 const voiceOf = (r: Row & { attachmentHidden?: boolean }): Partial<Message> => {
   if (r.voiceType === null || r.voiceMs === null) return {}

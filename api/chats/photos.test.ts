@@ -45,6 +45,7 @@ describeEngines('photos in chats on %s', (engine) => {
   let app: Api
   let mediaDir: string
   let a: MemberRow
+  let b: MemberRow
   let c: MemberRow
   let cookieA: string
   let cookieB: string
@@ -65,7 +66,7 @@ describeEngines('photos in chats on %s', (engine) => {
       },
     })
     // The conversation is opened by a text: the photo sends below are not first messages.
-    ;({ a, c, cookieA, cookieB, cookieC, ab } = await chatPair(app, database.db, {
+    ;({ a, b, c, cookieA, cookieB, cookieC, ab } = await chatPair(app, database.db, {
       credits: 1000,
       opened: true,
     }))
@@ -345,6 +346,73 @@ describeEngines('photos in chats on %s', (engine) => {
     await database.db.execute(sqlDecide(sent.id))
     expect(await page(cookieA)).toMatchObject({ photo: null, photo_hidden: true })
     expect((await send(app, sent.photo!, { cookie: cookieA })).status).toBe(404)
+  })
+  it("lists the member's own sent photos in their export; with their account their sent photos leave the store, the photos they received stay", async () => {
+    await database.db.transaction((tx) => credit(tx, b.id, 100, 'bonus', 'test'))
+    const sentByA = SendMessageResponse.parse(
+      await (
+        await sendPhoto(
+          cookieA,
+          { conversation: ab, client_id: randomUUID(), text: 'Mine' },
+          await picture('png', 11),
+        )
+      ).json(),
+    ).message
+    const toA = await sendPhoto(
+      cookieB,
+      { conversation: ab, client_id: randomUUID(), text: 'Yours' },
+      await picture('png', 12),
+    )
+    expect(toA.status).toBe(201)
+    const sentByB = SendMessageResponse.parse(await toA.json()).message
+    expect(sentByB.from).toBe(b.id)
+    const exported = await send(app, '/api/account_export.php', { cookie: cookieA })
+    expect(exported.status).toBe(200)
+    type Exported = { id: number; direction: string; photo?: { picture?: string | null } }
+    const data = (await exported.json()) as {
+      conversations: Array<{ id: number; messages: Exported[] }>
+    }
+    const listed = data.conversations.find((x) => x.id === ab)!.messages
+    // Her own photo with its bytes; the one she received by its kind only (it is Ben's).
+    expect(listed.find((m) => m.id === sentByA.id)).toMatchObject({
+      direction: 'sent',
+      photo: { picture: expect.stringMatching(/^data:image\/jpeg;base64,/) },
+    })
+    expect(listed.find((m) => m.id === sentByB.id)).toMatchObject({
+      direction: 'received',
+      photo: {},
+    })
+    expect(listed.find((m) => m.id === sentByB.id)?.photo).not.toHaveProperty('picture')
+    const named = await database.db.execute(sql`
+      SELECT photo FROM messages WHERE sender_id = ${a.id} AND photo IS NOT NULL
+      UNION SELECT photo FROM first_messages WHERE member_id = ${a.id} AND photo IS NOT NULL`)
+    const hers = ((named as unknown as { rows: Array<{ photo: string }> }).rows ?? []).map(
+      (r) => r.photo,
+    )
+    expect(hers).toContain(sentByA.photo!.split('/').pop())
+    const deleted = await send(app, '/api/user.php', {
+      method: 'DELETE',
+      cookie: cookieA,
+      body: { password: TEST_PASSWORD },
+    })
+    expect(deleted.status).toBe(200)
+    const left = await chatPhotos()
+    expect(left.filter((f) => hers.includes(f))).toEqual([])
+    // The photo Ben sent her is his: kept, and he still sees it.
+    expect(left).toContain(sentByB.photo!.split('/').pop())
+    expect((await send(app, sentByB.photo!, { cookie: cookieB })).status).toBe(200)
+    // Her photo answers 404 and her message shows none (still a photo message, its caption kept).
+    expect((await send(app, sentByA.photo!, { cookie: cookieB })).status).toBe(404)
+    const page = MessagesResponse.parse(
+      await (await send(app, `/api/messages.php?conversation=${ab}`, { cookie: cookieB })).json(),
+    ).messages
+    expect(page.find((m) => m.id === sentByA.id)).toMatchObject({
+      photo: null,
+      photo_hidden: true,
+      text: 'Mine',
+    })
+    const rows = await database.db.select().from(messages).where(eq(messages.senderId, a.id))
+    expect(rows.filter((m) => m.photo !== null && m.photo !== '')).toEqual([])
   })
 })
 

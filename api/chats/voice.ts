@@ -152,22 +152,3 @@ export const voiceRoutes = (db: Db, store: PictureStore | undefined, deps: Voice
       if (((result as unknown as { rows?: unknown[] }).rows?.length ?? 0) === 0) throw notFound()
       return answerVoice(c, store, name)
     })
-
-/**
- * The member's account is deleted (api/accounts/accounts.ts deleteAccount,
- * in its transaction): their recordings' names leave their messages (which
- * stay voice messages whose recording is gone, answered `voice: null,
- * voice_hidden: true`); answers the names, whose files the caller deletes
- * after the commit (and queues the media.delete job for).
- */
-export async function dropMemberVoices(tx: Db, memberId: number): Promise<string[]> {
-  const gone = await tx.execute(sql`
-    WITH old AS (
-      SELECT id, voice FROM messages WHERE sender_id = ${memberId} AND voice IS NOT NULL FOR UPDATE
-    ), cleared AS (
-      UPDATE messages m SET voice = NULL FROM old WHERE m.id = old.id
-    )
-    SELECT voice FROM old`)
-  const rows = (gone as unknown as { rows?: Array<{ voice: string }> }).rows ?? []
-  return rows.map((r) => r.voice)
-}

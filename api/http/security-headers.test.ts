@@ -81,6 +81,14 @@ describeEngines('security headers on %s', (engine) => {
     expect(res.headers.get('strict-transport-security')).toBeNull()
   })
 
+  it("lets the console's moderation queue play a reported voice message (media-src data:)", async () => {
+    // The queue item carries the recording as a data: URL (api/moderation/queue-item.ts).
+    const res = await server().request('http://localhost/operator/queue?type=report&id=1')
+    expect(res.status).toBeLessThan(500)
+    const csp = directives(res.headers.get('content-security-policy'))
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'data:'])
+  })
+
   it.each([
     ['JSON', '/api/settings.php', {}],
     ['a JSON error', '/api/user.php', {}],

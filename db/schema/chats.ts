@@ -80,7 +80,9 @@ export const messages = pgTable(
     readAt: ts('read_at'),
     /**
      * The picture store's name of the message's photo (a chat photo, never a
-     * profile photo: api/images/chat-photos.ts); null for a text message.
+     * profile photo: api/images/chat-photos.ts); null for a text message;
+     * '' once removed with its sender's account (api/chats/member-attachments.ts
+     * PHOTO_REMOVED): the message stays a photo message whose photo is gone.
      */
     photo: text('photo'),
     /**

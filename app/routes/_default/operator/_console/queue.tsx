@@ -4,8 +4,9 @@
 // with its context (the profile, the photo, the reported or held message) and
 // the decision form (action, the rule it applies, a reason, days).
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import type {
+  ContextMessage,
   DecideRequest,
   QueueItemDetail,
   QueueItemType,
@@ -270,11 +271,37 @@ function MessagesCard({ messages }: { messages: QueueItemDetail['messages'] }) {
                 alt={m.op_mod_chat_photo_alt({ id: String(msg.sender) })}
               />
             )}
+            {msg.voice && <VoiceRecording voice={msg.voice} />}
             <span className="mod-text">{msg.body}</span>
           </li>
         ))}
       </ol>
     </section>
+  )
+}
+
+/** A length in milliseconds as minutes and seconds (0:12), as the chat shows it. */
+const clock = (ms: number) => {
+  const s = Math.round(ms / 1000)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/**
+ * A reported voice message's recording: a player of the `data:` URL the
+ * queue item carries (the console's policy allows data: media, api/http/
+ * security-headers.ts), named by its caption with its length; said so when
+ * the store has it no more.
+ */
+function VoiceRecording({ voice }: { voice: NonNullable<ContextMessage['voice']> }) {
+  const caption = useId()
+  const length = clock(voice.duration_ms)
+  if (!voice.url) return <p className="mod-voice">{m.op_mod_voice_gone({ length })}</p>
+  return (
+    <figure className="mod-voice">
+      {/* biome-ignore lint/a11y/useMediaCaption: a member's voice recording has no captions to offer */}
+      <audio controls preload="metadata" src={voice.url} aria-labelledby={caption} />
+      <figcaption id={caption}>{m.op_mod_voice_label({ length })}</figcaption>
+    </figure>
   )
 }
 
