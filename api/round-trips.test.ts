@@ -39,6 +39,7 @@ import { type ClockEnv, currentSession } from './http/session.ts'
 import { createStreamSessions } from './http/stream-sessions.ts'
 import { createJobRunner } from './jobs/queue.ts'
 import { createMailer } from './mail/mailer.ts'
+import { sendMultipart } from './test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from './test/databases.ts'
 import { login, type SendOptions, send } from './test/http.ts'
 import { countTrips, type Trips } from './test/round-trips.ts'
@@ -174,18 +175,14 @@ describeEngines('round-trip budgets on %s', (engine) => {
     })
       .png()
       .toBuffer()
-    const photo = () => {
-      const form = new FormData()
-      form.append('conversation', String(withBob))
-      form.append('client_id', randomUUID())
-      form.append('text', 'Texel')
-      form.append('file', new File([new Uint8Array(bytes)], 'p.png', { type: 'image/png' }))
-      return app.request('http://localhost/api/message-photo.php', {
-        method: 'POST',
-        body: form,
-        headers: { host: 'localhost', origin: 'http://localhost', cookie },
-      })
-    }
+    const photo = () =>
+      sendMultipart(
+        app,
+        '/api/message-photo.php',
+        cookie,
+        { conversation: withBob, client_id: randomUUID(), text: 'Texel' },
+        { bytes, name: 'p.png', type: 'image/png' },
+      )
     await warm(photo)
     const counted = await trips(201, photo)
     // The session (requireMember), the upload rate, the member's send
@@ -198,18 +195,14 @@ describeEngines('round-trip budgets on %s', (engine) => {
   it('holds the send of a voice message in an ongoing conversation to its budget', async () => {
     const { webmRecording } = await import('./test/voice-fixtures.ts')
     const recording = webmRecording({ durationMs: 3000 })
-    const voice = () => {
-      const form = new FormData()
-      form.append('conversation', String(withBob))
-      form.append('client_id', randomUUID())
-      form.append('duration_ms', '3000')
-      form.append('file', new File([new Uint8Array(recording)], 'v.webm', { type: 'audio/webm' }))
-      return app.request('http://localhost/api/message-voice.php', {
-        method: 'POST',
-        body: form,
-        headers: { host: 'localhost', origin: 'http://localhost', cookie },
-      })
-    }
+    const voice = () =>
+      sendMultipart(
+        app,
+        '/api/message-voice.php',
+        cookie,
+        { conversation: withBob, client_id: randomUUID(), duration_ms: 3000 },
+        { bytes: recording, name: 'v.webm', type: 'audio/webm' },
+      )
     await warm(voice)
     const counted = await trips(201, voice)
     // As the photo send: the session (requireMember), the upload rate, the

@@ -24,9 +24,9 @@ import { balanceOf, credit } from '../credits/ledger.ts'
 import { diskStore } from '../images/index.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { queueItem } from '../moderation/index.ts'
-import { chatPair, startChat } from '../test/chat-pair.ts'
+import { chatPair, sendMultipart, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { BASE, login, send } from '../test/http.ts'
+import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 import { releaseOpening } from './scam-cases.ts'
 
@@ -78,25 +78,12 @@ describeEngines('photos in chats on %s', (engine) => {
 
   const start = (cookie: string, profile: number) => startChat(app, cookie, profile)
 
-  async function sendPhoto(
+  const sendPhoto = (
     cookie: string,
     fields: { conversation: number; client_id: string; text?: string },
     bytes: Buffer,
     type = 'image/png',
-  ) {
-    const form = new FormData()
-    form.append('conversation', String(fields.conversation))
-    form.append('client_id', fields.client_id)
-    if (fields.text !== undefined) form.append('text', fields.text)
-    form.append('file', new File([new Uint8Array(bytes)], 'photo', { type }))
-    const res = await app.request(`${BASE}/api/message-photo.php`, {
-      method: 'POST',
-      body: form,
-      headers: { host: 'localhost', origin: BASE, cookie },
-    })
-    expect(res.status, 'a photo send must not fail on the server').toBeLessThan(500)
-    return res
-  }
+  ) => sendMultipart(app, '/api/message-photo.php', cookie, fields, { bytes, name: 'photo', type })
 
   const chatPhotos = async () => (await readdir(mediaDir)).filter((f) => f.startsWith('chat-'))
   const photoRows = async (member: number) =>

@@ -23,9 +23,9 @@ import { balanceOf, credit, debit } from '../credits/ledger.ts'
 import { diskStore } from '../images/index.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { queueItem } from '../moderation/index.ts'
-import { type ChatPair, chatPair, startChat } from '../test/chat-pair.ts'
+import { type ChatPair, chatPair, sendMultipart, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { BASE, send } from '../test/http.ts'
+import { send } from '../test/http.ts'
 import { TEST_PASSWORD } from '../test/seed.ts'
 import { mp4Recording, webmRecording } from '../test/voice-fixtures.ts'
 
@@ -60,25 +60,17 @@ describeEngines('voice messages in chats on %s', (engine) => {
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true })
   })
 
-  async function sendVoice(
+  const sendVoice = (
     cookie: string,
     fields: { conversation: number; client_id: string; duration_ms?: string },
     recording: Uint8Array,
     type = 'audio/webm',
-  ) {
-    const form = new FormData()
-    form.append('conversation', String(fields.conversation))
-    form.append('client_id', fields.client_id)
-    if (fields.duration_ms !== undefined) form.append('duration_ms', fields.duration_ms)
-    form.append('file', new File([new Uint8Array(recording)], 'voice', { type }))
-    const res = await app.request(`${BASE}/api/message-voice.php`, {
-      method: 'POST',
-      body: form,
-      headers: { host: 'localhost', origin: BASE, cookie },
+  ) =>
+    sendMultipart(app, '/api/message-voice.php', cookie, fields, {
+      bytes: recording,
+      name: 'voice',
+      type,
     })
-    expect(res.status, 'a voice send must not fail on the server').toBeLessThan(500)
-    return res
-  }
 
   const recordings = async () => (await readdir(mediaDir)).filter((f) => f.startsWith('voice-'))
   const voiceRows = (member: number) =>

@@ -7,7 +7,7 @@ import { expect } from 'vitest'
 import type { Db } from '../../db/client.ts'
 import type { Api } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
-import { login, send } from './http.ts'
+import { BASE, login, send } from './http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from './seed.ts'
 
 export interface ChatPair {
@@ -59,4 +59,30 @@ export async function chatPair(
     expect(opened.status).toBe(201)
   }
   return { a, b, c, cookieA, cookieB, cookieC, ab }
+}
+
+/**
+ * A multipart send of a chat attachment (POST /api/message-photo.php,
+ * /api/message-voice.php): its fields (an undefined one is left out, to
+ * test its absence) and one `file`. A 5xx fails the test at once: no
+ * request may produce one.
+ */
+export async function sendMultipart(
+  app: Api,
+  path: string,
+  cookie: string,
+  fields: Record<string, string | number | undefined>,
+  file: { bytes: Uint8Array; name: string; type: string },
+): Promise<Response> {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) form.append(name, String(value))
+  form.append('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }))
+  const res = await app.request(`${BASE}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { host: 'localhost', origin: BASE, cookie },
+  })
+  expect(res.status, `${path} must not fail on the server`).toBeLessThan(500)
+  return res
 }
