@@ -182,6 +182,20 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready)
 }
 
+/** axe-core's serious and critical violations on the page, each a line naming `where` and its first nodes. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')
+      return `${where}: ${v.impact} ${v.id} (${v.help}) at ${nodes}`
+    })
+}
+
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 /** Like and chat buttons of member tiles whose label is cut (by the button or by the tile). */
@@ -427,15 +441,7 @@ describe('every spec §2 route in every template at 360 px', () => {
           await stillScreenshot(page, path)
           const width = await overflow(page)
           if (width > 360) problems.push(`${path}: ${width} px wide`)
-          const { violations } = await new AxeBuilder({ page }).analyze()
-          for (const v of violations) {
-            if (v.impact !== 'serious' && v.impact !== 'critical') continue
-            const where = v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')
-            problems.push(`${path}: ${v.impact} ${v.id} (${v.help}) at ${where}`)
-          }
+          problems.push(...(await axeProblems(page, path)))
         }
         await context.close()
       }
@@ -520,17 +526,7 @@ describe('what credits buy, in every template at 360 and 1280 px', () => {
           if (verdict.kind === 'written') console.log(`baseline written: ${file}`)
           else if (verdict.share > MAX_DIFF_SHARE)
             problems.push(`${file} differs in ${(verdict.share * 100).toFixed(2)}% of pixels`)
-          const { violations } = await new AxeBuilder({ page }).analyze()
-          for (const v of violations) {
-            if (v.impact !== 'serious' && v.impact !== 'critical') continue
-            const where = v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')
-            problems.push(
-              `${state.name} at ${width} px: ${v.impact} ${v.id} (${v.help}) at ${where}`,
-            )
-          }
+          problems.push(...(await axeProblems(page, `${state.name} at ${width} px`)))
         }
         await context.close()
       }
