@@ -5,6 +5,7 @@ import { m } from '../../../../../messages/paraglide/messages.js'
 import { worker } from '../../../../data/worker.ts'
 import { messageMoneyText } from '../../../../features/credits/money.ts'
 import { GiftPicker } from '../../../../features/gifts/GiftPicker.tsx'
+import { VoiceRecorder } from '../../../../features/voice/VoiceRecorder.tsx'
 
 /** The message box: what a message costs, the member's balance, and the send. */
 export function Composer({
@@ -13,6 +14,7 @@ export function Composer({
   cost,
   photoCost,
   value,
+  begun,
   onSent,
 }: {
   conversation: number
@@ -22,6 +24,11 @@ export function Composer({
   photoCost?: number | undefined
   /** The member's value of a credit (the one rule): the message's money beside its credits. */
   value: CreditValue | null
+  /**
+   * The conversation has a message: a voice message never opens one (the
+   * server answers 409 voice_needs_conversation), so the microphone waits.
+   */
+  begun: boolean
   onSent: () => void
 }) {
   const { text, setText, error, input, send, onKey, photo, choosePhoto } = useComposer(
@@ -56,6 +63,7 @@ export function Composer({
         onKeyDown={onKey}
       />
       <PhotoPicker photo={photo} onChoose={choosePhoto} />
+      {begun && <VoiceRecorder conversation={conversation} onSent={onSent} />}
       <GiftPicker conversation={conversation} onSent={onSent} />
       <button
         type="submit"
