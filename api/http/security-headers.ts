@@ -14,6 +14,8 @@ export type CspDirectives = Record<string, readonly string[]>
  * the provider's thumbnails (https) and the demo feed's are data: URLs.
  * Inline styles stay allowed: React sets the webcam tiles' background
  * through the style attribute, and the server-rendered pages carry a few.
+ * Media may be a blob: URL: a voice message waiting in the outbox plays
+ * from the recording on the device.
  */
 export const SITE_CSP: CspDirectives = {
   'default-src': ["'self'"],
@@ -22,7 +24,7 @@ export const SITE_CSP: CspDirectives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'media-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],
@@ -51,10 +53,11 @@ export function contentSecurityPolicy(overrides: CspDirectives = {}): string {
 /**
  * Features no page of the site uses are off; geolocation only for the
  * sign-up's "use my location", the camera only for the selfie of photo
- * verification (/verify), both for the site's own pages.
+ * verification (/verify), the microphone only for a chat's voice messages,
+ * all for the site's own pages.
  */
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
+  'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'
 
 /** HSTS: one year (the preload list's minimum), subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains'
