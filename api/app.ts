@@ -25,6 +25,7 @@ import {
   messageMailJobHandlers,
   messageRoutes,
   photoRoutes,
+  voiceRoutes,
 } from './chats/index.ts'
 import { complaintRoutes } from './complaints/index.ts'
 import { loadPaymentsConfig } from './config.ts'
@@ -338,8 +339,11 @@ function apiMiddleware({ now, accounts, reads }: Wiring) {
         // Member data never sits in a shared or browser HTTP cache; offline
         // copies live in the member's IndexedDB and are wiped on logout. Set on
         // the answer's own headers: c.header() after the answer exists would
-        // rebuild it as a stream (api/http/answer-bytes.ts).
-        c.res.headers.set('Cache-Control', 'no-store')
+        // rebuild it as a stream (api/http/answer-bytes.ts). A voice recording
+        // keeps its own 'private, no-cache' (api/images/voice.ts answerVoice):
+        // revalidated on every play, so the listener check still decides.
+        if (!c.res.headers.get('Cache-Control')?.startsWith('private'))
+          c.res.headers.set('Cache-Control', 'no-store')
       })
       // The polled reads of spec §9 (and the visitors, polled with the likes) answer 304 without a body when nothing
       // changed since the ETag the worker sends (sync/core/http.ts): an idle
@@ -392,6 +396,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
     .route('/', chatRoutes(db))
     .route('/', photoRoutes(db, store, { accounts, jobs }))
     .route('/', giftSendRoutes(db, { accounts, jobs }))
+    .route('/', voiceRoutes(db, store, { accounts, jobs }))
     .route(
       '/',
       messageRoutes(db, {

@@ -195,6 +195,30 @@ describeEngines('round-trip budgets on %s', (engine) => {
     expectBudget('send (photo)', counted, 4)
   })
 
+  it('holds the send of a voice message in an ongoing conversation to its budget', async () => {
+    const { webmRecording } = await import('./test/voice-fixtures.ts')
+    const recording = webmRecording({ durationMs: 3000 })
+    const voice = () => {
+      const form = new FormData()
+      form.append('conversation', String(withBob))
+      form.append('client_id', randomUUID())
+      form.append('duration_ms', '3000')
+      form.append('file', new File([new Uint8Array(recording)], 'v.webm', { type: 'audio/webm' }))
+      return app.request('http://localhost/api/message-voice.php', {
+        method: 'POST',
+        body: form,
+        headers: { host: 'localhost', origin: 'http://localhost', cookie },
+      })
+    }
+    await warm(voice)
+    const counted = await trips(201, voice)
+    // As the photo send: the session (requireMember), the upload rate, the
+    // member's send statement with the recording (checks, claim, message,
+    // debit, jobs) and the poke after its commit; the price and the age gate
+    // come from the cached settings, the recording goes to the store between.
+    expectBudget('send (voice)', counted, 4)
+  })
+
   it('holds the opening send (first message of a conversation) to its budget', async () => {
     const first = await chatWith(others.Carl!)
     await warm(() => post('/api/messages.php', sendBody(first, 'Hi Carl, I saw you like sailing')))

@@ -168,7 +168,7 @@ describe('the server texts (mails and push notifications)', () => {
 
   it('are found in the server modules', () => {
     expect(keys.filter((k) => k.startsWith('mail_')).length).toBeGreaterThan(100)
-    expect(keys.filter((k) => k.startsWith('push_'))).toHaveLength(9)
+    expect(keys.filter((k) => k.startsWith('push_'))).toHaveLength(10)
   })
 
   it.each(['en', ...LOCALES])(

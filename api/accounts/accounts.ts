@@ -24,6 +24,7 @@ import {
 import { signupsOpen as signupsOpenRule } from '../contract/rules/signups.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { dropMemberImages, imageOf, ownImagesSql, queueFileRemoval } from '../images/index.ts'
+import { dropMemberVoices } from '../chats/index.ts'
 import { dropLikesOf } from '../likes/index.ts'
 import { type Mailer, storeMail } from '../mail/mailer.ts'
 import { type LinkBase, link, mailsAllowed } from '../mail/site.ts'
@@ -386,6 +387,8 @@ export async function deleteAccount(db: Db, memberId: number): Promise<string[]>
     const files = [
       ...(await dropMemberImages(tx, memberId)),
       ...(await dropVerifications(tx, memberId)),
+      // Their voice messages' recordings (api/chats/voice.ts).
+      ...(await dropMemberVoices(tx, memberId)),
     ]
     await queueFileRemoval(tx, files)
     await endAllSessions(tx, memberId)

@@ -46,7 +46,7 @@ export async function exportMember(
     ...(pictures ? { pictures } : {}),
   })
   const likes = await likesExport(db, memberId)
-  const conversations = await conversationsExport(db, memberId)
+  const conversations = await conversationsExport(db, memberId, pictures)
   const names = await namesOf(db, [
     ...likes.given.map((l) => l.member),
     ...likes.received.map((l) => l.member),

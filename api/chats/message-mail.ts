@@ -60,6 +60,8 @@ const MessageMailJob = z.object({
   base: z.string().url(),
   /** A photo message: the mail says "sent you a photo". */
   photo: z.boolean().optional(),
+  /** A voice message: the mail says "sent you a voice message". */
+  voice: z.boolean().optional(),
 })
 export type MessageMailPayload = z.infer<typeof MessageMailJob>
 
@@ -124,6 +126,7 @@ export async function mailAboutMessage(db: Db, job: MessageMailPayload): Promise
             sender: facts.sender,
             settings: `${job.base}/notifications`,
             ...(job.photo ? { photo: true } : {}),
+            ...(job.voice ? { voice: true } : {}),
           },
         },
       })

@@ -9,6 +9,9 @@ import { messageMailDueSql, pushEventJobSql } from '../push/index.ts'
 import { liveMembersSql } from '../shared/members.ts'
 import { MESSAGE_MAIL_JOB, mailDelaySql, mailGapSql } from './message-mail.ts'
 
+/** What the push and the mail about a message say instead of its text (attachments.ts). */
+export type Notice = 'photo' | 'voice'
+
 /** SQL expressions of a message's fields, in the statement that builds its answer. */
 export interface MessageSql {
   id: SQL
@@ -18,22 +21,17 @@ export interface MessageSql {
   /** timestamptz. */
   at: SQL
   clientId: SQL
-  /** The photo's picture store name (text), for a photo message. */
-  photo?: SQL
-  /** The gift (jsonb), for a gift message. */
-  gift?: SQL
+  /** An attachment's fields (attachments.ts Attachment.answer): `'key', value` pairs. */
+  attachment?: SQL
 }
-
-/**
- * What the chats list shows before a photo message's caption (the list reads
- * conversations.last_message_body only): a camera, the same in every
- * language, so a photo without a caption is not an empty line.
- */
-export const PHOTO_MARK = '📷 '
 
 /** Where a chat photo is fetched from (api/chats/photos.ts serves it to the chat's two members only). */
 export const CHAT_PHOTO_PATH = '/api/chat-photo/'
 export const chatPhotoPath = (name: string) => `${CHAT_PHOTO_PATH}${name}`
+
+/** Where a voice message's recording is fetched (api/chats/voice.ts: the chat's two members only). */
+export const VOICE_PATH = '/api/voice/'
+export const voicePath = (name: string) => `${VOICE_PATH}${name}`
 
 /**
  * The answer to a send (SendMessageResponse) as a jsonb expression: the
@@ -47,8 +45,8 @@ export function sendAnswerSql(m: MessageSql, credits: SQL, held = false): SQL {
           'from', ${m.from}, 'text', ${m.text},
           'sent_at', to_char(${m.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'client_id', ${m.clientId}, 'read_at', NULL${held ? sql`, 'held', true` : sql``}${
-            m.photo ? sql`, 'photo', ${CHAT_PHOTO_PATH} || ${m.photo}` : sql``
-          }${m.gift ? sql`, 'gift', ${m.gift}` : sql``}),
+            m.attachment ? sql`, ${m.attachment}` : sql``
+          }),
         'credits', ${credits})`
 }
 
@@ -71,8 +69,8 @@ export function newMessageJobsSql(e: {
   text: SQL
   message: SQL
   mailBase: SQL
-  /** A photo message: its push says so ("sent you a photo"), the caption as its text. */
-  photo?: boolean
+  /** A photo or voice message: its push and mail say so ("sent you a photo"), not its text. */
+  notice?: Notice | undefined
 }): SQL {
   return sql`push AS (
       ${pushEventJobSql({
@@ -83,7 +81,7 @@ export function newMessageJobsSql(e: {
           conversation: e.conversation,
           text: e.text,
           message: e.message,
-          ...(e.photo ? { photo: sql`true` } : {}),
+          ...(e.notice ? { [e.notice]: sql`true` } : {}),
         },
         from: e.source,
       })}
@@ -92,7 +90,7 @@ export function newMessageJobsSql(e: {
         kind: MESSAGE_MAIL_JOB,
         payload: sql`jsonb_build_object('memberId', ${e.recipient}, 'from', ${e.sender},
           'conversation', ${e.conversation}, 'message', ${e.message}, 'base', ${e.mailBase}${
-            e.photo ? sql`, 'photo', true` : sql``
+            e.notice ? sql`, ${sql.raw(`'${e.notice}'`)}, true` : sql``
           })`,
         key: sql`'message-mail:' || ${e.message}`,
         runAt: sql`now() + ${mailDelaySql}`,

@@ -55,9 +55,18 @@ import {
 } from '../http/session.ts'
 import { privacyOf, readReceiptsBetween, verifiedOnlySql } from '../presence/index.ts'
 import { liveMemberSql, payerRowSql, verifiedMemberSql } from '../shared/members.ts'
-import { photoHiddenSql } from '../shared/reports.ts'
+import { attachmentHiddenSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
-import { chatPhotoPath, newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
+import {
+  type Attachment,
+  columnNamesSql,
+  columnValuesSql,
+  giftAttachment,
+  openingRefusedSql,
+  photoAttachment,
+  voiceAttachment,
+} from './attachments.ts'
+import { chatPhotoPath, newMessageJobsSql, sendAnswerSql, voicePath } from './message-sql.ts'
 import {
   heldOpening,
   holdOpening,
@@ -71,11 +80,12 @@ type Row = typeof messages.$inferSelect
 
 /**
  * A stored message as answered; its read mark only when read receipts pass
- * between the two. A photo is its address (api/chats/photos.ts), or, when it
- * is hidden from this viewer (reported by them, or a report on it upheld),
- * null and marked hidden.
+ * between the two. A photo is its address (api/chats/photos.ts), a voice
+ * recording its address, type and length (api/chats/voice.ts); either, when
+ * it is hidden from this viewer (reported by them, or a report on it
+ * upheld), null and marked hidden.
  */
-const toMessage = (r: Row & { photoHidden?: boolean }, receipts = false): Message => ({
+const toMessage = (r: Row & { attachmentHidden?: boolean }, receipts = false): Message => ({
   id: r.id,
   conversation: r.conversationId,
   from: r.senderId,
@@ -86,10 +96,23 @@ const toMessage = (r: Row & { photoHidden?: boolean }, receipts = false): Messag
   ...(r.gift ? { gift: Gift.parse(r.gift) } : {}),
   ...(r.photo === null
     ? {}
-    : r.photoHidden
+    : r.attachmentHidden
       ? { photo: null, photo_hidden: true }
       : { photo: chatPhotoPath(r.photo) }),
+  ...voiceOf(r),
 })
+
+/**
+ * A voice message's `voice` as answered (nothing for any other message):
+ * null and hidden when hidden from this viewer, or when its recording was
+ * removed (its sender's account deleted: api/chats/voice.ts dropMemberVoices).
+ */
+const voiceOf = (r: Row & { attachmentHidden?: boolean }): Partial<Message> => {
+  if (r.voiceType === null || r.voiceMs === null) return {}
+  if (r.voice === null || r.attachmentHidden) return { voice: null, voice_hidden: true }
+  const type = r.voiceType === 'audio/mp4' ? 'audio/mp4' : 'audio/webm'
+  return { voice: { url: voicePath(r.voice), type, duration_ms: r.voiceMs } }
+}
 
 /**
  * The other member of a conversation `memberId` is in; 404 for a conversation
@@ -133,14 +156,12 @@ export async function listMessages(
   const receipts = await readReceiptsBetween(db, memberId, other)
   const inConversation = eq(messages.conversationId, q.conversation)
   const take = MESSAGES_PAGE_SIZE + 1
-  // Whether this viewer no longer sees a message's photo, in the page's own
-  // read (asked only of the rows with a photo).
+  // Whether this viewer no longer sees a message's photo or recording, in
+  // the page's own read (asked only of the rows with one).
   const columns = {
     ...getTableColumns(messages),
-    photoHidden: sql<boolean>`(${messages.photo} IS NOT NULL AND ${photoHiddenSql(
-      sql`${messages.id}`,
-      sql`${memberId}::bigint`,
-    )})`,
+    attachmentHidden: sql<boolean>`((${messages.photo} IS NOT NULL OR ${messages.voice} IS NOT NULL)
+      AND ${attachmentHiddenSql(sql`${messages.id}`, sql`${memberId}::bigint`)})`,
   }
   const rows =
     q.after !== undefined
@@ -223,16 +244,16 @@ export interface SendInput {
   photo?: { name: string; digest: string } | undefined
   /** A gift message: the gift of the site's catalogue (api/gifts/), as sent. */
   gift?: Gift | undefined
+  /**
+   * A voice message: the stored recording's name (api/images/voice.ts), its
+   * container type, its length (ms) and the digest of the bytes uploaded,
+   * which the client id's key names.
+   */
+  voice?: { name: string; type: string; durationMs: number; digest: string } | undefined
 }
 
 /** The parameters every send statement takes. */
 type SendParam = 'conversation' | 'text' | 'clientId' | 'kind' | 'cost' | 'mailBase' | 'opening'
-/** A photo send's statement takes the photo's name too. */
-type PhotoParam = SendParam | 'photo'
-/** A gift send's statement takes the gift (jsonb text). */
-type GiftParam = SendParam | 'gift'
-/** What a send carries besides its text. */
-type Attachment = { photo?: SQL; gift?: SQL }
 
 /**
  * The CTEs `conv` and `checks` of a send statement: the conversation's other
@@ -241,7 +262,7 @@ type Attachment = { photo?: SQL; gift?: SQL }
 function checksSql(
   p: (param: SendParam) => Placeholder<string>,
   member: SQL,
-  attachment: Attachment,
+  attachment: Attachment | undefined,
 ): SQL {
   return sql`conv AS (
       SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other,
@@ -262,15 +283,10 @@ function checksSql(
           AND ${verifiedOnlySql(sql`conv.other`)}
           AND NOT ${verifiedMemberSql(member)}
           AS unverified,
-        -- A photo never opens a conversation from an unverified member (the
-        -- first-message rule, api/chats/photos.ts); a gift never opens one.
-        ${
-          attachment.photo
-            ? sql`conv.opening AND NOT ${verifiedMemberSql(member)}`
-            : attachment.gift
-              ? sql`conv.opening`
-              : sql`false`
-        } AS photo_unverified
+        -- The attachment's opening rule (attachments.ts): a photo opens a
+        -- conversation only from a verified member, a gift or a voice never.
+        conv.opening AND ${openingRefusedSql(attachment, verifiedMemberSql(member))}
+          AS opening_refused
       FROM conv
     )`
 }
@@ -289,13 +305,9 @@ function sendSql(
   member: SQL,
   before: SQL,
   allowed: SQL,
-  /**
-   * A photo message (the `photo` parameter): priced and booked as one, never
-   * an unverified opening; a gift (`gift`, jsonb): booked as a gift, never an opening.
-   */
-  attachment: Attachment = {},
+  /** What the message carries besides its text (attachments.ts): its columns, booking, opening rule and mark. */
+  attachment?: Attachment,
 ): SQL {
-  const { photo, gift } = attachment
   return sql`
     WITH ${before}, ${checksSql(p, member, attachment)}, fresh AS (
       -- The new message's id and time, known up front so the claim can hold the answer.
@@ -312,31 +324,30 @@ function sendSql(
           text: sql`${p('text')}::text`,
           at: sql`fresh.at`,
           clientId: sql`${p('clientId')}::uuid`,
-          ...(photo ? { photo } : {}),
-          ...(gift ? { gift } : {}),
+          ...(attachment ? { attachment: attachment.answer } : {}),
         },
         sql`checks.credits - ${p('cost')}::integer`,
       ),
-      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND NOT photo_unverified
+      from: sql`FROM checks, fresh WHERE live AND NOT blocked AND NOT unverified AND NOT opening_refused
         AND credits >= ${p('cost')}
         AND (NOT checks.opening OR ${p('opening')}::boolean) AND ${allowed}`,
     })}, ins AS (
-      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at${photo ? sql`, photo` : sql``}${gift ? sql`, gift` : sql``})
+      INSERT INTO messages (id, conversation_id, sender_id, body, client_id, created_at${columnNamesSql(attachment)})
       OVERRIDING SYSTEM VALUE
-      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at${photo ? sql`, ${photo}` : sql``}${gift ? sql`, ${gift}` : sql``}
+      SELECT fresh.id, ${p('conversation')}, ${member}, ${p('text')}, ${p('clientId')}, fresh.at${columnValuesSql(attachment)}
       FROM claim, fresh
       RETURNING id, created_at
     ), ${debitInStatement({
       member,
       amount: sql`${p('cost')}`,
-      reason: photo ? 'photo' : gift ? 'gift' : 'message',
+      reason: attachment?.reason ?? 'message',
       after: 'ins',
       reference: sql`'message:' || ins.id`,
     })}, conv_time AS (
       UPDATE conversations
       SET last_message_at = ins.created_at, last_message_id = ins.id,
           last_message_sender = ${member},
-          last_message_body = ${photo ? sql`${PHOTO_MARK}::text || ${p('text')}` : p('text')}
+          last_message_body = ${attachment?.mark ? sql`${attachment.mark}::text || ${p('text')}` : p('text')}
       FROM ins WHERE conversations.id = ${p('conversation')}
     ), unread AS (
       UPDATE conversation_members cm
@@ -351,13 +362,13 @@ function sendSql(
       text: sql`${p('text')}::text`,
       message: sql`ins.id`,
       mailBase: sql`${p('mailBase')}::text`,
-      photo: photo !== undefined,
+      notice: attachment?.notice,
     })}`
 }
 
 /** What every send statement answers of its checks and its effects. */
 const sendResult = sql`checks.other, checks.live, checks.blocked, checks.opening, checks.unverified,
-      checks.photo_unverified,
+      checks.opening_refused,
       claim.response, (SELECT count(*) FROM ins) AS stored, (SELECT count(*) FROM push) AS pushes`
 
 /**
@@ -378,33 +389,62 @@ const sendStatement = preparedStatement<SendParam | 'member'>(
     SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
 )
 
-/** The send of a photo message (api/chats/photos.ts): the member's send, with the photo's name stored and booked as a photo. */
-const photoSendStatement = preparedStatement<PhotoParam | 'member'>(
-  'send_photo_message',
-  (p) =>
-    sql`${sendSql(
-      p,
-      sql`${p('member')}`,
-      sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
-      sql`true`,
-      { photo: sql`${p('photo')}::text` },
-    )}
+/**
+ * The send of a message with an attachment (attachments.ts), prepared once
+ * per kind: the member's send, its columns stored and booked as the kind;
+ * `P` names the parameters the attachment's values take.
+ */
+const attachedSendStatement = <P extends string>(
+  name: string,
+  attachment: (p: (param: P) => Placeholder<string>) => Attachment,
+) =>
+  preparedStatement<SendParam | 'member' | P>(
+    name,
+    (p) =>
+      sql`${sendSql(
+        p,
+        sql`${p('member')}`,
+        sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
+        sql`true`,
+        attachment(p),
+      )}
     SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
+  )
+
+/** A photo message (api/chats/photos.ts): the chat photo's name. */
+const photoSendStatement = attachedSendStatement<'photo'>('send_photo_message', (p) =>
+  photoAttachment(sql`${p('photo')}::text`),
 )
 
-/** The send of a gift (api/chats/gifts.ts): the member's send, the gift stored with it and booked as a gift. */
-const giftSendStatement = preparedStatement<GiftParam | 'member'>(
-  'send_gift_message',
-  (p) =>
-    sql`${sendSql(
-      p,
-      sql`${p('member')}`,
-      sql`me AS (${payerRowSql(sql`${p('member')}`)})`,
-      sql`true`,
-      { gift: sql`${p('gift')}::jsonb` },
-    )}
-    SELECT ${sendResult} FROM checks LEFT JOIN claim ON true`,
+/** A gift (api/chats/gifts.ts): the gift as sent (jsonb text). */
+const giftSendStatement = attachedSendStatement<'gift'>('send_gift_message', (p) =>
+  giftAttachment(sql`${p('gift')}::jsonb`),
 )
+
+/** A voice message (api/chats/voice.ts): the recording's name, type and length. */
+const voiceSendStatement = attachedSendStatement<'voice' | 'voiceType' | 'voiceMs'>(
+  'send_voice_message',
+  (p) =>
+    voiceAttachment({
+      name: sql`${p('voice')}::text`,
+      type: sql`${p('voiceType')}::text`,
+      ms: sql`${p('voiceMs')}::integer`,
+    }),
+)
+
+/** The send statement for `input`'s kind, run with the common parameters and the attachment's own. */
+function runSendStatement(db: Db, input: SendInput, params: Record<SendParam | 'member', unknown>) {
+  if (input.photo) return photoSendStatement(db, { ...params, photo: input.photo.name })
+  if (input.gift) return giftSendStatement(db, { ...params, gift: JSON.stringify(input.gift) })
+  if (input.voice)
+    return voiceSendStatement(db, {
+      ...params,
+      voice: input.voice.name,
+      voiceType: input.voice.type,
+      voiceMs: input.voice.durationMs,
+    })
+  return sendStatement(db, params)
+}
 
 /** The parameters of the send statement that checks the session itself. */
 type SessionSendParam =
@@ -479,8 +519,11 @@ const sendKind = (input: SendInput) =>
   input.gift
     ? `gift:${input.conversation}:${input.gift.slug}`
     : input.photo
-      ? `photo:${input.conversation}:${createHash('sha256').update(`${input.photo.digest}\n${input.text}`).digest('base64url').slice(0, 22)}`
-      : `message:${input.conversation}:${createHash('sha256').update(input.text).digest('base64url').slice(0, 22)}`
+      ? `photo:${input.conversation}:${digestOf(`${input.photo.digest}\n${input.text}`)}`
+      : input.voice
+        ? `voice:${input.conversation}:${digestOf(`${input.voice.digest}\n${input.voice.durationMs}`)}`
+        : `message:${input.conversation}:${digestOf(input.text)}`
+const digestOf = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22)
 
 /**
  * POST /api/messages.php: 201 with the message and the balance after it.
@@ -530,11 +573,7 @@ export async function sendMessage(
       opening,
     }
     try {
-      result = input.photo
-        ? await photoSendStatement(db, { ...params, photo: input.photo.name })
-        : input.gift
-          ? await giftSendStatement(db, { ...params, gift: JSON.stringify(input.gift) })
-          : await sendStatement(db, params)
+      result = await runSendStatement(db, input, params)
     } catch (e) {
       // The balance did not cover the debit after all: the CHECK failed and
       // nothing of this send is stored.
@@ -555,11 +594,11 @@ export async function sendMessage(
       'this member takes first messages from verified members only',
     )
   }
-  /** A photo would open the conversation from an unverified member: nothing stored, nothing charged. */
-  const photoUnverified = async () => {
+  /** The attachment's opening rule refused it (attachments.ts): nothing stored, nothing charged. */
+  const openingRefused = async () => {
     const prior = await replayOf(db, key, SendMessageResponse)
     if (prior) return { created: false, other: 0, pushed: false, answer: prior }
-    throw input.gift ? giftNeedsConversation() : photoNeedsVerification()
+    throw openingRefusal(input)
   }
   let check = first?.check ? judge(first.check) : await run(false)
   const other = Number(check.other)
@@ -567,7 +606,7 @@ export async function sendMessage(
     const replay = await verifiedOnly()
     return { ...replay, other }
   }
-  if (check.photo_unverified) return { ...(await photoUnverified()), other }
+  if (check.opening_refused) return { ...(await openingRefused()), other }
   let opening: Opening | null = null
   if (check.opening && Number(check.stored) === 0) {
     // The send would open the conversation: its scam signals first
@@ -605,7 +644,7 @@ export async function sendMessage(
     }
     check = await run(true)
     if (check.unverified) return { ...(await verifiedOnly()), other }
-    if (check.photo_unverified) return { ...(await photoUnverified()), other }
+    if (check.opening_refused) return { ...(await openingRefused()), other }
   }
   if (check.response === null || Number(check.stored) === 0) {
     // Nothing claimed: the client id was used before (a replay), or the balance was short.
@@ -633,6 +672,26 @@ export async function sendMessage(
   }).catch((e: unknown) => console.error('messages: poke failed', e))
   return { created: true, other, pushed: Number(check.pushes) > 0, answer }
 }
+
+/** Why `input`'s attachment may not open this conversation (its opening rule, attachments.ts). */
+const openingRefusal = (input: SendInput) =>
+  input.gift
+    ? giftNeedsConversation()
+    : input.voice
+      ? voiceNeedsConversation()
+      : photoNeedsVerification()
+
+/**
+ * A voice message goes into a conversation that has begun, never opens one:
+ * the scam signals read an opening's words, and a recording has none they can read.
+ */
+export const voiceNeedsConversation = () =>
+  new ApiFailure(
+    409,
+    'voice_needs_conversation',
+    'conversation',
+    'a voice message goes into a conversation that has begun: send a message first',
+  )
 
 /** A gift goes into a conversation that has begun, never opens one: nothing to hold a scam check on. */
 export const giftNeedsConversation = () =>
@@ -676,8 +735,8 @@ const SendCheck = z.object({
   opening: z.boolean(),
   /** A first message refused: the recipient takes them only from verified members. */
   unverified: z.boolean(),
-  /** A photo refused: it would open the conversation from an unverified member. */
-  photo_unverified: z.boolean(),
+  /** The attachment's opening rule refused it: a photo from an unverified member, a gift or a voice message. */
+  opening_refused: z.boolean(),
   /** The claim's answer; null when nothing was claimed. */
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),
@@ -760,7 +819,7 @@ const SessionSendRow = z.object({
   blocked: z.boolean().nullable(),
   opening: z.boolean().nullable(),
   unverified: z.boolean().nullable(),
-  photo_unverified: z.boolean().nullable(),
+  opening_refused: z.boolean().nullable(),
   response: z.unknown(),
   stored: z.union([z.number(), z.string()]),
   pushes: z.union([z.number(), z.string()]),
@@ -842,7 +901,7 @@ export async function sendAsSession(
           blocked: row.blocked === true,
           opening: row.opening === true,
           unverified: row.unverified === true,
-          photo_unverified: row.photo_unverified === true,
+          opening_refused: row.opening_refused === true,
           response: row.response ?? null,
           stored: row.stored,
           pushes: row.pushes,
@@ -866,7 +925,7 @@ const NO_CONVERSATION: SendCheckRow = {
   blocked: false,
   opening: false,
   unverified: false,
-  photo_unverified: false,
+  opening_refused: false,
   response: null,
   stored: 0,
   pushes: 0,

@@ -133,7 +133,7 @@ describeEngines('photos in chats on %s', (engine) => {
     expect(sent.message.text).toBe('From the beach')
     expect(sent.message.photo).toMatch(/^\/api\/chat-photo\/chat-[0-9a-f]{24}\.jpg$/)
     expect(sent.credits).toBe(before - PHOTO_COST)
-    // The chats list shows a camera before the caption (api/chats/message-sql.ts PHOTO_MARK).
+    // The chats list shows a camera before the caption (api/chats/attachments.ts PHOTO_MARK).
     const list = ChatsResponse.parse(
       await (await send(app, '/api/chats.php', { cookie: cookieB })).json(),
     )

@@ -17,7 +17,7 @@
 // - Seeing: GET (and HEAD) /api/chat-photo/<name>, only for the two members
 //   of the chat the message is in, and not once the photo is hidden from the
 //   viewer (reported by them, or a report on it upheld:
-//   api/shared/reports.ts photoHiddenSql). Everyone else, guests included,
+//   api/shared/reports.ts attachmentHiddenSql). Everyone else, guests included,
 //   gets the 404 of a photo that does not exist.
 // - First messages: a photo never opens a conversation from a member whose
 //   photos are not verified (403 photo_needs_verification, nothing stored);
@@ -46,7 +46,7 @@ import {
 } from '../images/index.ts'
 import { type AccountsDeps, linkBase } from '../mail/site.ts'
 import { cachedOperatorSettings } from '../settings/index.ts'
-import { photoHiddenSql } from '../shared/reports.ts'
+import { attachmentHiddenSql } from '../shared/reports.ts'
 import { CHAT_PHOTO_PATH } from './message-sql.ts'
 import { sendMessage } from './messages.ts'
 
@@ -66,7 +66,7 @@ const mayViewSql = (name: string, viewer: number): SQL => sql`
   SELECT 1 AS ok FROM messages m
   JOIN conversations c ON c.id = m.conversation_id
   WHERE m.photo = ${name} AND (c.member_low = ${viewer} OR c.member_high = ${viewer})
-    AND NOT ${photoHiddenSql(sql`m.id`, sql`${viewer}::bigint`)}
+    AND NOT ${attachmentHiddenSql(sql`m.id`, sql`${viewer}::bigint`)}
   UNION ALL
   -- The sender's own opening while it waits for a moderator.
   SELECT 1 FROM first_messages f

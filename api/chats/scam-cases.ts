@@ -39,7 +39,8 @@ import type { Tx } from '../http/idempotency.ts'
 import { liveMemberSql, liveMembersSql } from '../shared/members.ts'
 import { recentReportersSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
-import { newMessageJobsSql, PHOTO_MARK, sendAnswerSql } from './message-sql.ts'
+import { PHOTO_MARK, photoAttachment } from './attachments.ts'
+import { newMessageJobsSql, sendAnswerSql } from './message-sql.ts'
 
 /** What the signals of an opening message know before it is sent. */
 export interface Opening {
@@ -289,7 +290,9 @@ export async function holdOpening(
           text: sql`${firstMessages.body}`,
           at: sql`${firstMessages.createdAt}`,
           clientId: sql`${firstMessages.clientId}`,
-          ...(input.photo ? { photo: sql`${firstMessages.photo}` } : {}),
+          ...(input.photo
+            ? { attachment: photoAttachment(sql`${firstMessages.photo}`).answer }
+            : {}),
         },
         sql`${credits}::integer`,
         true,
@@ -374,7 +377,7 @@ export async function releaseOpening(
       text: sql`${f.body}::text`,
       message: sql`${f.messageId}::bigint`,
       mailBase: sql`${mailBase}::text`,
-      photo: f.photo !== null,
+      notice: f.photo === null ? undefined : 'photo',
     })} SELECT 1`,
   )
   await notifyMembers(tx, [f.memberId, f.recipientId], { type: 'messages', conversation })

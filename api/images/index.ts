@@ -31,3 +31,12 @@ export {
 } from './sql.ts'
 export { diskStore, type PictureStore, SELFIE_PREFIX, withStore } from './storage.ts'
 export { badFile, pictureBodyLimit, uploadedFiles } from './upload.ts'
+export {
+  answerVoice,
+  checkVoice,
+  dropVoice,
+  isVoiceName,
+  storeVoice,
+  type VoiceType,
+  voiceDataUrl,
+} from './voice.ts'

@@ -67,9 +67,18 @@ export const SELFIE_PREFIX = 'selfie-'
  */
 export const CHAT_PHOTO_PREFIX = 'chat-'
 
+/**
+ * Voice messages' recordings (api/images/voice.ts) are stored under names
+ * starting with this, private as chat photos are: served only by the chats
+ * domain's own route (api/chats/voice.ts) after it checked the listener.
+ */
+export const VOICE_PREFIX = 'voice-'
+
 /** Whether /media may serve the picture: every name but a private one. */
 export const isPublicPicture = (name: string) =>
-  !name.startsWith(SELFIE_PREFIX) && !name.startsWith(CHAT_PHOTO_PREFIX)
+  !name.startsWith(SELFIE_PREFIX) &&
+  !name.startsWith(CHAT_PHOTO_PREFIX) &&
+  !name.startsWith(VOICE_PREFIX)
 
 /** The only pictures the site stores (uploads and the demo are re-encoded JPEG); the type by name. */
 const PICTURE_TYPES: Record<string, string> = {

@@ -64,6 +64,8 @@ export { mail_new_message_line2 } from '../../messages/paraglide/messages/mail_n
 export { mail_new_message_opt_out } from '../../messages/paraglide/messages/mail_new_message_opt_out.js'
 export { mail_new_message_photo_line1 } from '../../messages/paraglide/messages/mail_new_message_photo_line1.js'
 export { mail_new_message_photo_subject } from '../../messages/paraglide/messages/mail_new_message_photo_subject.js'
+export { mail_new_message_voice_line1 } from '../../messages/paraglide/messages/mail_new_message_voice_line1.js'
+export { mail_new_message_voice_subject } from '../../messages/paraglide/messages/mail_new_message_voice_subject.js'
 export { mail_new_message_subject } from '../../messages/paraglide/messages/mail_new_message_subject.js'
 export { mail_receipt_action } from '../../messages/paraglide/messages/mail_receipt_action.js'
 export { mail_receipt_greeting } from '../../messages/paraglide/messages/mail_receipt_greeting.js'

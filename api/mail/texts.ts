@@ -215,10 +215,16 @@ const memberMails = (o: Options) => ({
     return {
       subject: msg.photo
         ? m.mail_new_message_photo_subject(p, o)
-        : m.mail_new_message_subject(p, o),
+        : msg.voice
+          ? m.mail_new_message_voice_subject(p, o)
+          : m.mail_new_message_subject(p, o),
       lines: [
         m.mail_new_message_greeting(p, o),
-        msg.photo ? m.mail_new_message_photo_line1(p, o) : m.mail_new_message_line1(p, o),
+        msg.photo
+          ? m.mail_new_message_photo_line1(p, o)
+          : msg.voice
+            ? m.mail_new_message_voice_line1(p, o)
+            : m.mail_new_message_line1(p, o),
         m.mail_new_message_line2({}, o),
       ],
       action: { label: m.mail_new_message_action({}, o), url: v.link },

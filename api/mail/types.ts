@@ -57,7 +57,7 @@ export interface MailVars {
    * A new message: who wrote (the sender's profile name; never the message
    * itself) and where the member turns these mails off (absolute /notifications).
    */
-  message?: { sender: string; settings: string; photo?: boolean }
+  message?: { sender: string; settings: string; photo?: boolean; voice?: boolean }
   /**
    * A statement of reasons (DSA Art. 17): the restriction (warn | suspend |
    * ban | remove_photo | remove_text), the rule, the moderator's facts and

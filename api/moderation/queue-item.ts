@@ -19,6 +19,7 @@ import {
   type PictureStore,
   photoById,
   pictureDataUrl,
+  voiceDataUrl,
 } from '../images/index.ts'
 import { ageOn } from '../profiles/index.ts'
 import { auditedAt } from '../shared/audit.ts'
@@ -90,8 +91,20 @@ async function messageContext(
       created_at: x.createdAt.toISOString(),
       reported: x.id === messageId,
       ...(x.photo === null ? {} : { photo: store ? await pictureDataUrl(store, x.photo) : null }),
+      ...(await voiceForModerator(x, store)),
     })),
   )
+}
+
+/** A voice message's recording in the queue item (a `data:` URL from the store); nothing for any other message. */
+async function voiceForModerator(
+  x: { voice: string | null; voiceType: string | null; voiceMs: number | null },
+  store: PictureStore | undefined,
+): Promise<Pick<ContextMessage, 'voice'>> {
+  if (x.voice === null || x.voiceMs === null) return {}
+  const type = x.voiceType === 'audio/mp4' ? 'audio/mp4' : 'audio/webm'
+  const url = store ? await voiceDataUrl(store, x.voice) : null
+  return { voice: { url, type, duration_ms: x.voiceMs } }
 }
 
 export async function queueItem(

@@ -44,6 +44,7 @@ const expected: Record<PushEventSql['kind'], PushEventJob> = {
       text: "Hoi 'daar'",
       message: 13,
       photo: false,
+      voice: false,
     },
   },
   like: { memberId: 5, event: { kind: 'like', from: { id: 7, name: '' } } },

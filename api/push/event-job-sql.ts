@@ -11,7 +11,15 @@ import { PUSH_EVENT_JOB, type PushEventJob } from './events.ts'
 
 /** A push event's fields as SQL expressions of the caller's statement (ids as bigint). */
 export type PushEventSql =
-  | { kind: 'message'; from: SQL; conversation: SQL; text: SQL; message: SQL; photo?: SQL }
+  | {
+      kind: 'message'
+      from: SQL
+      conversation: SQL
+      text: SQL
+      message: SQL
+      photo?: SQL
+      voice?: SQL
+    }
   | { kind: 'like'; from: SQL }
   | { kind: 'visit'; from: SQL; visit: SQL }
 
@@ -41,6 +49,7 @@ export function pushEventPayloadSql(memberId: SQL, event: PushEventSql): SQL {
           text: event.text,
           message: event.message,
           photo: event.photo ?? sql`false`,
+          voice: event.voice ?? sql`false`,
         }
       : event.kind === 'visit'
         ? { kind: text('visit'), from, visit: event.visit }

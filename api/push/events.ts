@@ -25,6 +25,8 @@ export const PushEventJob = z.object({
       message: z.number().int().optional(),
       /** A photo message: the push says "sent you a photo" (the text is its caption). */
       photo: z.boolean().optional(),
+      /** A voice message: the push says "sent you a voice message". */
+      voice: z.boolean().optional(),
     }),
     z.object({ kind: z.literal('like'), from: Member }),
     z.object({ kind: z.literal('visit'), from: Member, visit: z.number().int() }),

@@ -39,6 +39,8 @@ export type PushEvent =
       message?: number
       /** A photo message: the body says "sent you a photo" (its caption waits in the chat). */
       photo?: boolean | undefined
+      /** A voice message: the body says "sent you a voice message". */
+      voice?: boolean | undefined
     }
   | { kind: 'like'; from: PushMember }
   /** A visit to the member's profile (docs/live.md); `visit` is its profile_visits id. */
@@ -96,7 +98,13 @@ export function buildPushPayload(event: PushEvent, context: PayloadContext): Pus
   const preview = previewOf(event.text, context.previewGraphemes ?? PREVIEW_MAX_GRAPHEMES)
   return fitPayload({
     title: texts.messageTitle(vars),
-    body: event.photo ? texts.photoBody(vars) : preview === '' ? texts.messageNoText : preview,
+    body: event.photo
+      ? texts.photoBody(vars)
+      : event.voice
+        ? texts.voiceBody(vars)
+        : preview === ''
+          ? texts.messageNoText
+          : preview,
     ...common,
     conversation: event.conversation,
   })

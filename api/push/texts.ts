@@ -10,6 +10,7 @@ import { push_like_title } from '../../messages/paraglide/messages/push_like_tit
 import { push_message_no_text } from '../../messages/paraglide/messages/push_message_no_text.js'
 import { push_message_title } from '../../messages/paraglide/messages/push_message_title.js'
 import { push_photo_body } from '../../messages/paraglide/messages/push_photo_body.js'
+import { push_voice_body } from '../../messages/paraglide/messages/push_voice_body.js'
 import { push_test_body } from '../../messages/paraglide/messages/push_test_body.js'
 import { push_test_title } from '../../messages/paraglide/messages/push_test_title.js'
 import { push_visit_body } from '../../messages/paraglide/messages/push_visit_body.js'
@@ -30,6 +31,8 @@ export interface PushTexts {
   messageNoText: string
   /** Body of a photo message: "{name} sent you a photo." */
   photoBody(v: PushTextVars): string
+  /** Body of a voice message: "{name} sent you a voice message." */
+  voiceBody(v: PushTextVars): string
   likeTitle: string
   likeBody(v: PushTextVars): string
   /** A visit to the member's profile (sent only when they asked for it). */
@@ -46,6 +49,7 @@ function textsIn(locale: Locale): PushTexts {
     messageTitle: (v) => push_message_title({ name: v.name }, o),
     messageNoText: push_message_no_text({}, o),
     photoBody: (v) => push_photo_body({ name: v.name, gender: v.gender ?? '' }, o),
+    voiceBody: (v) => push_voice_body({ name: v.name, gender: v.gender ?? '' }, o),
     likeTitle: push_like_title({}, o),
     likeBody: (v) => push_like_body({ name: v.name, gender: v.gender ?? '' }, o),
     visitTitle: push_visit_title({}, o),

@@ -69,11 +69,13 @@ export async function reportsMadeExport(db: Db, memberId: number) {
 }
 
 /**
- * SQL true when the photo of message `message` is hidden from `viewer`: the
- * viewer reported that message (hidden for them at once), or a moderator
- * acted on a report of it (any decision but dismiss: hidden for both). One
- * rule for the chat's page (api/chats/messages.ts) and the photo's own route.
+ * SQL true when the attachment of message `message` (its photo, its voice
+ * recording) is hidden from `viewer`: the viewer reported that message
+ * (hidden for them at once), or a moderator acted on a report of it (any
+ * decision but dismiss: hidden for both). One rule for the chat's page
+ * (api/chats/messages.ts) and each attachment's own route (api/chats/photos.ts,
+ * api/chats/voice.ts).
  */
-export const photoHiddenSql = (message: SQL, viewer: SQL): SQL =>
+export const attachmentHiddenSql = (message: SQL, viewer: SQL): SQL =>
   sql`EXISTS (SELECT 1 FROM reports r WHERE r.message_id = ${message}
         AND (r.reporter_id = ${viewer} OR (r.decision IS NOT NULL AND r.decision <> 'dismiss')))`

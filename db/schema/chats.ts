@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm'
 // Chats: a conversation per pair of members, each member's side of it, and
 // the messages.
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { id, jsonb, ref, ts } from './columns.ts'
 import { members } from './members.ts'
 
@@ -80,6 +89,17 @@ export const messages = pgTable(
      * never rewrites a chat; null for any other message.
      */
     gift: jsonb('gift'),
+    /**
+     * A voice message: the picture store's name of its recording (a voice
+     * name, api/images/voice.ts), its container type ('audio/webm' or
+     * 'audio/mp4') and its length in milliseconds as the recorder measured
+     * it; all three null for any other message. The name alone goes null
+     * when the recording is removed (its sender's account deleted): the
+     * message stays a voice message whose recording is gone.
+     */
+    voice: text('voice'),
+    voiceType: text('voice_type'),
+    voiceMs: integer('voice_ms'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
@@ -87,6 +107,13 @@ export const messages = pgTable(
     index('messages_unread_idx').on(t.conversationId).where(sql`read_at IS NULL`),
     // Serving a chat photo finds its message by the photo's name.
     index('messages_photo_idx').on(t.photo).where(sql`photo IS NOT NULL`),
+    // Serving a recording finds its message by the recording's name.
+    index('messages_voice_idx').on(t.voice).where(sql`voice IS NOT NULL`),
+    // A voice message has its type and length; its recording's name only while it is kept.
+    check(
+      'messages_voice_whole',
+      sql`(voice_type IS NULL) = (voice_ms IS NULL) AND (voice IS NULL OR voice_type IS NOT NULL)`,
+    ),
   ],
 )
 

@@ -5,6 +5,7 @@
 // the DSA transparency figures.
 import { z } from 'zod'
 import { Id } from '../common.ts'
+import { VOICE_TYPES } from '../messages.ts'
 
 import {
   APPEAL_ACTIONS,
@@ -73,6 +74,19 @@ export const ContextMessage = z.object({
    * when the store has it no more. Absent on a text message.
    */
   photo: z.string().nullable().optional(),
+  /**
+   * A voice message's recording for the moderator only, as a `data:` URL an
+   * audio element plays (recordings are never served to anyone but the
+   * chat's two members), with its type and length; `url` null when the
+   * store has it no more. Absent on any other message.
+   */
+  voice: z
+    .object({
+      url: z.string().nullable(),
+      type: z.enum(VOICE_TYPES),
+      duration_ms: z.number().int(),
+    })
+    .optional(),
 })
 export type ContextMessage = z.infer<typeof ContextMessage>
 
