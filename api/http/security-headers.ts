@@ -14,8 +14,9 @@ export type CspDirectives = Record<string, readonly string[]>
  * the provider's thumbnails (https) and the demo feed's are data: URLs.
  * Inline styles stay allowed: React sets the webcam tiles' background
  * through the style attribute, and the server-rendered pages carry a few.
- * Media may be a blob: URL: a voice message waiting in the outbox plays
- * from the recording on the device.
+ * Media may be a blob: URL (a voice message waiting in the outbox plays
+ * from the recording on the device) or a data: URL (a reported voice
+ * message in the moderators' queue item, api/moderation/queue-item.ts).
  */
 export const SITE_CSP: CspDirectives = {
   'default-src': ["'self'"],
@@ -24,7 +25,7 @@ export const SITE_CSP: CspDirectives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'media-src': ["'self'", 'blob:'],
+  'media-src': ["'self'", 'blob:', 'data:'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],
