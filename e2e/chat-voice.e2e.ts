@@ -230,6 +230,17 @@ describe('a voice message in a chat', () => {
       const pending = a.locator('.message--mine.message--pending [data-voice-message]')
       await pending.waitFor({ timeout: LIVE })
       expect(await pending.locator('audio').getAttribute('src')).toMatch(/^blob:/)
+      await pending.getByRole('button', { name: /^Play voice message/ }).click()
+      await pageUntil(
+        a,
+        () => {
+          const audio = document.querySelector<HTMLAudioElement>('.message--pending .voice audio')
+          // Still offline: it can only be playing the recording on the device.
+          return audio !== null && (audio.currentTime > 0.2 || audio.ended)
+        },
+        null,
+        { timeout: LIVE },
+      )
     } finally {
       await a.context().setOffline(false)
     }
@@ -258,6 +269,26 @@ describe('a voice message in a chat', () => {
     expect((await voicesStored(a, conversation)).every((m) => m.voice)).toBe(true)
   })
 
+  it('a refused microphone is told, and nothing is sent', async () => {
+    const count = (await voicesStored(a, conversation)).length
+    const page = await (await browser.newContext({ baseURL: site.url, locale: 'en-GB' })).newPage()
+    await page.context().addCookies((await a.context().cookies()).filter((c) => c.name === 'sid'))
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    })
+    await page.goto(chatPath)
+    await mic(page).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Access to the microphone was refused.' })
+      .waitFor({ timeout: LIVE })
+    expect(await page.locator('.composer__recording').count()).toBe(0)
+    expect(await mic(page).getAttribute('aria-pressed')).toBe('false')
+    expect(await voicesStored(a, conversation)).toHaveLength(count)
+    await page.context().close()
+  })
+
   it('no serious or critical axe violation with a voice message and with the recorder on, in every template', async () => {
     const cookies = await a.context().cookies()
     const sid = cookies.find((c) => c.name === 'sid')
@@ -267,6 +298,8 @@ describe('a voice message in a chat', () => {
     for (const s of SITES) {
       const context = await micContext(`http://${s.host}:${port}`)
       await context.addCookies([{ ...sid, domain: s.host, path: '/' }])
+      // A niche site's adults-only notice, confirmed once (features/site/flags.ts), as screens.e2e.ts does.
+      await context.addInitScript(() => localStorage.setItem('amora-entry-confirmed', '1'))
       const page = await context.newPage()
       await page.goto(chatPath)
       await page.locator('.message [data-voice-message]').first().waitFor({ timeout: LIVE })
