@@ -38,26 +38,30 @@ export function VoiceBubble({
   const share = durationMs > 0 ? Math.min(1, at / durationMs) : 0
   return (
     <div className="voice" data-voice-message={type}>
-      <button
-        type="button"
-        className="voice__play"
-        aria-label={playing ? m.chat_voice_pause() : m.chat_voice_play({ time: clock(durationMs) })}
-        disabled={!url}
-        onClick={() => {
-          const el = audio.current
-          if (!el) return
-          if (el.paused) void el.play().catch(() => setPlaying(false))
-          else el.pause()
-        }}
-      >
-        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-      </button>
-      <span className="voice__bar" aria-hidden="true">
-        <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
-      </span>
-      <span className="voice__time">
-        {playing || at > 0 ? `${clock(at)} / ${clock(durationMs)}` : clock(durationMs)}
-      </span>
+      <div className="voice__row">
+        <button
+          type="button"
+          className="voice__play"
+          aria-label={
+            playing ? m.chat_voice_pause() : m.chat_voice_play({ time: clock(durationMs) })
+          }
+          disabled={!url}
+          onClick={() => {
+            const el = audio.current
+            if (!el) return
+            if (el.paused) void el.play().catch(() => setPlaying(false))
+            else el.pause()
+          }}
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        </button>
+        <span className="voice__bar" aria-hidden="true">
+          <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
+        </span>
+        <span className="voice__time">
+          {playing || at > 0 ? `${clock(at)} / ${clock(durationMs)}` : clock(durationMs)}
+        </span>
+      </div>
       {/* biome-ignore lint/a11y/useMediaCaption: a voice message has no caption track; its player is the button above */}
       <audio
         ref={audio}
