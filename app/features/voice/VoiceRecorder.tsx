@@ -1,10 +1,10 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
-import { VOICE_MAX_MS } from '../../../api/contract/index.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { worker } from '../../data/worker.ts'
 import { useSettings } from '../../data/useSettings.ts'
 import { CreditPrice } from '../credits/CreditPrice.tsx'
 import { clock } from './clock.ts'
+import { RECORDING_MAX_MS } from './container.ts'
 import type { RecorderError, Recording } from './recorder.ts'
 import { useVoiceRecorder } from './useVoiceRecorder.ts'
 import './voice.css'
@@ -28,7 +28,7 @@ const errorText: Record<RecorderError, () => string> = {
  * held down it records and sends on release, slid off it discards; tapped,
  * or pressed from the keyboard, it starts, and a second press (or Send)
  * sends; Escape or Cancel discards. While recording: the time, a level
- * meter and what it will cost. At VOICE_MAX_MS it stops and sends by itself.
+ * meter and what it will cost. At RECORDING_MAX_MS it stops and sends by itself.
  * Sent through the outbox like a photo (pending at once, offline too).
  */
 export function VoiceRecorder({
@@ -89,35 +89,7 @@ export function VoiceRecorder({
       <p className="visually-hidden" role="status" data-voice-status="">
         {notice}
       </p>
-      {active && (
-        <div className="composer__recording" data-voice-recording={rec.phase}>
-          <span className="voice-rec__dot" aria-hidden="true" />
-          <span className="voice-rec__time" data-voice-elapsed={Math.floor(rec.elapsed / 1000)}>
-            {clock(rec.elapsed)} / {clock(VOICE_MAX_MS)}
-          </span>
-          <span className="voice-rec__meter" ref={rec.meter} aria-hidden="true">
-            <span />
-          </span>
-          {price !== undefined && (
-            <span className="voice-rec__price">
-              {m.chat_voice_cost()} <CreditPrice credits={price} />
-            </span>
-          )}
-          <span className="voice-rec__actions">
-            <button type="button" className="button button--quiet" onClick={() => press.discard()}>
-              {m.chat_voice_cancel()}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={rec.phase !== 'recording'}
-              onClick={rec.stop}
-            >
-              {m.chat_voice_send()}
-            </button>
-          </span>
-        </div>
-      )}
+      {active && <RecordingRow rec={rec} price={price} onCancel={press.discard} />}
       {error && (
         <p role="alert" className="form__error composer__voice-error">
           {error}
@@ -128,6 +100,47 @@ export function VoiceRecorder({
 }
 
 type Recorder = ReturnType<typeof useVoiceRecorder>
+
+/** While recording: the time out of the longest, the level, the price, and Cancel and Send. */
+function RecordingRow({
+  rec,
+  price,
+  onCancel,
+}: {
+  rec: Recorder
+  price: number | undefined
+  onCancel: () => void
+}) {
+  return (
+    <div className="composer__recording" data-voice-recording={rec.phase}>
+      <span className="voice-rec__dot" aria-hidden="true" />
+      <span className="voice-rec__time" data-voice-elapsed={Math.floor(rec.elapsed / 1000)}>
+        {clock(rec.elapsed)} / {clock(RECORDING_MAX_MS)}
+      </span>
+      <span className="voice-rec__meter" ref={rec.meter} aria-hidden="true">
+        <span />
+      </span>
+      {price !== undefined && (
+        <span className="voice-rec__price">
+          {m.chat_voice_cost()} <CreditPrice credits={price} />
+        </span>
+      )}
+      <span className="voice-rec__actions">
+        <button type="button" className="button button--quiet" onClick={onCancel}>
+          {m.chat_voice_cancel()}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={rec.phase !== 'recording'}
+          onClick={rec.stop}
+        >
+          {m.chat_voice_send()}
+        </button>
+      </span>
+    </div>
+  )
+}
 
 /**
  * The microphone button's presses. A pointer held down records until it is

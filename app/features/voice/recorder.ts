@@ -2,8 +2,7 @@
 // container this browser supports (container.ts), a level meter from an
 // AnalyserNode, and the measured length. Outside React so the hook
 // (useVoiceRecorder.ts) stays small; nothing here sends anything.
-import { VOICE_MAX_MS } from '../../../api/contract/index.ts'
-import { chooseContainer, type VoiceType } from './container.ts'
+import { chooseContainer, RECORDING_MAX_MS, type VoiceType } from './container.ts'
 
 /** Why there is no recording: the member is told (VoiceRecorder.tsx), nothing is sent. */
 export type RecorderError = 'unsupported' | 'denied' | 'no_mic' | 'too_short'
@@ -61,7 +60,7 @@ export class RecordingSession {
 
   constructor(private readonly on: SessionEvents) {}
 
-  /** Asks for the microphone and starts recording; stops by itself at VOICE_MAX_MS. */
+  /** Asks for the microphone and starts recording; stops by itself at RECORDING_MAX_MS. */
   async start(): Promise<void> {
     const container = canRecord() ? chooseContainer((t) => MediaRecorder.isTypeSupported(t)) : null
     if (!container) return this.end('unsupported')
@@ -83,7 +82,7 @@ export class RecordingSession {
     recorder.onstop = () => this.finish(container.type)
     recorder.start()
     this.startedAt = performance.now()
-    this.limit = setTimeout(() => this.stop(), VOICE_MAX_MS)
+    this.limit = setTimeout(() => this.stop(), RECORDING_MAX_MS)
     this.meter(this.stream)
     this.on.started()
   }
@@ -112,7 +111,7 @@ export class RecordingSession {
   }
 
   private finish(type: VoiceType): void {
-    const durationMs = Math.min(VOICE_MAX_MS, Math.round(this.elapsed()))
+    const durationMs = Math.min(RECORDING_MAX_MS, Math.round(this.elapsed()))
     if (this.cancelled) this.end(null)
     else if (durationMs < MIN_RECORDING_MS || this.chunks.length === 0) this.end('too_short')
     else this.end({ blob: new Blob(this.chunks, { type }), type, durationMs })

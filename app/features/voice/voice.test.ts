@@ -4,7 +4,8 @@
 // tells the member.
 import { describe, expect, it } from 'vitest'
 import { clock } from './clock.ts'
-import { chooseContainer } from './container.ts'
+import { VOICE_MAX_MS } from '../../../api/contract/index.ts'
+import { chooseContainer, RECORDING_MAX_MS } from './container.ts'
 import { MIN_RECORDING_MS, micError } from './recorder.ts'
 
 describe('chooseContainer', () => {
@@ -22,6 +23,13 @@ describe('chooseContainer', () => {
   })
   it('has nothing when neither can be recorded', () => {
     expect(chooseContainer(() => false)).toBeNull()
+  })
+})
+
+describe('RECORDING_MAX_MS', () => {
+  it("is the contract's VOICE_MAX_MS, 60 s", () => {
+    expect(RECORDING_MAX_MS).toBe(60_000)
+    expect(VOICE_MAX_MS).toBe(60_000)
   })
 })
 

@@ -7,16 +7,7 @@ import { messageMoneyText } from '../../../../features/credits/money.ts'
 import { GiftPicker } from '../../../../features/gifts/GiftPicker.tsx'
 import { VoiceRecorder } from '../../../../features/voice/VoiceRecorder.tsx'
 
-/** The message box: what a message costs, the member's balance, and the send. */
-export function Composer({
-  conversation,
-  credits,
-  cost,
-  photoCost,
-  value,
-  begun,
-  onSent,
-}: {
+interface ComposerProps {
   conversation: number
   credits: number | undefined
   cost: number | undefined
@@ -30,7 +21,18 @@ export function Composer({
    */
   begun: boolean
   onSent: () => void
-}) {
+}
+
+/** The message box: what a message costs, the member's balance, and the send. */
+export function Composer({
+  conversation,
+  credits,
+  cost,
+  photoCost,
+  value,
+  begun,
+  onSent,
+}: ComposerProps) {
   const { text, setText, error, input, send, onKey, photo, choosePhoto } = useComposer(
     conversation,
     onSent,

@@ -150,18 +150,7 @@ function MessageItem({
       <li
         className={`message ${mine ? 'message--mine' : 'message--theirs'} message--${row.status}`}
       >
-        {row.photoHidden ? (
-          <p className="message__photo-hidden">{m.chat_photo_hidden()}</p>
-        ) : (
-          (row.photo || row.localPhoto) && (
-            <ChatPhoto
-              src={row.photo ?? undefined}
-              local={row.localPhoto}
-              blurred={blur && !mine}
-              onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
-            />
-          )
-        )}
+        <MessagePhoto row={row} mine={mine} blur={blur} onReport={onReport} />
         <MessageVoice row={row} mine={mine} onReport={onReport} />
         {row.gift ? (
           <GiftBubble gift={row.gift} mine={mine} />
@@ -195,6 +184,30 @@ function MessageItem({
         {seen && row.readAt && <SeenMark readAt={row.readAt} />}
       </li>
     </>
+  )
+}
+
+/** A photo message's photo, or its placeholder once hidden from this member. */
+function MessagePhoto({
+  row,
+  mine,
+  blur,
+  onReport,
+}: {
+  row: MessageRow
+  mine: boolean
+  blur: boolean
+  onReport: (message: number) => void
+}) {
+  if (row.photoHidden) return <p className="message__photo-hidden">{m.chat_photo_hidden()}</p>
+  if (!row.photo && !row.localPhoto) return null
+  return (
+    <ChatPhoto
+      src={row.photo ?? undefined}
+      local={row.localPhoto}
+      blurred={blur && !mine}
+      onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
+    />
   )
 }
 
