@@ -79,6 +79,8 @@ export function VoiceRecorder({
         onPointerCancel={press.cancel}
         onKeyDown={press.key}
         onClick={press.click}
+        // A long press on a phone is the recording, not the context menu.
+        onContextMenu={(e) => e.preventDefault()}
       >
         <MicIcon />
       </button>

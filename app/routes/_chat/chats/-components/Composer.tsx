@@ -64,9 +64,11 @@ export function Composer({
         }}
         onKeyDown={onKey}
       />
-      <PhotoPicker photo={photo} onChoose={choosePhoto} />
-      {begun && <VoiceRecorder conversation={conversation} onSent={onSent} />}
-      <GiftPicker conversation={conversation} onSent={onSent} />
+      <div className="composer__extras">
+        <PhotoPicker photo={photo} onChoose={choosePhoto} />
+        {begun && <VoiceRecorder conversation={conversation} onSent={onSent} />}
+        <GiftPicker conversation={conversation} onSent={onSent} />
+      </div>
       <button
         type="submit"
         className="button composer__send"
