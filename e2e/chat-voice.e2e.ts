@@ -3,7 +3,8 @@
 // beep) with the permission granted: A holds the microphone about 2 s and
 // lets go; B, with the chat open, sees the voice message arrive live and
 // plays it; A pays the voice price (20) once. From the keyboard: Enter
-// starts, Escape discards (nothing sent), Enter again sends. Recorded
+// starts, Escape discards (nothing sent), Enter again sends; held and slid
+// off the button, it is discarded. Recorded
 // offline (context.setOffline), it waits in the outbox, shows pending and
 // plays from the device, and is delivered once when the network is back.
 // B reports one: it is hidden for B. axe finds no serious or critical
@@ -219,6 +220,23 @@ describe('a voice message in a chat', () => {
       .waitFor({ timeout: LIVE })
     expect(await voicesStored(a, conversation)).toHaveLength(count + 1)
     expect(await credits(a)).toBe(before - VOICE_COST)
+  })
+
+  it('held and slid off the microphone, the recording is discarded: nothing sent', async () => {
+    const before = await credits(a)
+    const count = (await voicesStored(a, conversation)).length
+    const box = await mic(a).boundingBox()
+    if (!box) throw new Error('no microphone button')
+    await a.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await a.mouse.down()
+    await recorded(a, 1)
+    await a.mouse.move(box.x + box.width / 2, box.y - 200, { steps: 5 })
+    await a.locator('.composer__recording').waitFor({ state: 'detached' })
+    await a.mouse.up()
+    expect(await a.locator('[data-voice-status]').textContent()).toBe('Recording discarded.')
+    expect(await a.locator('.message--mine.message--pending').count()).toBe(0)
+    expect(await voicesStored(a, conversation)).toHaveLength(count)
+    expect(await credits(a)).toBe(before)
   })
 
   it('recorded offline, it waits pending, plays from the device, and is delivered once when back online', async () => {
