@@ -44,6 +44,7 @@ import { primaryReads, type ReadsFor, readsOf, rememberWrites } from './http/rea
 import { type Logger, requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { ClockEnv } from './http/session.ts'
+import { withDirectStreams } from './http/sse.ts'
 import { pathOf } from './http/validate.ts'
 import {
   diskStore,
@@ -246,7 +247,8 @@ export function createApi({
       throw new ApiFailure(404, 'not_found', undefined, 'no such endpoint')
     })
   builtWith(app)
-  return app
+  // Event streams write to Node's response once the middleware above finished their head.
+  return withDirectStreams(app)
 }
 
 /**

@@ -219,6 +219,21 @@ describeEngines('round-trip budgets on %s', (engine) => {
     expectBudget('send (voice)', counted, 4)
   })
 
+  it('holds the send of a gift in an ongoing conversation to its budget', async () => {
+    const gift = () =>
+      post('/api/message-gift.php', {
+        conversation: withBob,
+        gift: 'rose',
+        client_id: randomUUID(),
+      })
+    await warm(gift)
+    const counted = await trips(201, gift)
+    // The session (requireMember), the gift by its slug (the site's key from
+    // the cached settings), the member's send statement with the gift
+    // (checks, claim, message, debit, jobs) and the poke after its commit.
+    expectBudget('send (gift)', counted, 4)
+  })
+
   it('holds the opening send (first message of a conversation) to its budget', async () => {
     const first = await chatWith(others.Carl!)
     await warm(() => post('/api/messages.php', sendBody(first, 'Hi Carl, I saw you like sailing')))

@@ -18,6 +18,7 @@ import {
   SERVICE_WORKER_CSP,
   securityHeaders,
 } from './http/security-headers.ts'
+import { withDirectStreams } from './http/sse.ts'
 import { servePictures } from './images/index.ts'
 import { accountsFromEnv } from './mail/site.ts'
 import { currentStaff } from './operator/index.ts'
@@ -93,7 +94,9 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
     ssrDir: ssrDir ?? ssrDirOf(dist),
   })
 
-  return (
+  // Event streams write to Node's response once every middleware here
+  // finished their head (api/http/sse.ts).
+  return withDirectStreams(
     new Hono()
       .use(securityHeaders(accounts))
       // API JSON and the shell, compressed on the fly above 1 KB, read once
@@ -131,7 +134,7 @@ export function createServer({ distDir, ssrDir, publicSourceMaps, ...deps }: Ser
       .get(
         '*',
         appPages(build.isPage, shell, deps.reads ? readsOf(deps.reads) : primaryReads(deps.db)),
-      )
+      ),
   )
 }
 

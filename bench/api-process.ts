@@ -2,7 +2,8 @@
 // compression, the whole app), in a process of its own on an existing
 // database, for the HTTP benchmarks: their clients then do not share the
 // server's event loop. Prints `listening <url>` once it answers; ends on
-// SIGTERM or when its parent's stdin closes.
+// SIGTERM or when its parent's stdin closes. A line `gc` on stdin runs two
+// full collections (under --expose-gc) and answers `collected`.
 //
 //   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits]
 //
@@ -56,4 +57,13 @@ const close = async () => {
 }
 process.on('SIGTERM', () => void close())
 process.stdin.on('end', () => void close())
-process.stdin.resume()
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (chunk: string) => {
+  for (const line of chunk.split('\n')) {
+    if (line !== 'gc') continue
+    const gc = (globalThis as { gc?: () => void }).gc
+    gc?.()
+    gc?.()
+    console.log('collected')
+  }
+})

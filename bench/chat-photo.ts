@@ -1,13 +1,16 @@
-// A photo in a chat, from the sender's upload to the recipient's screen:
-// the multipart send (checks, re-encoding, the picture store, the debit), the
-// recipient's stream poke, their pull of the new message and their fetch of
-// the photo's bytes, as the app does them. Prints p50/p95; never gates.
+// A photo (or, with --voice, a voice message) in a chat, from the sender's
+// upload to the recipient's screen: the multipart send (checks, re-encoding
+// or the container check, the picture store, the debit), the recipient's
+// stream poke, their pull of the new message and their fetch of the
+// photo's or recording's bytes, as the app does them. Prints p50/p95; never gates.
 //
 //   node --import tsx bench/chat-photo.ts [--photos=30] [--width=1600] [--height=1200]
+//   node --import tsx bench/chat-photo.ts --voice [--photos=30] [--seconds=30] [--kbps=32]
 //
 // One pair of members on a real HTTP server (@hono/node-server) in this
 // process, the pictures on disk; PGlite, or PostgreSQL with DATABASE_URL.
-// Voice messages are not built yet: this prints the photo's figures only.
+// A voice recording is a WebM made in code (api/test/voice-fixtures.ts) of
+// `--seconds` filled to `--kbps` of Opus, as MediaRecorder would send it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os, { tmpdir } from 'node:os'
@@ -17,6 +20,7 @@ import { credit } from '../api/credits/ledger.ts'
 import { createLogger } from '../api/http/request-log.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
+import { webmRecording } from '../api/test/voice-fixtures.ts'
 import { sessions } from '../db/schema/index.ts'
 import { startServer } from './api-server.ts'
 import { summarise } from './stats.ts'
@@ -28,6 +32,9 @@ const arg = (name: string, fallback: number) => {
 const PHOTOS = arg('photos', 30)
 const WIDTH = arg('width', 1600)
 const HEIGHT = arg('height', 1200)
+const VOICE = process.argv.includes('--voice')
+const SECONDS = arg('seconds', 30)
+const KBPS = arg('kbps', 32)
 
 /** A phone-sized JPEG with noise in it (a flat colour would compress to nothing). */
 async function phonePhoto(seed: number): Promise<Buffer> {
@@ -112,13 +119,14 @@ void (async () => {
       )
       if (!res.ok) throw new Error(`pull: ${res.status} ${await res.text()}`)
       const page = (await res.json()) as {
-        messages: { id: number; client_id: string; photo?: string }[]
+        messages: { id: number; client_id: string; photo?: string; voice?: { url: string } }[]
       }
       for (const m of page.messages) {
         lastSeen = Math.max(lastSeen, m.id)
-        if (!m.photo) continue
+        const url = m.photo ?? m.voice?.url
+        if (!url) continue
         const bytes = await (
-          await fetch(`${base}${m.photo}`, { headers: { cookie: cookieB } })
+          await fetch(`${base}${url}`, { headers: { cookie: cookieB } })
         ).arrayBuffer()
         if (bytes.byteLength === 0) throw new Error('an empty photo')
         arrived.set(m.client_id, performance.now())
@@ -133,17 +141,25 @@ const upload: number[] = []
 const endToEnd: number[] = []
 let size = 0
 for (let n = 0; n < PHOTOS; n++) {
-  const photo = await phonePhoto(n)
-  size = photo.length
   const clientId = randomUUID()
   const seen = new Promise<void>((r) => waiting.set(clientId, r))
   const form = new FormData()
   form.append('conversation', String(conversation))
   form.append('client_id', clientId)
-  form.append('text', `photo ${n}`)
-  form.append('file', new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }))
+  if (VOICE) {
+    // Each recording differs a little (its length), as each upload does.
+    const recording = webmRecording({ durationMs: SECONDS * 1000 - n * 100, bitrate: KBPS * 1000 })
+    size = recording.length
+    form.append('duration_ms', String(SECONDS * 1000 - n * 100))
+    form.append('file', new File([new Uint8Array(recording)], 'voice.webm', { type: 'audio/webm' }))
+  } else {
+    const photo = await phonePhoto(n)
+    size = photo.length
+    form.append('text', `photo ${n}`)
+    form.append('file', new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }))
+  }
   const start = performance.now()
-  const res = await post('/api/message-photo.php', form)
+  const res = await post(VOICE ? '/api/message-voice.php' : '/api/message-photo.php', form)
   const accepted = performance.now()
   if (res.status !== 201) throw new Error(`photo ${n}: ${res.status} ${await res.text()}`)
   await seen
@@ -162,7 +178,9 @@ const line = (label: string, values: number[]) => {
   )
 }
 console.log(
-  `chat photo: ${PHOTOS} photos of ${WIDTH}×${HEIGHT} (${(size / 1024).toFixed(0)} KB JPEG), ${engine}, ${os.cpus().length} cores`,
+  VOICE
+    ? `chat voice: ${PHOTOS} recordings of ${SECONDS} s (${(size / 1024).toFixed(0)} KB WebM at ${KBPS} kbit/s), ${engine}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`
+    : `chat photo: ${PHOTOS} photos of ${WIDTH}×${HEIGHT} (${(size / 1024).toFixed(0)} KB JPEG), ${engine}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
 )
 line('upload: send answered (201)', upload)
-line('upload to recipient (poke, pull, photo bytes)', endToEnd)
+line(`upload to recipient (poke, pull, ${VOICE ? 'recording' : 'photo'} bytes)`, endToEnd)

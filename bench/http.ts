@@ -11,6 +11,12 @@ import { createInterface } from 'node:readline'
 export interface ApiProcess {
   url: string
   pid: number
+  /**
+   * Two full garbage collections in the API process, resolved when done
+   * (needs the node flag --expose-gc: a memory reading then counts what is
+   * held, not garbage not yet collected).
+   */
+  collect(): Promise<void>
   close(): Promise<void>
 }
 
@@ -34,17 +40,24 @@ export async function startApiProcess(
       env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     },
   )
+  const collected: (() => void)[] = []
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`api process exited with ${code}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const hit = /^listening (\S+)/.exec(line)
       if (hit) resolve(hit[1]!)
+      else if (line === 'collected') collected.shift()?.()
       else console.log(`[api] ${line}`)
     })
   })
   return {
     url,
     pid: child.pid!,
+    collect: () =>
+      new Promise<void>((resolve) => {
+        collected.push(resolve)
+        child.stdin!.write('gc\n')
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit')

@@ -1,7 +1,8 @@
 // Members online per process: 1,000, 5,000 and 10,000 live event streams of
 // distinct signed-in members held open against ONE API process
 // (bench/api-process.ts, the server of `npm start`) on PostgreSQL, over
-// loopback. Prints, per level: memory per open stream (resident and heap),
+// loopback. Prints, per level: memory per open stream (resident and heap,
+// after two forced collections in the API process, and as read without),
 // the process's CPU while idle, the database's statements per second at
 // idle (pg_stat_database, and the app's own count of stream session
 // checks from /metrics), and the delivery of messages sent at a steady rate
@@ -123,7 +124,7 @@ function openStream(base: URL, cookie: string, member: number, heard: Heard) {
   })
 }
 
-/** Resident and heap bytes of the API process (/proc and its /metrics). */
+/** Resident and heap bytes of the API process (/proc and its /metrics), and its stream figures. */
 async function memoryOf(pid: number, base: string) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
@@ -226,7 +227,15 @@ const main = async () => {
   for (const id of senders.ids)
     await db.transaction((tx) => credit(tx, id, 1_000_000, 'bonus', 'bench'))
 
-  const api = await startApiProcess(database.url!, [], ['--no-member-limits'])
+  // --expose-gc: memory is read after two forced collections too (api.collect).
+  const api = await startApiProcess(database.url!, ['--expose-gc'], ['--no-member-limits'])
+  /** Memory as it is, then after two full collections (what the streams hold). */
+  const memory = async () => {
+    const raw = await memoryOf(api.pid, api.url)
+    await api.collect()
+    const held = await memoryOf(api.pid, api.url)
+    return { ...held, rawRss: raw.rss, rawHeap: raw.heap }
+  }
   const base = new URL(api.url)
   const client = keepAliveClient(api.url, 64)
   const headers = (cookie: string) => ({
@@ -250,7 +259,7 @@ const main = async () => {
     // Warm: the code paths compiled, the pool filled.
     for (let i = 0; i < 50; i++)
       await client.request('GET', '/api/user.php', headers(senders.cookies[i]!))
-    const empty = await memoryOf(api.pid, api.url)
+    const empty = await memory()
     for (const level of LEVELS) {
       messages = tracker()
       typing = tracker()
@@ -265,7 +274,7 @@ const main = async () => {
       }
       const openSeconds = (performance.now() - opening) / 1000
       await sleep(2000)
-      const held = await memoryOf(api.pid, api.url)
+      const held = await memory()
       // Idle: nothing but keep-alives and the upkeep.
       const cpu0 = cpuSecondsOf(api.pid)
       const tx0 = await transactions(db)
@@ -334,7 +343,7 @@ const main = async () => {
         `\n${level} streams open (${after.open} by /metrics) in ${openSeconds.toFixed(1)} s; load ${loadavg()}`,
       )
       console.log(
-        `  memory per stream: RSS ${perStream(empty.rss, held.rss)} KB, heap ${perStream(empty.heap, held.heap)} KB (goal <= 20 KB)`,
+        `  memory per stream after a forced GC: RSS ${perStream(empty.rss, held.rss)} KB, heap ${perStream(empty.heap, held.heap)} KB (goal <= 20 KB); without: RSS ${perStream(empty.rawRss, held.rawRss)} KB, heap ${perStream(empty.rawHeap, held.rawHeap)} KB`,
       )
       console.log(
         `  idle ${IDLE_SECONDS} s: API CPU ${idleCpu.toFixed(1)} %, database transactions ${txPerS.toFixed(2)}/s, stream session checks ${checksPerS.toFixed(3)}/s (goal <= 5/s)`,
@@ -352,7 +361,7 @@ const main = async () => {
         )
       console.log(`  pool waiting after: ${after.waiting}`)
       rows.push(
-        `| ${level} | ${perStream(empty.rss, held.rss)} | ${perStream(empty.heap, held.heap)} | ${idleCpu.toFixed(1)} % | ${txPerS.toFixed(2)} | ${checksPerS.toFixed(3)} | ${m.p50.toFixed(0)} / ${m.p95.toFixed(0)} / ${m.p99.toFixed(0)} (${m.lost} lost) | ${ty.p50.toFixed(0)} / ${ty.p95.toFixed(0)} / ${ty.p99.toFixed(0)} (${ty.lost} lost) | ${bu.p95.toFixed(0)} / ${bu.p99.toFixed(0)} (${bu.lost} lost, ${bu.refused} refused) | ${m.start.p95.toFixed(0)} |`,
+        `| ${level} | ${perStream(empty.rss, held.rss)} | ${perStream(empty.heap, held.heap)} | ${perStream(empty.rawRss, held.rawRss)} / ${perStream(empty.rawHeap, held.rawHeap)} | ${idleCpu.toFixed(1)} % | ${txPerS.toFixed(2)} | ${checksPerS.toFixed(3)} | ${m.p50.toFixed(0)} / ${m.p95.toFixed(0)} / ${m.p99.toFixed(0)} (${m.lost} lost) | ${ty.p50.toFixed(0)} / ${ty.p95.toFixed(0)} / ${ty.p99.toFixed(0)} (${ty.lost} lost) | ${bu.p95.toFixed(0)} / ${bu.p99.toFixed(0)} (${bu.lost} lost, ${bu.refused} refused) | ${m.start.p95.toFixed(0)} |`,
       )
     }
   } finally {
@@ -361,9 +370,9 @@ const main = async () => {
     await database.close()
   }
   console.log(
-    '\n| streams | RSS KB/stream | heap KB/stream | idle CPU | DB xact/s idle | session checks/s | messages p50/p95/p99 ms | typing p50/p95/p99 ms | burst p95/p99 ms | messages p95 from the request ms |',
+    '\n| streams | RSS KB/stream | heap KB/stream | without GC: RSS / heap KB | idle CPU | DB xact/s idle | session checks/s | messages p50/p95/p99 ms | typing p50/p95/p99 ms | burst p95/p99 ms | messages p95 from the request ms |',
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) console.log(r)
 }
 

@@ -121,7 +121,7 @@ describe('sites and settings in the console', () => {
     await form.getByLabel('name').fill('Kiss')
     await form.getByLabel('credits').fill('5')
     await form.getByRole('button', { name: 'Save gift (new or same site and id)' }).click()
-    await page.locator('[data-gift="/kiss"]').waitFor()
+    await page.locator('[data-entry="/kiss"]').waitFor()
     const gifts = await (await context.request.get('/api/gifts.php')).json()
     expect(gifts.gifts).toContainEqual({ slug: 'kiss', icon: '💋', name: 'Kiss', credits: 5 })
     // A free gift is refused, naming the field; nothing changes.

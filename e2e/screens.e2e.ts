@@ -440,3 +440,98 @@ describe('every spec §2 route in every template at 360 px', () => {
     })
   }
 })
+
+/**
+ * Demo Two (second-demo seed, two photos) makes her second photo private, so
+ * the demo member meets a locked tile on her profile; her id, for the path.
+ */
+async function privatePhotoOwner(): Promise<number> {
+  const headers = { 'content-type': 'application/json', origin: site.url }
+  const login = await fetch(`${site.url}/api/login.php`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'demo2@example.com', password: DEMO.password }),
+  })
+  const owner = (await login.json()) as { profile: { id: number } }
+  const session = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const { images, main_image } = (await (
+    await fetch(`${site.url}/api/profileimage.php`, { headers: { cookie: session } })
+  ).json()) as { images: { id: number }[]; main_image: { id: number } | null }
+  const second = images.find((i) => i.id !== main_image?.id)
+  if (!second) throw new Error('Demo Two has no second photo to make private')
+  const res = await fetch(`${site.url}/api/privatephoto.php`, {
+    method: 'PUT',
+    headers: { ...headers, cookie: session },
+    body: JSON.stringify({ id: second.id, private: true }),
+  })
+  expect(res.status).toBe(200)
+  return owner.profile.id
+}
+
+/** The screens of what credits buy, each in the state a member meets it in. */
+const paidStates = (owner: number) => [
+  {
+    name: 'the chat with the gift list open',
+    slug: 'gifts',
+    path: `/chats/${chatId}`,
+    act: async (page: Page) => {
+      await page.getByRole('button', { name: 'Send a gift' }).click()
+      await page.locator('[data-gift="rose"]').waitFor({ timeout: scaled(20_000) })
+    },
+  },
+  {
+    name: 'a profile with a locked private photo',
+    slug: 'locked',
+    path: `/members/${owner}`,
+    act: (page: Page) =>
+      page
+        .getByRole('figure', { name: /^Private photo, unlock for/ })
+        .waitFor({ timeout: scaled(20_000) }),
+  },
+]
+
+describe('what credits buy, in every template at 360 and 1280 px', () => {
+  let owner = 0
+  beforeAll(async () => {
+    owner = await privatePhotoOwner()
+  })
+  for (const template of ['classic', 'boxy', 'lavish'] as const) {
+    const s = SITES.find((x) => x.template === template && x.all)!
+    it(`${template}: the gift list and a locked photo match their baselines, fit, and have no serious or critical axe violation`, {
+      timeout: scaled(600_000),
+    }, async () => {
+      const problems: string[] = []
+      for (const width of WIDTHS) {
+        const context = await contextFor(s.host, width, true, true)
+        const page = await context.newPage()
+        last = page
+        for (const state of paidStates(owner)) {
+          await page.goto(state.path)
+          await settle(page)
+          await state.act(page)
+          const png = await stillScreenshot(page, state.name)
+          const wide = await overflow(page)
+          if (wide > width) problems.push(`${state.name} at ${width} px: ${wide} px wide`)
+          const file = `${BASELINES}${s.template}-${s.niche}-paid-${state.slug}-${width}.png`
+          const verdict = await checkBaseline(file, png)
+          if (verdict.kind === 'written') console.log(`baseline written: ${file}`)
+          else if (verdict.share > MAX_DIFF_SHARE)
+            problems.push(`${file} differs in ${(verdict.share * 100).toFixed(2)}% of pixels`)
+          const { violations } = await new AxeBuilder({ page }).analyze()
+          for (const v of violations) {
+            if (v.impact !== 'serious' && v.impact !== 'critical') continue
+            const where = v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')
+            problems.push(
+              `${state.name} at ${width} px: ${v.impact} ${v.id} (${v.help}) at ${where}`,
+            )
+          }
+        }
+        await context.close()
+      }
+      expect(problems).toEqual([])
+    })
+  }
+})

@@ -11,6 +11,7 @@ import { type Api, createApi } from '../app.ts'
 import { ApiError, MessagesResponse, SendMessageResponse } from '../contract/index.ts'
 import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { chatPair, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
@@ -42,28 +43,14 @@ describeEngines('gifts in chats on %s', (engine) => {
         publicUrl: undefined,
       },
     })
-    a = await addMember(database.db, { name: 'Anna', gender: 'female', country: 'NL' })
-    b = await addMember(database.db, { name: 'Bram', gender: 'male', country: 'NL' })
-    c = await addMember(database.db, { name: 'Cas', gender: 'male', country: 'NL' })
-    cookieA = await login(app, a.email, TEST_PASSWORD)
-    cookieB = await login(app, b.email, TEST_PASSWORD)
-    ab = await start(cookieA, b.id)
-    ac = await start(cookieA, c.id)
-    await database.db.transaction((tx) => credit(tx, a.id, 1000, 'bonus', 'test'))
-    const opened = await send(app, '/api/messages.php', {
-      method: 'POST',
-      cookie: cookieA,
-      body: { conversation: ab, text: 'Hi Bram', client_id: randomUUID() },
-    })
-    expect(opened.status).toBe(201)
+    // The conversation is opened by a text: the gifts below are not first messages.
+    ;({ a, b, c, cookieA, cookieB, ab } = await chatPair(app, database.db, {
+      credits: 1000,
+      opened: true,
+    }))
+    ac = await startChat(app, cookieA, c.id)
   })
   afterAll(() => database?.close())
-
-  async function start(cookie: string, profile: number) {
-    const res = await send(app, `/api/chat.php?profile=${profile}`, { cookie })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { id: number }).id
-  }
   const sendGift = (body: Record<string, unknown>, cookie = cookieA) =>
     send(app, '/api/message-gift.php', { method: 'POST', cookie, body })
   const giftRows = (member: number) =>
@@ -129,7 +116,7 @@ describeEngines('gifts in chats on %s', (engine) => {
   it('402 with nothing stored when the balance is short', async () => {
     const poor = await addMember(database.db, { name: 'Pim', gender: 'male', country: 'NL' })
     const cookie = await login(app, poor.email, TEST_PASSWORD)
-    const chat = await start(cookie, b.id)
+    const chat = await startChat(app, cookie, b.id)
     await database.db.transaction((tx) => credit(tx, poor.id, 20, 'bonus', 'test'))
     const opened = await send(app, '/api/messages.php', {
       method: 'POST',

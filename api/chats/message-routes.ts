@@ -8,7 +8,8 @@ import { currencyOf } from '../contract/rules/payments.ts'
 import { messageCost, zeroCredits } from '../credits/index.ts'
 import type { EventBus } from '../events/bus.ts'
 import { notFound } from '../http/errors.ts'
-import { countedSSE, messagesSent } from '../http/metrics.ts'
+import { liveStreams } from '../http/live-streams.ts'
+import { messagesSent } from '../http/metrics.ts'
 import { enforce } from '../http/ratelimit.ts'
 import { type AuthEnv, requireMember, requireSessionCookie } from '../http/session.ts'
 import { createStreamSessions } from '../http/stream-sessions.ts'
@@ -19,9 +20,6 @@ import { cachedOperatorSettings, loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
 import { sendTyping } from './typing.ts'
-
-/** How long a client waits before it tries the stream again when this process has no LISTEN. */
-const EVENTS_RETRY_DOWN_MS = 5000
 
 /** How often the event stream sends a keep-alive and checks its session. */
 export interface EventsTiming {
@@ -86,6 +84,7 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
     everyMs: timing.sessionCheckMs,
     ...(deps.now ? { now: deps.now } : {}),
   })
+  const streams = liveStreams(deps.events, streamSessions, timing.keepAliveMs)
   return (
     new Hono<AuthEnv>()
       .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
@@ -163,66 +162,9 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
         })
         return c.json(receipt, 201)
       })
-      .get(pathOf(endpoints.events), requireMember(db), (c) => {
-        const memberId = c.get('memberId')
-        const sessionId = c.get('sessionId')
-        // A proxy must pass the stream through as it comes (nginx buffers otherwise).
-        c.header('X-Accel-Buffering', 'no')
-        c.header('Cache-Control', 'no-store')
-        return countedSSE(c, async (stream) => {
-          let id = 0
-          let open = true
-          // The wait between keep-alives, cut short when the stream ends.
-          let wake = () => {}
-          const pause = (ms: number) =>
-            new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, ms)
-              wake = () => {
-                clearTimeout(timer)
-                resolve()
-              }
-            })
-          const send = (data: unknown) =>
-            stream.writeSSE({ event: 'poke', data: JSON.stringify(data), id: String(++id) })
-          const end = () => {
-            if (!open) return
-            open = false
-            leave()
-            unwatch()
-            wake()
-          }
-          // The bus ends the stream when LISTEN is down or the process drains
-          // (api/events/bus.ts): the client polls and reconnects (sync/core/stream.ts).
-          const leave = deps.events.subscribe(
-            memberId,
-            (poke) => {
-              void send(poke).catch(() => undefined)
-            },
-            end,
-          )
-          const unwatch = streamSessions.watch(sessionId, end)
-          stream.onAbort(end)
-          // No pokes can come (LISTEN down, the process stopping): end at once,
-          // without `ready`, so the client keeps polling and tries again later.
-          const up = await deps.events.ready().then(
-            () => true,
-            () => false,
-          )
-          if (!up || !open) {
-            if (open) await stream.writeSSE({ data: '', retry: EVENTS_RETRY_DOWN_MS })
-            end()
-            return
-          }
-          // Pokes have no replay (NOTIFY): a client coming back after a gap
-          // (Last-Event-ID) is told to pull everything once.
-          await stream.writeSSE({ data: '', retry: 3000, event: 'ready' })
-          if (c.req.header('last-event-id') !== undefined) await send({ type: 'sync' })
-          while (open) {
-            await pause(timing.keepAliveMs)
-            if (open) await stream.write(': keep-alive\n\n')
-          }
-          end()
-        })
-      })
+      // The live stream (api/http/live-streams.ts), written to the socket directly.
+      .get(pathOf(endpoints.events), requireMember(db), (c) =>
+        streams.answer(c, c.get('memberId'), c.get('sessionId')),
+      )
   )
 }

@@ -34,6 +34,7 @@ import { createJobRunner } from '../jobs/queue.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { pushEventJobHandlers } from '../push/events.ts'
 import { hashToken } from '../shared/tokens.ts'
+import { chatPair, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { eventStream } from '../test/event-stream.ts'
 import { login, send } from '../test/http.ts'
@@ -72,24 +73,14 @@ describeEngines('messages on %s', (engine) => {
         publicUrl: undefined,
       },
     })
-    a = await addMember(database.db, { name: 'Anna', gender: 'female', country: 'NL' })
-    b = await addMember(database.db, { name: 'Bram', gender: 'male', country: 'NL' })
-    c = await addMember(database.db, { name: 'Cas', gender: 'male', country: 'NL' })
-    cookieA = await login(app, a.email, TEST_PASSWORD)
-    cookieB = await login(app, b.email, TEST_PASSWORD)
-    cookieC = await login(app, c.email, TEST_PASSWORD)
-    ab = await start(cookieA, b.id)
+    ;({ a, b, c, cookieA, cookieB, cookieC, ab } = await chatPair(app, database.db))
   })
   afterAll(async () => {
     await events?.close()
     await database?.close()
   })
 
-  async function start(cookie: string, profile: number) {
-    const res = await send(app, `/api/chat.php?profile=${profile}`, { cookie })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { id: number }).id
-  }
+  const start = (cookie: string, profile: number) => startChat(app, cookie, profile)
   const post = (cookie: string, body: unknown) =>
     send(app, '/api/messages.php', { method: 'POST', body, cookie })
   const give = (memberId: number, amount: number) =>

@@ -23,6 +23,7 @@ import { balanceOf, credit } from '../credits/ledger.ts'
 import { diskStore } from '../images/index.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { queueItem } from '../moderation/index.ts'
+import { chatPair, startChat } from '../test/chat-pair.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { BASE, login, send } from '../test/http.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
@@ -43,7 +44,6 @@ describeEngines('photos in chats on %s', (engine) => {
   let app: Api
   let mediaDir: string
   let a: MemberRow
-  let b: MemberRow
   let c: MemberRow
   let cookieA: string
   let cookieB: string
@@ -63,32 +63,18 @@ describeEngines('photos in chats on %s', (engine) => {
         publicUrl: undefined,
       },
     })
-    a = await addMember(database.db, { name: 'Anna', gender: 'female', country: 'NL' })
-    b = await addMember(database.db, { name: 'Bram', gender: 'male', country: 'NL' })
-    c = await addMember(database.db, { name: 'Cas', gender: 'male', country: 'NL' })
-    cookieA = await login(app, a.email, TEST_PASSWORD)
-    cookieB = await login(app, b.email, TEST_PASSWORD)
-    cookieC = await login(app, c.email, TEST_PASSWORD)
-    ab = await start(cookieA, b.id)
     // The conversation is opened by a text: the photo sends below are not first messages.
-    await database.db.transaction((tx) => credit(tx, a.id, 1000, 'bonus', 'test'))
-    const opened = await send(app, '/api/messages.php', {
-      method: 'POST',
-      cookie: cookieA,
-      body: { conversation: ab, text: 'Hi Bram', client_id: randomUUID() },
-    })
-    expect(opened.status).toBe(201)
+    ;({ a, c, cookieA, cookieB, cookieC, ab } = await chatPair(app, database.db, {
+      credits: 1000,
+      opened: true,
+    }))
   })
   afterAll(async () => {
     await database?.close()
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true })
   })
 
-  async function start(cookie: string, profile: number) {
-    const res = await send(app, `/api/chat.php?profile=${profile}`, { cookie })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { id: number }).id
-  }
+  const start = (cookie: string, profile: number) => startChat(app, cookie, profile)
 
   async function sendPhoto(
     cookie: string,

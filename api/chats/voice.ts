@@ -86,7 +86,7 @@ export interface VoiceDeps {
 }
 
 /** The fields of the multipart body, checked (400 naming the first bad one). */
-async function voiceFields(body: Record<string, unknown>) {
+function voiceFields(body: Record<string, unknown>) {
   const parsed = VoiceFields.safeParse({
     conversation: body.conversation,
     client_id: body.client_id,
@@ -107,7 +107,7 @@ export const voiceRoutes = (db: Db, store: PictureStore | undefined, deps: Voice
       const files = await uploadedFiles(c, db, memberId)
       if (files.length !== 1)
         throw new ApiFailure(400, 'invalid_input', 'file', 'one recording a message')
-      const fields = await voiceFields(await c.req.parseBody())
+      const fields = voiceFields(await c.req.parseBody())
       if (files[0]!.size > VOICE_MAX_BYTES)
         throw new ApiFailure(400, 'invalid_input', 'file', `larger than ${VOICE_MAX_BYTES} bytes`)
       const bytes = new Uint8Array(await files[0]!.arrayBuffer())

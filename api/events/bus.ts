@@ -141,6 +141,13 @@ export interface EventBus {
    */
   subscribe(memberId: number, listener: (poke: Poke) => void, end?: () => void): () => void
   /**
+   * subscribe with the stream as one object (its own poke and end), no
+   * closures: an open event stream keeps only its object in the map
+   * (api/http/live-streams.ts). Leave with `leave(memberId, stream)`.
+   */
+  join(memberId: number, stream: BusStream): void
+  leave(memberId: number, stream: BusStream): void
+  /**
    * Called with a cache's name (notifyCacheChange) when any process changed
    * what it holds, and with null (drop every cache) each time LISTEN is in
    * place: changes sent while it was not were missed. Returns the way to leave.
@@ -155,9 +162,41 @@ export interface EventBus {
   close(): Promise<void>
 }
 
-interface Subscription {
-  listener: (poke: Poke) => void
-  end: (() => void) | undefined
+/** A subscriber: its pokes, and how the bus ends it (none: it stays, see subscribe). */
+export interface BusStream {
+  poke(poke: Poke): void
+  end?: (() => void) | undefined
+}
+
+/** The streams by member: join, leave, and the old closure-style subscribe. */
+function memberStreams() {
+  const subscribers = new Map<number, Set<BusStream>>()
+  let count = 0
+  const join: EventBus['join'] = (memberId, stream) => {
+    let set = subscribers.get(memberId)
+    if (!set) {
+      set = new Set()
+      subscribers.set(memberId, set)
+    }
+    if (set.has(stream)) return
+    set.add(stream)
+    count++
+  }
+
+  const leave: EventBus['leave'] = (memberId, stream) => {
+    const set = subscribers.get(memberId)
+    if (!set?.delete(stream)) return
+    count--
+    if (set.size === 0) subscribers.delete(memberId)
+  }
+
+  const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
+    const stream: BusStream = { poke: listener, end }
+    join(memberId, stream)
+    return () => leave(memberId, stream)
+  }
+
+  return { subscribers, join, leave, subscribe, count: () => count }
 }
 
 /**
@@ -165,9 +204,8 @@ interface Subscription {
  * listeners, and what reaches them (a poke, a cache change, the end).
  */
 function listeners(log: (line: string) => void) {
-  const subscribers = new Map<number, Set<Subscription>>()
+  const { subscribers, join, leave, subscribe, count } = memberStreams()
   const cacheListeners = new Set<(cache: string | null) => void>()
-  let count = 0
 
   const cacheChanged = (cache: string | null) => {
     for (const listener of cacheListeners) {
@@ -189,7 +227,7 @@ function listeners(log: (line: string) => void) {
     }
     const { m, ...poke } = data
     if (typeof m !== 'number') return
-    for (const s of subscribers.get(m) ?? []) s.listener(poke)
+    for (const s of subscribers.get(m) ?? []) s.poke(poke)
   }
 
   /** Ends every stream that can be ended; returns how many. */
@@ -211,19 +249,7 @@ function listeners(log: (line: string) => void) {
 
   /** Every stream syncs (after pokes may have been lost). */
   const pokeAll = () => {
-    for (const set of subscribers.values()) for (const s of set) s.listener({ type: 'sync' })
-  }
-
-  const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
-    const set = subscribers.get(memberId) ?? new Set()
-    subscribers.set(memberId, set)
-    const subscription: Subscription = { listener, end }
-    set.add(subscription)
-    count++
-    return () => {
-      if (set.delete(subscription)) count--
-      if (set.size === 0 && subscribers.get(memberId) === set) subscribers.delete(memberId)
-    }
+    for (const set of subscribers.values()) for (const s of set) s.poke({ type: 'sync' })
   }
 
   const onCacheChange: EventBus['onCacheChange'] = (listener) => {
@@ -239,8 +265,10 @@ function listeners(log: (line: string) => void) {
     endStreams,
     pokeAll,
     subscribe,
+    join,
+    leave,
     onCacheChange,
-    count: () => count,
+    count,
   }
 }
 
@@ -342,6 +370,11 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
       if (state === 'idle') void connect().catch(() => undefined)
       return to.subscribe(memberId, listener, end)
     },
+    join(memberId, stream) {
+      if (state === 'idle') void connect().catch(() => undefined)
+      to.join(memberId, stream)
+    },
+    leave: to.leave,
     onCacheChange: to.onCacheChange,
     get streams() {
       return to.count()

@@ -9,6 +9,7 @@ import { GiftsAdminResponse } from '../contract/operator/sites.ts'
 import { AuditResponse } from '../contract/operator/staff.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { send } from '../test/http.ts'
+import { giftOnSale } from './gifts.ts'
 import { staffSession } from '../test/staff.ts'
 
 describeEngines('the gift catalogue on %s', (engine) => {
@@ -86,6 +87,15 @@ describeEngines('the gift catalogue on %s', (engine) => {
       ['teddy', 40],
       ['champagne', 60],
     ])
+    // The one gift a send buys (giftOnSale, one query by slug) follows the same rule.
+    const onSale = async (host: string, slug: string) =>
+      (await giftOnSale(t.db, host, slug))?.credits ?? null
+    expect(await onSale('flirt.example', 'rose')).toBe(25)
+    expect(await onSale('flirt.example', 'teddy')).toBeNull()
+    expect(await onSale('flirt.example', 'kiss')).toBe(5)
+    expect(await onSale('localhost', 'rose')).toBe(15)
+    expect(await onSale('localhost', 'teddy')).toBe(40)
+    expect(await onSale('localhost', 'kiss')).toBeNull()
   })
 
   it('refuses a free gift, a bad id and a bad icon naming the field, changing nothing', async () => {

@@ -4,12 +4,12 @@
 // operator edits it in the console (api/operator/sites-routes.ts, audited);
 // a sent gift keeps what it was (icon, name, price) in its message, so a
 // later change of the catalogue never rewrites a chat.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gifts } from '../../db/schema/index.ts'
 import type { Gift } from '../contract/gifts.ts'
 import type { GiftEntry, GiftSaveRequest } from '../contract/operator/sites.ts'
-import { siteKeyOf } from '../settings/index.ts'
+import { cachedSiteKeyOf, siteKeyOf } from '../settings/index.ts'
 
 type Row = typeof gifts.$inferSelect
 
@@ -28,13 +28,25 @@ export async function catalogueOf(db: Db, host: string | undefined): Promise<Gif
   return rows.filter((r) => r.active && (r.site === site || !own.has(r.slug))).map(toGift)
 }
 
-/** One gift on sale on the site of `host`, or null (unknown, off sale, replaced). */
+/**
+ * One gift on sale on the site of `host`, or null (unknown, off sale, or
+ * replaced by the site's own gift off sale): one query by slug, the site's
+ * own row first, the site's key from the settings' cache.
+ */
 export async function giftOnSale(
   db: Db,
   host: string | undefined,
   slug: string,
 ): Promise<Gift | null> {
-  return (await catalogueOf(db, host)).find((g) => g.slug === slug) ?? null
+  const site = await cachedSiteKeyOf(db, host)
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.slug, slug), inArray(gifts.site, site === '' ? [''] : ['', site])))
+    // '' (every site) sorts first: descending puts the site's own gift ahead.
+    .orderBy(desc(gifts.site))
+    .limit(1)
+  return row?.active ? toGift(row) : null
 }
 
 /** Every gift of every site, for the console. */

@@ -10,7 +10,6 @@
 // header) and to `Authorization: Bearer $METRICS_TOKEN`; anyone else gets 404.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import pg from 'pg'
 import client from 'prom-client'
 import type { Db } from '../../db/client.ts'
@@ -68,24 +67,6 @@ export function countSettlement(outcome: string, providerStatus: string): void {
   else if (outcome === 'closed') paymentsSettled.inc({ status: providerStatus })
   else if (outcome === 'reversed') paymentsSettled.inc({ status: 'reversed' })
 }
-
-/**
- * hono's streamSSE, the stream counted open while its body runs (the body
- * returns when the stream ends: closed by the client, the bus or the session).
- */
-export const countedSSE: typeof streamSSE = (c, body, onError) =>
-  streamSSE(
-    c,
-    async (stream) => {
-      openStreams.inc()
-      try {
-        await body(stream)
-      } finally {
-        openStreams.dec()
-      }
-    },
-    onError,
-  )
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
 

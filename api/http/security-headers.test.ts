@@ -129,6 +129,13 @@ describeEngines('security headers on %s', (engine) => {
     expect(img).toEqual(expect.arrayContaining(["'self'", 'https:', 'data:']))
   })
 
+  it('lets the site record and play voice messages (microphone for its own pages; media from itself, blob: and data:)', async () => {
+    const res = await server().request('http://localhost/members')
+    expect(res.headers.get('permissions-policy')).toContain('microphone=(self)')
+    const media = directives(res.headers.get('content-security-policy')).get('media-src')
+    expect(media).toEqual(["'self'", 'blob:', 'data:'])
+  })
+
   it('serves a picture as an inline image of its real type', async () => {
     const res = await server().request('http://localhost/media/p/a.jpg')
     expect(res.status).toBe(200)

@@ -14,9 +14,6 @@ export type CspDirectives = Record<string, readonly string[]>
  * the provider's thumbnails (https) and the demo feed's are data: URLs.
  * Inline styles stay allowed: React sets the webcam tiles' background
  * through the style attribute, and the server-rendered pages carry a few.
- * Media may be a blob: URL (a voice message waiting in the outbox plays
- * from the recording on the device) or a data: URL (a reported voice
- * message in the moderators' queue item, api/moderation/queue-item.ts).
  */
 export const SITE_CSP: CspDirectives = {
   'default-src': ["'self'"],
@@ -25,6 +22,9 @@ export const SITE_CSP: CspDirectives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
+  // Voice messages: the chat's recordings ('self'), the sender's own
+  // recording before it is sent (a blob: of the outbox), and a reported
+  // one in the moderator's queue item (a data: URL).
   'media-src': ["'self'", 'blob:', 'data:'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
@@ -54,8 +54,8 @@ export function contentSecurityPolicy(overrides: CspDirectives = {}): string {
 /**
  * Features no page of the site uses are off; geolocation only for the
  * sign-up's "use my location", the camera only for the selfie of photo
- * verification (/verify), the microphone only for a chat's voice messages,
- * all for the site's own pages.
+ * verification (/verify), the microphone only for recording a voice message
+ * in a chat, all for the site's own pages.
  */
 export const PERMISSIONS_POLICY =
   'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()'

@@ -14,10 +14,23 @@ export interface StreamSessions {
    * check that finds it no longer live. Returns the way to stop watching.
    */
   watch(sessionId: number, ended: () => void): () => void
+  /**
+   * watch with the stream as one object, no closures (an open event stream
+   * keeps only its object here, api/http/live-streams.ts): `stream.end()`
+   * is called by the first check that finds the session no longer live.
+   * Stop with `remove`; adding one twice watches it once.
+   */
+  add(sessionId: number, stream: SessionStream): void
+  remove(sessionId: number, stream: SessionStream): boolean
   /** Streams watched (the benchmark and tests read it). */
   readonly size: number
   /** Runs a check now (tests; the timer calls it every period). */
   check(): Promise<void>
+}
+
+/** A watched stream: how a check ends it. */
+export interface SessionStream {
+  end(): void
 }
 
 export interface StreamSessionsOptions {
@@ -30,6 +43,45 @@ export interface StreamSessionsOptions {
 }
 
 /**
+ * Per session id, its streams (a member's tabs share a session), and the
+ * timer that runs `tick` every `everyMs` while any is watched.
+ */
+function watchedSessions(everyMs: number, tick: () => void) {
+  const watched = new Map<number, Set<SessionStream>>()
+  let size = 0
+  let timer: NodeJS.Timeout | undefined
+  const add = (sessionId: number, stream: SessionStream) => {
+    let streams = watched.get(sessionId)
+    if (!streams) {
+      streams = new Set()
+      watched.set(sessionId, streams)
+    }
+    if (streams.has(stream)) return
+    streams.add(stream)
+    size++
+    if (!timer) {
+      timer = setInterval(tick, everyMs)
+      timer.unref?.()
+    }
+  }
+
+  /** Stops watching `stream`; whether it was watched. */
+  const remove = (sessionId: number, stream: SessionStream): boolean => {
+    const streams = watched.get(sessionId)
+    if (!streams?.delete(stream)) return false
+    size--
+    if (streams.size === 0) watched.delete(sessionId)
+    if (size === 0 && timer) {
+      clearInterval(timer)
+      timer = undefined
+    }
+    return true
+  }
+
+  return { watched, add, remove, size: () => size }
+}
+
+/**
  * The watch of one process. The timer runs only while a stream is watched.
  * A stream is checked at most `everyMs` after its session ended plus the
  * statement's time, as soon as its own check every `everyMs` used to be.
@@ -39,11 +91,8 @@ export interface StreamSessionsOptions {
 export function createStreamSessions(db: Db, options: StreamSessionsOptions): StreamSessions {
   const now = options.now ?? (() => new Date())
   const log = options.log ?? ((line: string) => console.error(line))
-  /** Per session id, the ends of its streams (a member's tabs share a session). */
-  const watched = new Map<number, Set<() => void>>()
-  let size = 0
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
+  const { watched, add, remove, size } = watchedSessions(options.everyMs, () => void check())
 
   const run = async () => {
     const ids = [...watched.keys()]
@@ -58,7 +107,10 @@ export function createStreamSessions(db: Db, options: StreamSessionsOptions): St
     }
     for (const id of ids) {
       if (live.has(id)) continue
-      for (const end of [...(watched.get(id) ?? [])]) end()
+      for (const stream of [...(watched.get(id) ?? [])]) {
+        // Once: a stream removed meanwhile (by another's end) is not ended.
+        if (remove(id, stream)) stream.end()
+      }
     }
   }
 
@@ -72,38 +124,16 @@ export function createStreamSessions(db: Db, options: StreamSessionsOptions): St
 
   return {
     watch(sessionId, ended) {
-      let ends = watched.get(sessionId)
-      if (!ends) {
-        ends = new Set()
-        watched.set(sessionId, ends)
+      const stream: SessionStream = { end: ended }
+      add(sessionId, stream)
+      return () => {
+        remove(sessionId, stream)
       }
-      let done = false
-      const end = () => {
-        if (done) return
-        stop()
-        ended()
-      }
-      const stop = () => {
-        if (done) return
-        done = true
-        size--
-        ends.delete(end)
-        if (ends.size === 0 && watched.get(sessionId) === ends) watched.delete(sessionId)
-        if (size === 0 && timer) {
-          clearInterval(timer)
-          timer = undefined
-        }
-      }
-      ends.add(end)
-      size++
-      if (!timer) {
-        timer = setInterval(() => void check(), options.everyMs)
-        timer.unref?.()
-      }
-      return stop
     },
+    add,
+    remove,
     get size() {
-      return size
+      return size()
     },
     check,
   }

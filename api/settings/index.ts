@@ -5,6 +5,7 @@ export { settingsRoutes } from './routes.ts'
 export { deleteSetting, putSetting, settingRows } from './rows-sql.ts'
 export {
   cachedOperatorSettings,
+  cachedSiteKeyOf,
   companyInfo,
   DEFAULT_SETTINGS,
   forgetOperatorSettings,

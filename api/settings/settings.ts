@@ -163,22 +163,26 @@ export const SETTINGS_CACHE = 'operator_settings'
  * a process that missed the NOTIFY.
  */
 const SETTINGS_TTL_MS = 60_000
-const settingsCache = new WeakMap<Db, Map<string, { at: number; value: Promise<Operator> }>>()
+type HostCache<T> = WeakMap<Db, Map<string, { at: number; value: Promise<T> }>>
+const settingsCache: HostCache<Operator> = new WeakMap()
+const siteKeyCache: HostCache<string> = new WeakMap()
 
-/**
- * operatorSettings from the process's cache: the hot paths (the paid send's
- * age gate) read no settings row per request.
- */
-export function cachedOperatorSettings(db: Db, host?: string): Promise<Operator> {
-  let byHost = settingsCache.get(db)
+/** `load(host)` through a process's cache per Db and host, kept SETTINGS_TTL_MS at most. */
+function cachedPerHost<T>(
+  cache: HostCache<T>,
+  db: Db,
+  host: string | undefined,
+  load: () => Promise<T>,
+): Promise<T> {
+  let byHost = cache.get(db)
   if (!byHost) {
     byHost = new Map()
-    settingsCache.set(db, byHost)
+    cache.set(db, byHost)
   }
   const key = host ?? ''
   const hit = byHost.get(key)
   if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value
-  const value = operatorSettings(db, host)
+  const value = load()
   // A failed read is not kept: the next request asks again.
   value.catch(() => byHost.delete(key))
   // Hosts are what clients send: the cache holds a bounded number.
@@ -187,9 +191,23 @@ export function cachedOperatorSettings(db: Db, host?: string): Promise<Operator>
   return value
 }
 
+/**
+ * operatorSettings from the process's cache: the hot paths (the paid send's
+ * age gate) read no settings row per request.
+ */
+export function cachedOperatorSettings(db: Db, host?: string): Promise<Operator> {
+  return cachedPerHost(settingsCache, db, host, () => operatorSettings(db, host))
+}
+
+/** siteKeyOf from the same cache, dropped with it: a gift send reads no settings row. */
+export function cachedSiteKeyOf(db: Db, host: string | undefined): Promise<string> {
+  return cachedPerHost(siteKeyCache, db, host, () => siteKeyOf(db, host))
+}
+
 /** Drops every cached copy of the operator settings of `db`. */
 export function forgetOperatorSettings(db: Db): void {
   settingsCache.delete(db)
+  siteKeyCache.delete(db)
 }
 
 /** The public settings of the site at `host`. Only known keys are read: secrets share the table. */

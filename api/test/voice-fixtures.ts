@@ -1,5 +1,5 @@
 // Tiny voice recordings made in code, shaped as MediaRecorder writes them,
-// for the voice tests and the voice bench (no ffmpeg on the machines):
+// for the voice tests and bench/chat-photo.ts --voice (no ffmpeg on the machines):
 // - WebM as Chromium and Firefox record it: an EBML header with DocType
 //   "webm", a Segment and Clusters of unknown size, an Opus track, one
 //   SimpleBlock every 100 ms; optionally an Info Duration (a file remuxed
@@ -48,7 +48,10 @@ export function webmRecording(options: {
   durationMs: number
   statedMs?: number
   docType?: string
+  /** Opus bit rate to fill the blocks to (bits a second); default a token 2 kbit/s. */
+  bitrate?: number
 }): Uint8Array {
+  const frameBytes = Math.max(1, Math.round((options.bitrate ?? 1920) / 8 / 10))
   const header = el(
     [0x1a, 0x45, 0xdf, 0xa3],
     el([0x42, 0x86], [1]),
@@ -74,7 +77,7 @@ export function webmRecording(options: {
   for (let start = 0; start < options.durationMs; start += 10_000) {
     const blocks: Uint8Array[] = []
     for (let t = start; t < Math.min(start + 10_000, options.durationMs); t += 100) {
-      const frame = Array.from({ length: 24 }, (_, i) => (t / 100 + i) % 256)
+      const frame = Array.from({ length: frameBytes }, (_, i) => (t / 100 + i * 7) % 256)
       blocks.push(el([0xa3], [0x81, ...be(t - start, 2), 0x80], frame))
     }
     clusters.push(unknownSized([0x1f, 0x43, 0xb6, 0x75], el([0xe7], be(start, 4)), ...blocks))

@@ -2,17 +2,14 @@
 // their prices, and a form that adds or changes one (by site and id). The
 // server checks every value (a floor of 1 credit, 400 naming the field) and
 // keeps each change in the audit log with before and after.
-import { type FormEvent, useState } from 'react'
-import type { GiftEntry } from '../../../api/contract/operator/sites.ts'
+import type { FormEvent } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { type CallResult, call, useConsoleQuery } from '../../data/console-client.ts'
-
-const failure = (r: CallResult<unknown>) =>
-  !r.ok && r.field ? m.op_site_bad_field({ field: r.field }) : m.error_generic()
+import { call, useConsoleQuery } from '../../data/console-client.ts'
+import { CatalogueForm, CatalogueTable, SaveStatus, useSaveStatus, yesNo } from './catalogue.tsx'
 
 export function SiteGifts() {
   const list = useConsoleQuery('operatorGifts')
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const { status, done } = useSaveStatus()
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -28,83 +25,41 @@ export function SiteGifts() {
         active: f.get('active') === 'on',
       },
     })
-    setStatus(r.ok ? { ok: true, text: m.op_site_saved() } : { ok: false, text: failure(r) })
-    if (r.ok) list.reload()
+    done(r, list.reload)
   }
 
   return (
     <>
       <h2>{m.op_site_gifts_title()}</h2>
-      <p role="status" className={status && !status.ok ? 'form__error' : undefined}>
-        {status?.text}
-      </p>
-      <GiftsTable gifts={list.data?.gifts} />
-      <form className="site-form" aria-label={m.op_site_gift_save()} onSubmit={(e) => void save(e)}>
-        {(
-          [
-            ['site', 'text', false],
-            ['slug', 'text', true],
-            ['icon', 'text', true],
-            ['name', 'text', false],
-            ['credits', 'number', true],
-            ['position', 'number', false],
-          ] as const
-        ).map(([name, type, required]) => (
-          <label key={name} className="site-form__field">
-            <code>{name}</code>
-            <input
-              name={name}
-              type={type}
-              required={required}
-              min={name === 'credits' ? 1 : type === 'number' ? 0 : undefined}
-              maxLength={name === 'icon' ? 8 : undefined}
-            />
-          </label>
-        ))}
-        <label>
-          <input type="checkbox" name="active" defaultChecked /> <code>active</code>
-        </label>
-        <div className="site-form__actions">
-          <button type="submit" className="button">
-            {m.op_site_gift_save()}
-          </button>
-        </div>
-      </form>
+      <SaveStatus status={status} />
+      <CatalogueTable
+        columns={['site', 'slug', 'icon', 'name', 'credits', 'position', 'active']}
+        rows={list.data?.gifts}
+        rowKey={(g) => `${g.site}/${g.slug}`}
+        cells={(g) => [
+          g.site === '' ? m.op_site_report_default_site() : g.site,
+          <code key="slug">{g.slug}</code>,
+          g.icon,
+          g.name ?? '—',
+          g.credits,
+          g.position,
+          yesNo(g.active),
+        ]}
+      />
+      <CatalogueForm
+        label={m.op_site_gift_save()}
+        fields={[
+          { name: 'site' },
+          { name: 'slug', required: true },
+          { name: 'icon', required: true, maxLength: 8 },
+          { name: 'name' },
+          // The floor: no gift is free by mistake (the server checks it too).
+          { name: 'credits', type: 'number', required: true, min: 1 },
+          { name: 'position', type: 'number', min: 0 },
+        ]}
+        checks={[{ name: 'active', checked: true }]}
+        onSave={(e) => void save(e)}
+      />
     </>
-  )
-}
-
-function GiftsTable({ gifts }: { gifts: GiftEntry[] | undefined }) {
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">site</th>
-            <th scope="col">slug</th>
-            <th scope="col">icon</th>
-            <th scope="col">name</th>
-            <th scope="col">credits</th>
-            <th scope="col">position</th>
-            <th scope="col">active</th>
-          </tr>
-        </thead>
-        <tbody>
-          {gifts?.map((g) => (
-            <tr key={`${g.site}/${g.slug}`} data-gift={`${g.site}/${g.slug}`}>
-              <td>{g.site === '' ? m.op_site_report_default_site() : g.site}</td>
-              <td>
-                <code>{g.slug}</code>
-              </td>
-              <td>{g.icon}</td>
-              <td>{g.name ?? '—'}</td>
-              <td>{g.credits}</td>
-              <td>{g.position}</td>
-              <td>{g.active ? '✓' : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   )
 }

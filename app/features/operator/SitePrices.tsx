@@ -1,14 +1,12 @@
 // Credit packages with their prices, and the operator's discount codes, in
 // the console's sites page. The server checks every value (400 naming the
 // field) and keeps each change in the audit log with before and after.
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import type { DiscountEntry, PackageEntry } from '../../../api/contract/operator/sites.ts'
 import { m } from '../../../messages/paraglide/messages.js'
-import { type CallResult, call, useConsoleQuery } from '../../data/console-client.ts'
+import { call, useConsoleQuery } from '../../data/console-client.ts'
 import { formatDateTime } from '../../ui/format.ts'
-
-const failure = (r: CallResult<unknown>) =>
-  !r.ok && r.field ? m.op_site_bad_field({ field: r.field }) : m.error_generic()
+import { CatalogueForm, CatalogueTable, SaveStatus, useSaveStatus, yesNo } from './catalogue.tsx'
 
 /** "EUR=1999, GBP=1799" ⇄ {EUR: 1999, GBP: 1799} (minor units). */
 const pricesText = (p: Record<string, number>) =>
@@ -29,13 +27,7 @@ const num = (v: FormDataEntryValue | null) => (v === null || v === '' ? null : N
 export function SitePrices() {
   const packs = useConsoleQuery('operatorPackages')
   const codes = useConsoleQuery('operatorDiscounts')
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
-
-  const done = (r: CallResult<unknown>, reload: () => void) => {
-    setStatus(r.ok ? { ok: true, text: m.op_site_saved() } : { ok: false, text: failure(r) })
-    if (r.ok) reload()
-    return r.ok
-  }
+  const { status, done } = useSaveStatus()
 
   async function savePackage(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -81,9 +73,7 @@ export function SitePrices() {
   return (
     <>
       <h2>{m.op_site_packages_title()}</h2>
-      <p role="status" className={status && !status.ok ? 'form__error' : undefined}>
-        {status?.text}
-      </p>
+      <SaveStatus status={status} />
       <PackagesTable packages={packs.data?.packages} />
       <PackageForm onSave={(e) => void savePackage(e)} />
 
@@ -97,40 +87,18 @@ export function SitePrices() {
 /** The form that adds or changes a discount code. */
 function CodeForm({ onSave }: { onSave: (e: FormEvent<HTMLFormElement>) => void }) {
   return (
-    <form className="site-form" aria-label={m.op_site_code_save()} onSubmit={onSave}>
-      <label className="site-form__field">
-        <code>code</code>
-        <input name="code" required maxLength={32} />
-      </label>
-      <label className="site-form__field">
-        <code>kind</code>
-        <select name="kind" defaultValue="normal">
-          <option value="normal">normal</option>
-          <option value="time_bonus">time_bonus</option>
-        </select>
-      </label>
-      <label className="site-form__field">
-        <code>bonus_percent</code>
-        <input name="bonus_percent" type="number" min={1} max={500} />
-      </label>
-      <label className="site-form__field">
-        <code>percent_off</code>
-        <input name="percent_off" type="number" min={1} max={100} />
-      </label>
-      <label className="site-form__field">
-        <code>ends_at</code>
-        <input name="ends_at" type="datetime-local" />
-      </label>
-      <label className="site-form__field">
-        <code>max_uses</code>
-        <input name="max_uses" type="number" min={1} />
-      </label>
-      <div className="site-form__actions">
-        <button type="submit" className="button">
-          {m.op_site_code_save()}
-        </button>
-      </div>
-    </form>
+    <CatalogueForm
+      label={m.op_site_code_save()}
+      fields={[
+        { name: 'code', required: true, maxLength: 32 },
+        { name: 'kind', options: ['normal', 'time_bonus'] },
+        { name: 'bonus_percent', type: 'number', min: 1, max: 500 },
+        { name: 'percent_off', type: 'number', min: 1, max: 100 },
+        { name: 'ends_at', type: 'datetime-local' },
+        { name: 'max_uses', type: 'number', min: 1 },
+      ]}
+      onSave={onSave}
+    />
   )
 }
 
@@ -143,126 +111,76 @@ function CodesTable({
   onRemove: (code: string) => void
 }) {
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">code</th>
-            <th scope="col">kind</th>
-            <th scope="col">bonus_percent</th>
-            <th scope="col">percent_off</th>
-            <th scope="col">ends_at</th>
-            <th scope="col">uses</th>
-            <th scope="col">{m.op_col_action()}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {discounts?.map((d) => (
-            <tr key={d.code}>
-              <td>
-                <code>{d.code}</code>
-              </td>
-              <td>{d.kind}</td>
-              <td>{d.bonus_percent ?? '—'}</td>
-              <td>{d.percent_off ?? '—'}</td>
-              <td>{d.ends_at ? formatDateTime(d.ends_at) : '—'}</td>
-              <td>
-                {d.uses}
-                {d.max_uses !== null ? `/${d.max_uses}` : ''}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => onRemove(d.code)}
-                >
-                  {m.op_site_code_remove({ code: d.code })}
-                </button>
-              </td>
-            </tr>
-          ))}
-          {discounts && discounts.length === 0 && (
-            <tr>
-              <td colSpan={7}>{m.op_site_job_none()}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <CatalogueTable
+      columns={[
+        'code',
+        'kind',
+        'bonus_percent',
+        'percent_off',
+        'ends_at',
+        'uses',
+        m.op_col_action(),
+      ]}
+      rows={discounts}
+      rowKey={(d) => d.code}
+      empty={m.op_site_job_none()}
+      cells={(d) => [
+        <code key="code">{d.code}</code>,
+        d.kind,
+        d.bonus_percent ?? '—',
+        d.percent_off ?? '—',
+        d.ends_at ? formatDateTime(d.ends_at) : '—',
+        `${d.uses}${d.max_uses !== null ? `/${d.max_uses}` : ''}`,
+        <button
+          key="remove"
+          type="button"
+          className="button button--secondary"
+          onClick={() => onRemove(d.code)}
+        >
+          {m.op_site_code_remove({ code: d.code })}
+        </button>,
+      ]}
+    />
   )
 }
 
 /** The form that adds or changes a credit package. */
 function PackageForm({ onSave }: { onSave: (e: FormEvent<HTMLFormElement>) => void }) {
   return (
-    <form className="site-form" aria-label={m.op_site_package_save()} onSubmit={onSave}>
-      {(
-        [
-          ['id', 'text'],
-          ['credits', 'number'],
-          ['bonus', 'number'],
-          ['position', 'number'],
-          ['prices', 'text'],
-        ] as const
-      ).map(([name, type]) => (
-        <label key={name} className="site-form__field">
-          <code>{name}</code>
-          <input
-            name={name}
-            type={type}
-            required={name === 'id' || name === 'credits' || name === 'prices'}
-            placeholder={name === 'prices' ? 'EUR=1999, GBP=1799' : undefined}
-            min={type === 'number' ? 0 : undefined}
-          />
-        </label>
-      ))}
-      <label>
-        <input type="checkbox" name="featured" /> <code>featured</code>
-      </label>
-      <label>
-        <input type="checkbox" name="active" defaultChecked /> <code>active</code>
-      </label>
-      <div className="site-form__actions">
-        <button type="submit" className="button">
-          {m.op_site_package_save()}
-        </button>
-      </div>
-    </form>
+    <CatalogueForm
+      label={m.op_site_package_save()}
+      fields={[
+        { name: 'id', required: true },
+        { name: 'credits', type: 'number', required: true, min: 0 },
+        { name: 'bonus', type: 'number', min: 0 },
+        { name: 'position', type: 'number', min: 0 },
+        { name: 'prices', required: true, placeholder: 'EUR=1999, GBP=1799' },
+      ]}
+      checks={[
+        { name: 'featured', checked: false },
+        { name: 'active', checked: true },
+      ]}
+      onSave={onSave}
+    />
   )
 }
 
 /** The credit packages with their prices. */
 function PackagesTable({ packages }: { packages: PackageEntry[] | undefined }) {
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">id</th>
-            <th scope="col">credits</th>
-            <th scope="col">bonus</th>
-            <th scope="col">position</th>
-            <th scope="col">featured</th>
-            <th scope="col">active</th>
-            <th scope="col">prices</th>
-          </tr>
-        </thead>
-        <tbody>
-          {packages?.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <code>{p.id}</code>
-              </td>
-              <td>{p.credits}</td>
-              <td>{p.bonus}</td>
-              <td>{p.position}</td>
-              <td>{p.featured ? '✓' : '—'}</td>
-              <td>{p.active ? '✓' : '—'}</td>
-              <td>{pricesText(p.prices)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CatalogueTable
+      columns={['id', 'credits', 'bonus', 'position', 'featured', 'active', 'prices']}
+      rows={packages}
+      rowKey={(p) => p.id}
+      cells={(p) => [
+        <code key="id">{p.id}</code>,
+        p.credits,
+        p.bonus,
+        p.position,
+        yesNo(p.featured),
+        yesNo(p.active),
+        pricesText(p.prices),
+      ]}
+    />
   )
 }
