@@ -15,6 +15,12 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
     sendMessage: (conversation: number, text: string) => messages.send(conversation, text),
     sendPhoto: (conversation: number, text: string, photo: Blob) =>
       messages.sendPhoto(conversation, text, photo),
+    sendVoice: (
+      conversation: number,
+      voice: Blob,
+      type: 'audio/webm' | 'audio/mp4',
+      durationMs: number,
+    ) => messages.sendVoice(conversation, voice, type, durationMs),
     sendGift: (conversation: number, gift: Gift) => messages.sendGift(conversation, gift),
     /** The site's gifts with their prices (GET /api/gifts.php). */
     gifts: () => request('gifts'),
@@ -36,7 +42,7 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
       const res = await request('report', {
         body: { profile, reason: reason as 'other', text, ...(message ? { message } : {}) },
       })
-      // A reported photo is hidden for the reporter at once (the server hides it too).
+      // A reported photo or voice message is hidden for the reporter at once (the server hides it too).
       if (res.ok && message) await messages.hidePhoto(message)
       return res
     },

@@ -13,6 +13,8 @@ import {
   type Message,
   RATE_LIMITED,
   type SendMessageResponse,
+  VOICE_MAX_MS,
+  VOICE_TYPES,
 } from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
@@ -36,6 +38,17 @@ const MessagePayload = z.object({
 const PhotoPayload = MessagePayload.extend({ photo: z.instanceof(Blob) })
 type PhotoPayload = z.infer<typeof PhotoPayload>
 
+/**
+ * A voice message's outbox payload: the recording waits in IndexedDB with
+ * its container type and the length the recorder measured.
+ */
+const VoicePayload = MessagePayload.extend({
+  voice: z.instanceof(Blob),
+  type: z.enum(VOICE_TYPES),
+  duration_ms: z.number().int().min(1).max(VOICE_MAX_MS),
+})
+type VoicePayload = z.infer<typeof VoicePayload>
+
 /** A gift's outbox payload: the gift as the picker showed it (its icon is the text). */
 const GiftPayload = MessagePayload.extend({ gift: Gift })
 
@@ -52,6 +65,7 @@ export const rowOf = (m: Message): MessageRow => ({
   held: m.held === true,
   ...(m.photo === undefined ? {} : { photo: m.photo, photoHidden: m.photo_hidden === true }),
   ...(m.gift === undefined ? {} : { gift: m.gift }),
+  ...(m.voice === undefined ? {} : { voice: m.voice, voiceHidden: m.voice_hidden === true }),
 })
 
 /** The multipart body of a photo send (api/chats/photos.ts), the entry's id as its client id. */
@@ -61,6 +75,16 @@ const photoForm = (p: PhotoPayload, clientId: string) => {
   form.append('client_id', clientId)
   if (p.text !== '') form.append('text', p.text)
   form.append('file', p.photo, 'photo')
+  return form
+}
+
+/** The multipart body of a voice send (VOICE_SEND_PATH), the entry's id as its client id. */
+const voiceForm = (p: VoicePayload, clientId: string) => {
+  const form = new FormData()
+  form.append('conversation', String(p.conversation))
+  form.append('client_id', clientId)
+  form.append('duration_ms', String(p.duration_ms))
+  form.append('file', p.voice, p.type === 'audio/mp4' ? 'voice.m4a' : 'voice.webm')
   return form
 }
 
@@ -104,6 +128,21 @@ export class MessagesSync {
         await db.messages.put({ ...pending(p, entry), localPhoto: p.photo })
       },
       send: (p, entry) => request('sendPhoto', { body: photoForm(p, entry.id) }),
+      ...common,
+    })
+    // A voice message: the same life as a photo, its recording kept on the
+    // device (and played from there) until the server's answer names the
+    // stored one.
+    outbox.register('voice', {
+      payload: VoicePayload,
+      tables: () => [db.messages, db.kv],
+      apply: async (p, entry) => {
+        await db.messages.put({
+          ...pending(p, entry),
+          localVoice: { blob: p.voice, type: p.type, duration_ms: p.duration_ms },
+        })
+      },
+      send: (p, entry) => request('sendVoice', { body: voiceForm(p, entry.id) }),
       ...common,
     })
     // A gift: the same life as a text, the gift shown at once as pending.
@@ -198,6 +237,33 @@ export class MessagesSync {
     return ok({ key })
   }
 
+  /**
+   * A voice message: at once in the store as pending with its recording,
+   * then through the outbox, which keeps the recording in IndexedDB until it
+   * is sent, offline as long as it takes.
+   */
+  async sendVoice(
+    conversation: number,
+    voice: Blob,
+    type: VoicePayload['type'],
+    durationMs: number,
+  ): Promise<Result<{ key: string }>> {
+    const user = await kvGet(this.ctx.db, 'user')
+    if (!user) {
+      return { ok: false, error: { code: 'not_logged_in', message: 'no member' } }
+    }
+    const duration_ms = Math.min(VOICE_MAX_MS, Math.max(1, Math.round(durationMs)))
+    const key = await this.outbox.enqueue('voice', {
+      conversation,
+      text: '',
+      from: user.profile.id,
+      voice,
+      type,
+      duration_ms,
+    })
+    return ok({ key })
+  }
+
   /** A gift of the site's catalogue: at once in the store as pending, then through the outbox. */
   async sendGift(conversation: number, gift: Gift): Promise<Result<{ key: string }>> {
     const user = await kvGet(this.ctx.db, 'user')
@@ -219,17 +285,27 @@ export class MessagesSync {
     if (row?.status !== 'failed') return ok({ key })
     await this.ctx.db.messages.delete(key)
     if (row.gift) return this.sendGift(row.conversation, row.gift)
+    if (row.localVoice) {
+      const v = row.localVoice
+      return this.sendVoice(row.conversation, v.blob, v.type, v.duration_ms)
+    }
     return row.localPhoto
       ? this.sendPhoto(row.conversation, row.text, row.localPhoto)
       : this.send(row.conversation, row.text)
   }
 
-  /** The member reported this message: its photo is hidden for them at once (the server agrees). */
+  /**
+   * The member reported this message: its photo or recording is hidden for
+   * them at once (the server agrees).
+   */
   async hidePhoto(messageId: number): Promise<void> {
     const { db } = this.ctx
     await db.messages
       .filter((m) => m.id === messageId && m.photo !== undefined)
       .modify({ photo: null, photoHidden: true })
+    await db.messages
+      .filter((m) => m.id === messageId && m.voice !== undefined)
+      .modify({ voice: null, voiceHidden: true })
   }
 
   async discard(key: string): Promise<void> {

@@ -10,7 +10,10 @@ import type {
   ProfileResponse,
   SearchResponse,
   User,
+  VOICE_TYPES,
 } from '../../api/contract/index.ts'
+
+type VoiceType = (typeof VOICE_TYPES)[number]
 
 export const DB_NAME = 'amora'
 
@@ -130,6 +133,30 @@ export interface MessageRow {
   gift?: Gift
   /** The member's own photo while it waits in the outbox (or failed): shown from the device. */
   localPhoto?: Blob
+  /**
+   * A voice message (docs/messages-and-credits.md, "Voice messages"): where
+   * its recording is fetched, its container and length once sent; null when
+   * it is hidden from this member.
+   */
+  voice?: VoiceRef | null
+  /** The recording is hidden from this member (they reported it, or a report was upheld). */
+  voiceHidden?: boolean
+  /** The member's own recording while it waits in the outbox (or failed): played from the device. */
+  localVoice?: LocalVoice
+}
+
+/** A stored voice message's recording, as the server names it (api/contract/messages.ts). */
+export interface VoiceRef {
+  url: string
+  type: VoiceType
+  duration_ms: number
+}
+
+/** A recording on the device: its bytes, container and measured length. */
+export interface LocalVoice {
+  blob: Blob
+  type: VoiceType
+  duration_ms: number
 }
 
 /** Webcam tiles for one gender/age filter (GET /api/xcams/search.php). */

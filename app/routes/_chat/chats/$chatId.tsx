@@ -92,6 +92,7 @@ function ChatView({ chatId }: { chatId: string }) {
         cost={credits?.message_cost}
         photoCost={credits?.photo_cost}
         value={credits?.credit_value ?? null}
+        begun={rows?.some((r) => r.id !== null) === true}
         onSent={scroll.toEnd}
       />
       {reporting && other && (

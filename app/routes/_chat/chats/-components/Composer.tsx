@@ -5,6 +5,23 @@ import { m } from '../../../../../messages/paraglide/messages.js'
 import { worker } from '../../../../data/worker.ts'
 import { messageMoneyText } from '../../../../features/credits/money.ts'
 import { GiftPicker } from '../../../../features/gifts/GiftPicker.tsx'
+import { VoiceRecorder } from '../../../../features/voice/VoiceRecorder.tsx'
+
+interface ComposerProps {
+  conversation: number
+  credits: number | undefined
+  cost: number | undefined
+  /** What a photo message costs on this site (GET /api/credits.php photo_cost). */
+  photoCost?: number | undefined
+  /** The member's value of a credit (the one rule): the message's money beside its credits. */
+  value: CreditValue | null
+  /**
+   * The conversation has a message: a voice message never opens one (the
+   * server answers 409 voice_needs_conversation), so the microphone waits.
+   */
+  begun: boolean
+  onSent: () => void
+}
 
 /** The message box: what a message costs, the member's balance, and the send. */
 export function Composer({
@@ -13,17 +30,9 @@ export function Composer({
   cost,
   photoCost,
   value,
+  begun,
   onSent,
-}: {
-  conversation: number
-  credits: number | undefined
-  cost: number | undefined
-  /** What a photo message costs on this site (GET /api/credits.php photo_cost). */
-  photoCost?: number | undefined
-  /** The member's value of a credit (the one rule): the message's money beside its credits. */
-  value: CreditValue | null
-  onSent: () => void
-}) {
+}: ComposerProps) {
   const { text, setText, error, input, send, onKey, photo, choosePhoto } = useComposer(
     conversation,
     onSent,
@@ -55,8 +64,11 @@ export function Composer({
         }}
         onKeyDown={onKey}
       />
-      <PhotoPicker photo={photo} onChoose={choosePhoto} />
-      <GiftPicker conversation={conversation} onSent={onSent} />
+      <div className="composer__extras">
+        <PhotoPicker photo={photo} onChoose={choosePhoto} />
+        {begun && <VoiceRecorder conversation={conversation} onSent={onSent} />}
+        <GiftPicker conversation={conversation} onSent={onSent} />
+      </div>
       <button
         type="submit"
         className="button composer__send"

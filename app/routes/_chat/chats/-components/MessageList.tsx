@@ -2,9 +2,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { type RefObject, useEffect, useState } from 'react'
 import { m } from '../../../../../messages/paraglide/messages.js'
 import { type MessageRow, useCredits } from '../../../../data/useMessages.ts'
+import { useSettings } from '../../../../data/useSettings.ts'
 import { worker } from '../../../../data/worker.ts'
 import { buyCreditsHref } from '../../../../features/credits/money.ts'
 import { GiftBubble } from '../../../../features/gifts/GiftPicker.tsx'
+import { VoiceBubble } from '../../../../features/voice/VoiceBubble.tsx'
 import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
 import { SeenMark } from '../../../../ui/SeenMark.tsx'
 
@@ -35,7 +37,7 @@ interface MessageListProps {
   onOlder: () => void
   /** The member's choice blur_photos: the other member's photos show blurred until tapped. */
   blur: boolean
-  /** Report one of the other member's messages (a photo). */
+  /** Report one of the other member's messages (a photo, a voice message). */
   onReport: (message: number) => void
 }
 
@@ -148,18 +150,8 @@ function MessageItem({
       <li
         className={`message ${mine ? 'message--mine' : 'message--theirs'} message--${row.status}`}
       >
-        {row.photoHidden ? (
-          <p className="message__photo-hidden">{m.chat_photo_hidden()}</p>
-        ) : (
-          (row.photo || row.localPhoto) && (
-            <ChatPhoto
-              src={row.photo ?? undefined}
-              local={row.localPhoto}
-              blurred={blur && !mine}
-              onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
-            />
-          )
-        )}
+        <MessagePhoto row={row} mine={mine} blur={blur} onReport={onReport} />
+        <MessageVoice row={row} mine={mine} onReport={onReport} />
         {row.gift ? (
           <GiftBubble gift={row.gift} mine={mine} />
         ) : (
@@ -192,6 +184,54 @@ function MessageItem({
         {seen && row.readAt && <SeenMark readAt={row.readAt} />}
       </li>
     </>
+  )
+}
+
+/** A photo message's photo, or its placeholder once hidden from this member. */
+function MessagePhoto({
+  row,
+  mine,
+  blur,
+  onReport,
+}: {
+  row: MessageRow
+  mine: boolean
+  blur: boolean
+  onReport: (message: number) => void
+}) {
+  if (row.photoHidden) return <p className="message__photo-hidden">{m.chat_photo_hidden()}</p>
+  if (!row.photo && !row.localPhoto) return null
+  return (
+    <ChatPhoto
+      src={row.photo ?? undefined}
+      local={row.localPhoto}
+      blurred={blur && !mine}
+      onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
+    />
+  )
+}
+
+/** A voice message's player, or its placeholder once hidden from this member. */
+function MessageVoice({
+  row,
+  mine,
+  onReport,
+}: {
+  row: MessageRow
+  mine: boolean
+  onReport: (message: number) => void
+}) {
+  if (row.voiceHidden) return <p className="message__photo-hidden">{m.chat_voice_hidden()}</p>
+  const voice = row.voice ?? row.localVoice
+  if (!voice) return null
+  return (
+    <VoiceBubble
+      src={row.voice?.url}
+      local={row.voice ? undefined : row.localVoice?.blob}
+      type={voice.type}
+      durationMs={voice.duration_ms}
+      onReport={!mine && row.id !== null ? () => onReport(row.id!) : undefined}
+    />
   )
 }
 
@@ -258,9 +298,49 @@ const sentToAge = {
     sessionStorage.setItem(SENT_TO_AGE, `${sessionStorage.getItem(SENT_TO_AGE) ?? ''} ${key}`),
 }
 
+/** Why a message was not sent, in the member's words. */
+function failedText(row: MessageRow): string {
+  const voice = row.localVoice !== undefined
+  switch (row.error) {
+    case 'insufficient_credits':
+      return m.chat_failed_credits()
+    case 'age_assurance_required':
+      return m.chat_failed_age()
+    case 'blocked':
+      return m.chat_failed_blocked()
+    case 'verified_only':
+      return m.chat_verified_only()
+    case 'gift_needs_conversation':
+      return m.chat_failed_gift_first()
+    case 'voice_needs_conversation':
+      return m.chat_failed_voice_first()
+    case 'photo_needs_verification':
+      return m.chat_photo_needs_verification()
+    case 'invalid_image':
+      return m.chat_photo_invalid()
+    case 'invalid_input':
+      return voice ? m.chat_voice_invalid() : m.chat_failed()
+    default:
+      return m.chat_failed()
+  }
+}
+
+/** What the failed message costs: the credits to buy at least (a gift's, a photo's, a voice message's price). */
+function need(
+  row: MessageRow,
+  balance: ReturnType<typeof useCredits>,
+  voicePrice: number | undefined,
+): number | undefined {
+  if (row.gift) return row.gift.credits
+  if (row.localPhoto) return balance?.photo_cost ?? balance?.message_cost
+  if (row.localVoice) return voicePrice ?? balance?.message_cost
+  return balance?.message_cost
+}
+
 function FailedActions({ row }: { row: MessageRow }) {
   const credits = row.error === 'insufficient_credits'
   const balance = useCredits()
+  const voicePrice = useSettings()?.voice_message_credits
   // The site asks for proof of age first (api/age/): to the check, and back
   // here after it; once per failed line, so a later visit is not sent again.
   const age = row.error === 'age_assurance_required'
@@ -272,33 +352,9 @@ function FailedActions({ row }: { row: MessageRow }) {
   }, [age, row.key, navigate])
   return (
     <div className="message__failed" role="alert">
-      <span>
-        {credits
-          ? m.chat_failed_credits()
-          : age
-            ? m.chat_failed_age()
-            : row.error === 'blocked'
-              ? m.chat_failed_blocked()
-              : row.error === 'verified_only'
-                ? m.chat_verified_only()
-                : row.error === 'gift_needs_conversation'
-                  ? m.chat_failed_gift_first()
-                  : row.error === 'photo_needs_verification'
-                    ? m.chat_photo_needs_verification()
-                    : row.error === 'invalid_image'
-                      ? m.chat_photo_invalid()
-                      : m.chat_failed()}
-      </span>
+      <span>{failedText(row)}</span>
       {credits && (
-        <a
-          href={buyCreditsHref(
-            row.gift?.credits ??
-              (row.localPhoto
-                ? (balance?.photo_cost ?? balance?.message_cost)
-                : balance?.message_cost),
-            balance?.credits,
-          )}
-        >
+        <a href={buyCreditsHref(need(row, balance, voicePrice), balance?.credits)}>
           {m.chat_buy_credits()}
         </a>
       )}
