@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { scaled } from '../api/test/time-scale.ts'
+import { webmRecording } from '../api/test/voice-fixtures.ts'
 import { WORKER_WHEN_SEEN } from '../app/features/site/settled.ts'
 import { checkBaseline, MAX_DIFF_SHARE } from './baseline.ts'
 import { DEMO, describePage, launchBrowser, pageUntil, type Site, startSite } from './harness.ts'
@@ -477,13 +478,52 @@ async function privatePhotoOwner(): Promise<number> {
   return owner.profile.id
 }
 
+/**
+ * The demo member sends a voice message (a 4 s WebM as the tests build one)
+ * into the chat the screenshots show, so the chat's paid screens carry a
+ * voice bubble; after the other screenshots, which show the chat as seeded.
+ */
+async function sendVoiceMessage(): Promise<void> {
+  const form = new FormData()
+  form.append('conversation', String(chatId))
+  form.append('client_id', crypto.randomUUID())
+  form.append('duration_ms', '4000')
+  const recording = webmRecording({ durationMs: 4000 })
+  form.append('file', new File([new Uint8Array(recording)], 'voice.webm', { type: 'audio/webm' }))
+  const res = await fetch(`${site.url}/api/message-voice.php`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: site.url, cookie: `${cookie.name}=${cookie.value}` },
+  })
+  expect(res.status).toBe(201)
+}
+
 /** The screens of what credits buy, each in the state a member meets it in. */
 const paidStates = (owner: number) => [
+  {
+    name: 'the chat with a voice message',
+    slug: 'voice',
+    path: `/chats/${chatId}`,
+    act: async (page: Page) => {
+      // No "New" divider whose presence is a race (openedAgainWhenRead).
+      await openedAgainWhenRead(page)
+      await page.locator('.message--mine [data-voice-message="audio/webm"]').waitFor({
+        timeout: scaled(20_000),
+      })
+      await page
+        .locator('.chat-messages')
+        .first()
+        .evaluate((el) => {
+          el.scrollTop = el.scrollHeight
+        })
+    },
+  },
   {
     name: 'the chat with the gift list open',
     slug: 'gifts',
     path: `/chats/${chatId}`,
     act: async (page: Page) => {
+      await openedAgainWhenRead(page)
       await page.getByRole('button', { name: 'Send a gift' }).click()
       await page.locator('[data-gift="rose"]').waitFor({ timeout: scaled(20_000) })
     },
@@ -503,10 +543,11 @@ describe('what credits buy, in every template at 360 and 1280 px', () => {
   let owner = 0
   beforeAll(async () => {
     owner = await privatePhotoOwner()
+    await sendVoiceMessage()
   })
   for (const template of ['classic', 'boxy', 'lavish'] as const) {
     const s = SITES.find((x) => x.template === template && x.all)!
-    it(`${template}: the gift list and a locked photo match their baselines, fit, and have no serious or critical axe violation`, {
+    it(`${template}: a voice message, the gift list and a locked photo match their baselines, fit, and have no serious or critical axe violation`, {
       timeout: scaled(600_000),
     }, async () => {
       const problems: string[] = []
