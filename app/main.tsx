@@ -3,7 +3,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { session } from './data/session.ts'
-import { worker } from './data/worker.ts'
+import { readFirstScreen } from './data/first-screen.ts'
+import { firstReads, worker } from './data/worker.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
@@ -39,8 +40,10 @@ const app = (
 // by side from here, not one after the other (docs/performance.md, "Repeat
 // visit offline"). A guest's prerendered entry page is hydrated by the light
 // entry instead (app/lander.tsx), without the router.
-preloadPageChunks(window.location.pathname)
+firstReads.open()
 void session.load()
+readFirstScreen(window.location.pathname, window.location.search)
+preloadPageChunks(window.location.pathname)
 void tracked.then(() => createRoot(document.getElementById('root')!).render(app))
 
 registerServiceWorker()

@@ -9,6 +9,7 @@ import type {
 import type { QueryOf } from './core/http.ts'
 import type { SyncEvent } from './engine.ts'
 import { heldEndpoint } from './held-endpoint.ts'
+import { FirstReads } from './store/peek.ts'
 import type { LinkEndpointName, LinkHandlers } from './links/handlers.ts'
 import type { KvKey, KvValues } from './store/kv.ts'
 import type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
@@ -48,6 +49,12 @@ export function syncWorker(): Comlink.Remote<SyncApi> {
   remote ??= Comlink.wrap<SyncApi>(hold ? heldEndpoint(hold, startWorker) : startWorker())
   return remote
 }
+
+/**
+ * The page's own reads of the store until the worker first answers
+ * (sync/store/peek.ts): a repeat visit paints from them, offline too.
+ */
+export const firstReads = new FirstReads()
 
 /** Subscribes to worker events; the callback crosses the boundary as a proxy. */
 export function onSyncEvent(listener: (e: SyncEvent) => void): void {
