@@ -115,7 +115,10 @@ export const session = {
    */
   async load(): Promise<User | null> {
     start()
-    if (!state.known) await (loading ??= firstLoad())
+    if (!state.known) {
+      loading ??= firstLoad()
+      await loading
+    }
     return state.user
   },
   /**
