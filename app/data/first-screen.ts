@@ -20,3 +20,34 @@ export function readFirstScreen(pathname: string, search: string): void {
     })
   }
 }
+
+/** At the latest then the worker starts, whatever the page did (a safety net, not a wait). */
+const WORKER_HOLD_MAX_MS = 2000
+
+/**
+ * The sync worker starts once the first screen painted from the page's own
+ * reads, not beside it: its start (a large script compiled, Dexie opening
+ * the store) would compete for the device's cores and the store with the
+ * page's first render. Without a stored member to show (a guest, a first
+ * visit, a store the page cannot read) the page needs the worker: it starts
+ * at once. Call before the page's first `worker()`.
+ */
+export function holdWorkerUntilPainted(
+  router: { subscribe(event: 'onRendered', fn: () => void): () => void },
+  hold: (until: Promise<void>) => void,
+): void {
+  if (document.visibilityState === 'hidden') return
+  hold(
+    new Promise<void>((release) => {
+      void firstReads.read('kv', ['user']).then((first) => {
+        if (!first?.value) release()
+      })
+      const stop = router.subscribe('onRendered', () => {
+        stop()
+        // rAF runs before the next frame is painted; a task queued from it runs after.
+        requestAnimationFrame(() => setTimeout(release, 0))
+      })
+      setTimeout(release, WORKER_HOLD_MAX_MS)
+    }),
+  )
+}
