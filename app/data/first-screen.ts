@@ -4,7 +4,14 @@
 // first read as its first value) instead of asking after it mounted
 // (docs/performance.md, "Repeat visit offline"). The arguments are the ones
 // the pages pass: another page, or other arguments, reads on mount instead.
-import { firstReads, searchKey } from '../../sync/client.ts'
+import { firstReads, searchKey, installFirstReads } from '../../sync/client.ts'
+import { FirstReads } from '../../sync/store/peek.ts'
+
+/** The app shell's first reads (app/early.ts); a guest's light entry has none. */
+export function startFirstReads(): void {
+  installFirstReads(new FirstReads())
+  firstReads.open()
+}
 
 /** The reads of `/chats` and of `/members` without filters (its default search, page 1). */
 export function readFirstScreen(pathname: string, search: string): void {
