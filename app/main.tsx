@@ -1,9 +1,12 @@
+// First: the page's own reads of the store start before the rest is evaluated.
+import './early.ts'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getLocale } from '../messages/paraglide/runtime.js'
 import { session } from './data/session.ts'
-import { worker } from './data/worker.ts'
+import { holdWorkerUntilPainted } from './data/first-screen.ts'
+import { holdWorkerStart, worker } from './data/worker.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
@@ -35,12 +38,15 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 )
-// The page's code and the stored session (the sync worker's start) load side
-// by side from here, not one after the other (docs/performance.md, "Repeat
-// visit offline"). A guest's prerendered entry page is hydrated by the light
-// entry instead (app/lander.tsx), without the router.
-preloadPageChunks(window.location.pathname)
+// The page's code, the sync worker's start and the page's own first reads of
+// the store (the member, the first screen's data: sync/store/peek.ts) go side
+// by side from here; the root renders on the stored member as the page read
+// it, without waiting for the worker (docs/performance.md, "Repeat visit
+// offline"). A guest's prerendered entry page is hydrated by the light entry
+// instead (app/lander.tsx), without the router.
+holdWorkerUntilPainted(router, holdWorkerStart)
 void session.load()
+preloadPageChunks(window.location.pathname)
 void tracked.then(() => createRoot(document.getElementById('root')!).render(app))
 
 registerServiceWorker()

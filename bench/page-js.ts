@@ -64,7 +64,12 @@ export const ENTRIES: Entry[] = [
   guest('home', '/', 94.8),
   guest('login', '/login', 85.1),
   guest('signup', '/signup', 91.8),
-  guest('profile (guest)', profilePath, 88.7),
+  // Raised 2026-11-29 from 88.7 to the measured 90.9 (main measured 90.6
+  // that day): the stored session's and the store hooks' use of the page's
+  // first reads (app/data/session.ts, app/data/stored.ts; the reads' own code,
+  // sync/store/peek.ts, comes with the app's shell only), shared with the
+  // light entry.
+  guest('profile (guest)', profilePath, 90.9),
   // Each language has its own copy of the light entry: the longest texts.
   guest('home (de)', '/', 95.1, 'de'),
   guest('signup (pl)', '/signup', 92.3, 'pl'),

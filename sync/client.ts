@@ -9,6 +9,7 @@ import type {
 import type { QueryOf } from './core/http.ts'
 import type { SyncEvent } from './engine.ts'
 import { heldEndpoint } from './held-endpoint.ts'
+import type { FirstReads } from './store/peek.ts'
 import type { LinkEndpointName, LinkHandlers } from './links/handlers.ts'
 import type { KvKey, KvValues } from './store/kv.ts'
 import type { ReadArgs, ReadName, ReadValue } from './store/watch.ts'
@@ -47,6 +48,35 @@ const startWorker = (): Worker => {
 export function syncWorker(): Comlink.Remote<SyncApi> {
   remote ??= Comlink.wrap<SyncApi>(hold ? heldEndpoint(hold, startWorker) : startWorker())
   return remote
+}
+
+type FirstReadsApi = Pick<FirstReads, 'open' | 'read' | 'settled' | 'end'>
+
+/** No first reads: the light entry (a guest's page) has none, the worker answers. */
+const NO_FIRST_READS: FirstReadsApi = {
+  open: () => undefined,
+  read: () => Promise.resolve(null),
+  settled: () => undefined,
+  end: () => undefined,
+}
+let first: FirstReadsApi = NO_FIRST_READS
+
+/**
+ * The page's own reads of the store until the worker first answers
+ * (sync/store/peek.ts): a repeat visit paints from them, offline too. Only
+ * the app's shell starts them (`installFirstReads`, app/data/first-screen.ts),
+ * so a guest's light entry does not carry their code.
+ */
+export const firstReads: FirstReadsApi = {
+  open: () => first.open(),
+  read: (name, args) => first.read(name, args),
+  settled: (name, args) => first.settled(name, args),
+  end: () => first.end(),
+}
+
+/** Installs the page's first reads (before the first `firstReads` call). */
+export function installFirstReads(reads: FirstReadsApi): void {
+  first = reads
 }
 
 /** Subscribes to worker events; the callback crosses the boundary as a proxy. */

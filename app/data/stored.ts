@@ -1,9 +1,16 @@
 // Reads of the local store for the page, answered by the sync worker
 // (sync/store/watch.ts): live like a Dexie live query, without loading Dexie
-// on the main thread. The worker is up before any page renders (the root
-// waits for its stored session), so the first answer comes at once.
+// on the main thread. Until the worker first answers, the page's own read of
+// IndexedDB stands in (sync/store/peek.ts): the worker's start takes longer
+// than the page's first render (docs/performance.md, "Repeat visit offline").
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { type ReadArgs, type ReadName, type ReadValue, watchStore } from '../../sync/client.ts'
+import {
+  firstReads,
+  type ReadArgs,
+  type ReadName,
+  type ReadValue,
+  watchStore,
+} from '../../sync/client.ts'
 import type { KvKey, KvValues } from '../../sync/store/kv.ts'
 import { pageSeed } from './page-seed.ts'
 
@@ -17,13 +24,21 @@ export function useStored<N extends ReadName>(
   args: ReadArgs<N>,
 ): ReadValue<N> | undefined {
   const key = JSON.stringify([name, args])
-  const [value, setValue] = useState<ReadValue<N>>()
+  const [value, setValue] = useState<ReadValue<N> | undefined>(
+    () => firstReads.settled(name, args)?.value,
+  )
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for name and args
   useEffect(() => {
     let live = true
+    let answered = false
     const stop = watchStore(name, args, (next) => {
+      answered = true
       // An answer of the previous arguments may still be on its way.
       if (live) setValue(() => next)
+    })
+    // The page's own read, until the worker's first answer.
+    void firstReads.read(name, args).then((first) => {
+      if (live && !answered && first) setValue(() => first.value)
     })
     return () => {
       live = false
@@ -46,7 +61,8 @@ const kvWatches = new Map<KvKey, Shared>()
 function kvEntry(key: KvKey): Shared {
   let entry = kvWatches.get(key)
   if (!entry) {
-    entry = { value: undefined, known: false, listeners: new Set() }
+    // A first read that came already (app/data/first-screen.ts) shows at once.
+    entry = { value: firstReads.settled('kv', [key])?.value, known: false, listeners: new Set() }
     kvWatches.set(key, entry)
   }
   return entry
@@ -55,11 +71,20 @@ function kvEntry(key: KvKey): Shared {
 function subscribeKv(key: KvKey, listener: () => void): () => void {
   const entry = kvEntry(key)
   entry.listeners.add(listener)
-  entry.stop ??= watchStore('kv', [key], (value) => {
-    entry.value = value
-    entry.known = true
-    for (const l of entry.listeners) l()
-  })
+  if (!entry.stop) {
+    const known = entry
+    known.stop = watchStore('kv', [key], (value) => {
+      known.value = value
+      known.known = true
+      for (const l of known.listeners) l()
+    })
+    // The page's own read, until the worker's first answer.
+    void firstReads.read('kv', [key]).then((first) => {
+      if (!first || known.known || kvWatches.get(key) !== known) return
+      known.value = first.value
+      for (const l of known.listeners) l()
+    })
+  }
   return () => {
     entry.listeners.delete(listener)
     // Let a component that remounts at once (StrictMode, a route change)

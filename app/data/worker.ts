@@ -9,5 +9,11 @@ export type {
   SyncError,
   SyncEvent,
 } from '../../sync/client.ts'
-export { holdWorkerStart, onSyncEvent, searchKey, syncWorker as worker } from '../../sync/client.ts'
+export {
+  firstReads,
+  holdWorkerStart,
+  onSyncEvent,
+  searchKey,
+  syncWorker as worker,
+} from '../../sync/client.ts'
 export type { SearchPageRow } from '../../sync/store/store.ts'

@@ -1,8 +1,9 @@
 // Reads of the local store that the page asks the worker for: named queries,
 // run by the worker (the store's one owner) as Dexie live queries, whose
 // answers cross to the page on every change. The page then needs no Dexie of
-// its own: a guest's first page loads no store code on the main thread, and
-// the worker it already waits for (the stored session) answers at once.
+// its own: a guest's first page loads no store code on the main thread.
+// Until the worker's first answer, the page's own plain reads of a first
+// screen stand in (peek.ts).
 import { releaseProxy } from 'comlink'
 import { liveQuery, type Subscription } from 'dexie'
 import type { Profile } from '../../api/contract/index.ts'
