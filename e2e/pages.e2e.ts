@@ -122,10 +122,9 @@ describe('the language switcher (spec §4)', () => {
     page = await context.newPage()
     await page.goto('/')
     await page.getByRole('heading', { name: 'How it works' }).waitFor()
-    // The home comes rendered by the server, its showcase photos too; the
-    // price line is marked once the packages answered, which only the
-    // hydrated page asks for, and only then does the switcher act.
-    await page.locator('.guest-hero__price[data-packages]').waitFor()
+    // The home comes rendered by the server (its photos and price too): the
+    // switcher acts once the page hydrated, which the sign-up form marks.
+    await page.locator('form[data-ready]').first().waitFor({ state: 'attached' })
     expect(await page.getAttribute('html', 'lang')).toBe('en')
     await page.getByLabel('Language').selectOption('de')
     await page.getByRole('heading', { name: 'So funktioniert’s' }).waitFor()
