@@ -66,7 +66,9 @@ describe('one price for a message', () => {
     ])
     // The best package with the welcome offer's 50% extra, 1500 + 400 + 750
     // credits for €79.95: 3.0169 cents a credit, shown to a tenth of a cent, down.
+    // The packages are the worker's second answer: waited for, not assumed.
     const best = page.locator('[data-package="best"] .package__per-message')
+    await best.first().waitFor({ timeout: scaled(15_000) })
     expect(await best.allTextContents()).toEqual(['€0.0301 per credit', '€0.30 per message'])
   })
 
