@@ -44,8 +44,20 @@ describe('seen, typing and visits, live between two members', () => {
     await b.goto(`/chats/${chatId}`)
     await b.locator('.composer__balance').waitFor()
     const typing = b.getByRole('status').filter({ hasText: `${aName} is typing…` })
-    await composerBox(a).pressSequentially('Hel')
-    await typing.waitFor({ timeout: LIVE })
+    // A keeps typing, a key a second and a bit (the server lets one signal
+    // a second through), until B shows it: B's event stream comes up once
+    // its page painted, and a signal sent before that is gone (typing is
+    // never pulled later), as it would be for a member.
+    const end = Date.now() + LIVE
+    for (let n = 0; ; n++) {
+      await composerBox(a).pressSequentially('Hel'[n % 3] ?? 'l')
+      const shown = await typing
+        .waitFor({ timeout: 1_200 })
+        .then(() => true)
+        .catch(() => false)
+      if (shown) break
+      if (Date.now() > end) throw new Error(`B never showed that ${aName} is typing`)
+    }
     // No more keys: the line goes (5 s after the last signal), without a reload.
     await typing.waitFor({ state: 'detached', timeout: LIVE + 5_000 })
   })
