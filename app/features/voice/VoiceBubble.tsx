@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import type { VoiceType } from './container.ts'
 import { m } from '../../../messages/paraglide/messages.js'
 import { clock } from './clock.ts'
+import type { VoiceType } from './container.ts'
 import './voice.css'
 
 /**
@@ -85,7 +85,7 @@ export function VoiceBubble({
 }
 
 /** The stored recording's address, or an object URL of the one on the device while it lasts. */
-function useBlobUrl(src: string | undefined, local: Blob | undefined): string | undefined {
+export function useBlobUrl(src: string | undefined, local: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string | undefined>(src)
   useEffect(() => {
     if (src || !local) {

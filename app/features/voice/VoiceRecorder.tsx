@@ -1,7 +1,7 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import { m } from '../../../messages/paraglide/messages.js'
-import { worker } from '../../data/worker.ts'
 import { useSettings } from '../../data/useSettings.ts'
+import { worker } from '../../data/worker.ts'
 import { CreditPrice } from '../credits/CreditPrice.tsx'
 import { clock } from './clock.ts'
 import { RECORDING_MAX_MS } from './container.ts'

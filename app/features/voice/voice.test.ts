@@ -3,8 +3,8 @@
 // clock shown while recording and playing, and what a refused microphone
 // tells the member.
 import { describe, expect, it } from 'vitest'
-import { clock } from './clock.ts'
 import { VOICE_MAX_MS } from '../../../api/contract/index.ts'
+import { clock } from './clock.ts'
 import { chooseContainer, RECORDING_MAX_MS } from './container.ts'
 import { MIN_RECORDING_MS, micError } from './recorder.ts'
 

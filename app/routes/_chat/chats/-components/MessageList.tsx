@@ -6,7 +6,7 @@ import { useSettings } from '../../../../data/useSettings.ts'
 import { worker } from '../../../../data/worker.ts'
 import { buyCreditsHref } from '../../../../features/credits/money.ts'
 import { GiftBubble } from '../../../../features/gifts/GiftPicker.tsx'
-import { VoiceBubble } from '../../../../features/voice/VoiceBubble.tsx'
+import { useBlobUrl, VoiceBubble } from '../../../../features/voice/VoiceBubble.tsx'
 import { daysAgo, formatDate, formatTime, localDay } from '../../../../ui/format.ts'
 import { SeenMark } from '../../../../ui/SeenMark.tsx'
 
@@ -253,16 +253,7 @@ function ChatPhoto({
   onReport: (() => void) | undefined
 }) {
   const [shown, setShown] = useState(false)
-  const [url, setUrl] = useState<string | undefined>(src)
-  useEffect(() => {
-    if (src || !local) {
-      setUrl(src)
-      return
-    }
-    const made = URL.createObjectURL(local)
-    setUrl(made)
-    return () => URL.revokeObjectURL(made)
-  }, [src, local])
+  const url = useBlobUrl(src, local)
   if (!url) return null
   const hidden = blurred && !shown
   return (
