@@ -237,7 +237,7 @@ export function createApi({
   const app = new Hono()
     .onError(onError)
     .use(requestLog({ trustProxy: accounts.trustProxy ?? false, ...(logger ? { logger } : {}) }))
-    .route('/', metricsRoutes({ db, queueDepth: () => dueJobCount(db), reads }))
+    .route('/', metricsRoutes({ db, queueDepth: () => dueJobCount(db), reads, events }))
     .use(securityHeaders(accounts))
     .route('/', healthRoutes({ db, events, lifecycle }))
     .route('/api', api)

@@ -133,7 +133,12 @@ async function memoryOf(pid: number, base: string) {
   const checks = Number(/^event_stream_session_checks_total (\S+)/m.exec(text)?.[1] ?? 0)
   const open = Number(/^event_streams_open (\S+)/m.exec(text)?.[1] ?? 0)
   const waiting = Number(/^db_pool_waiting (\S+)/m.exec(text)?.[1] ?? 0)
-  return { rss, heap, checks, open, waiting }
+  const channels = Number(/^event_listen_channels (\S+)/m.exec(text)?.[1] ?? 0)
+  const wanted = Number(/^event_pokes_received\{for="stream_here"\} (\S+)/m.exec(text)?.[1] ?? 0)
+  const unwanted = Number(
+    /^event_pokes_received\{for="no_stream_here"\} (\S+)/m.exec(text)?.[1] ?? 0,
+  )
+  return { rss, heap, checks, open, waiting, channels, wanted, unwanted }
 }
 
 async function transactions(db: Db): Promise<number> {
@@ -332,6 +337,7 @@ const main = async () => {
       }
       await Promise.all(ticks)
       await sleep(2000)
+      const delivered = await memoryOf(api.pid, api.url)
       const m = messages.finish()
       const ty = typing.finish()
       const bu = burst.finish()
@@ -360,6 +366,12 @@ const main = async () => {
           `  ${name.padEnd(22)} ${String(s.count).padStart(6)} ${String(s.lost).padStart(5)} ${String(s.refused).padStart(7)} ${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.p99)}   ${fmt(s.start.p50)} ${fmt(s.start.p95)}`,
         )
       console.log(`  pool waiting after: ${after.waiting}`)
+      // Fan-out: each send pokes its recipient (online here) and its sender
+      // (online nowhere in this bench); the process LISTENs on its members'
+      // channels only, so PostgreSQL sends it the first and never the second.
+      console.log(
+        `  fan-out: LISTEN on ${delivered.channels} member channels; pokes PostgreSQL sent this process while delivering: ${delivered.wanted - after.wanted} for its streams, ${delivered.unwanted - after.unwanted} for members with no stream here`,
+      )
       rows.push(
         `| ${level} | ${perStream(empty.rss, held.rss)} | ${perStream(empty.heap, held.heap)} | ${perStream(empty.rawRss, held.rawRss)} / ${perStream(empty.rawHeap, held.rawHeap)} | ${idleCpu.toFixed(1)} % | ${txPerS.toFixed(2)} | ${checksPerS.toFixed(3)} | ${m.p50.toFixed(0)} / ${m.p95.toFixed(0)} / ${m.p99.toFixed(0)} (${m.lost} lost) | ${ty.p50.toFixed(0)} / ${ty.p95.toFixed(0)} / ${ty.p99.toFixed(0)} (${ty.lost} lost) | ${bu.p95.toFixed(0)} / ${bu.p99.toFixed(0)} (${bu.lost} lost, ${bu.refused} refused) | ${m.start.p95.toFixed(0)} |`,
       )

@@ -12,14 +12,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { channelsOf, type Listen, pgListen } from './listen.ts'
+import { channelsOf, type Listen, type Listening, pgListen } from './listen.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 /** LISTEN on a channel (db/listen.ts). */
-export type { Listen }
+export type { Listen, Listening }
 
 export interface Database {
   db: Db
@@ -159,11 +159,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   const listen: Listen = async (channel, onPayload) => {
-    const stops = await Promise.all(
-      channelsOf(channel).map((c) => client.listen(c, (payload) => onPayload(payload, c))),
-    )
-    return async () => {
-      await Promise.all(stops.map((stop) => stop()))
+    const stops = new Map<string, () => Promise<void>>()
+    const add = async (channels: readonly string[]) => {
+      await Promise.all(
+        channels.map(async (c) => {
+          if (stops.has(c)) return
+          stops.set(c, await client.listen(c, (payload) => onPayload(payload, c)))
+        }),
+      )
+    }
+    await add(channelsOf(channel))
+    return {
+      async change(more, fewer) {
+        await add(channelsOf(more))
+        await Promise.all(
+          channelsOf(fewer).map((c) => {
+            const stop = stops.get(c)
+            stops.delete(c)
+            return stop?.()
+          }),
+        )
+      },
+      async stop() {
+        await Promise.all([...stops.values()].map((stop) => stop()))
+        stops.clear()
+      },
     }
   }
   return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() }

@@ -5,19 +5,30 @@
 import pg from 'pg'
 
 /**
+ * A LISTEN in place: `change` LISTENs on more channels and UNLISTENs others
+ * in one round trip (the event bus listens on the channel of each member
+ * with a stream in this process, api/events/bus.ts); `stop` ends it.
+ */
+export interface Listening {
+  change(add: readonly string[], remove: readonly string[]): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
  * LISTEN on a channel, or on several through the one connection (each
- * payload comes with its channel); resolves to the way to stop (UNLISTEN and
- * close). `onLost` is called once if the server ends the connection after
- * LISTEN is in place (a restart, a failover, pg_terminate_backend): nothing
- * arrives on it any more and the caller listens again (api/events/bus.ts).
+ * payload comes with its channel); resolves to the LISTEN in place, whose
+ * channels can change. `onLost` is called once if the server ends the
+ * connection after LISTEN is in place (a restart, a failover,
+ * pg_terminate_backend): nothing arrives on it any more and the caller
+ * listens again (api/events/bus.ts).
  */
 export type Listen = (
   channel: string | readonly string[],
   onPayload: (payload: string, channel: string) => void,
   onLost?: (error: Error) => void,
-) => Promise<() => Promise<void>>
+) => Promise<Listening>
 
-const CHANNEL = /^[a-z_]{1,63}$/
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
 
 /** The channels of a Listen call, each checked (they are spliced into LISTEN). */
 export function channelsOf(channel: string | readonly string[]): readonly string[] {
@@ -51,24 +62,36 @@ export function pgListen(url: string): Listen {
       onLost?.(e)
     }
     client.on('error', (e) => {
-      console.error('listen: connection error', channels.join(','), e.message)
+      console.error('listen: connection error', e.message)
       lost(e)
     })
     client.on('end', () => lost(new Error('the LISTEN connection ended')))
-    client.on('notification', (n) => {
-      if (channels.includes(n.channel)) onPayload(n.payload ?? '', n.channel)
-    })
+    // PostgreSQL sends a connection only what it LISTENs on: everything
+    // that arrives is passed on (one just UNLISTENed may still come, and the
+    // caller drops what it no longer wants).
+    client.on('notification', (n) => onPayload(n.payload ?? '', n.channel))
     try {
       await client.connect()
-      for (const c of channels) await client.query(`LISTEN ${c}`)
+      if (channels.length > 0) await client.query(channels.map((c) => `LISTEN ${c}`).join('; '))
     } catch (e) {
       await client.end().catch(() => undefined)
       throw e
     }
     listening = true
-    return async () => {
-      listening = false
-      await client.end()
+    return {
+      async change(add, remove) {
+        const statements = [
+          ...channelsOf(add).map((c) => `LISTEN ${c}`),
+          ...channelsOf(remove).map((c) => `UNLISTEN ${c}`),
+        ]
+        if (statements.length === 0) return
+        // One simple query, however many channels: one round trip.
+        await client.query(statements.join('; '))
+      },
+      async stop() {
+        listening = false
+        await client.end()
+      },
     }
   }
 }

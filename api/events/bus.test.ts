@@ -9,19 +9,30 @@ import { scaled } from '../test/time-scale.ts'
 import {
   CACHES_CHANNEL,
   createEventBus,
-  EVENTS_CHANNEL,
   LISTEN_RETRY,
+  MEMBER_CHANNEL_PREFIX,
+  memberChannel,
   retryDelayMs,
 } from './bus.ts'
 
-/** A LISTEN whose connection the test cuts, and whose next tries it can refuse. */
+/**
+ * A LISTEN whose connection the test cuts, and whose next tries it can
+ * refuse. Like PostgreSQL, it passes on a notification only on a channel the
+ * connection listens on.
+ */
 function fakeListen() {
   const tries: number[] = []
   let refuse = 0
   let current:
-    | { onPayload: (p: string, channel: string) => void; onLost?: (e: Error) => void }
+    | {
+        onPayload: (p: string, channel: string) => void
+        onLost?: (e: Error) => void
+        listened: Set<string>
+      }
     | undefined
+  /** What each try listened on first, and each change after: [added, removed]. */
   const channels: (string | readonly string[])[] = []
+  const changes: [readonly string[], readonly string[]][] = []
   const listen: Listen = async (channel, onPayload, onLost) => {
     tries.push(Date.now())
     channels.push(channel)
@@ -29,16 +40,32 @@ function fakeListen() {
       refuse--
       throw new Error('connection refused')
     }
-    const me = { onPayload, onLost }
-    current = me
-    return async () => {
-      if (current === me) current = undefined
+    const me = {
+      onPayload,
+      onLost,
+      listened: new Set(typeof channel === 'string' ? [channel] : channel),
     }
+    current = me
+    return {
+      async change(add, remove) {
+        changes.push([add, remove])
+        for (const c of add) me.listened.add(c)
+        for (const c of remove) me.listened.delete(c)
+      },
+      async stop() {
+        if (current === me) current = undefined
+      },
+    }
+  }
+  const send = (channel: string, payload: string) => {
+    if (current?.listened.has(channel)) current.onPayload(payload, channel)
   }
   return {
     listen,
     tries,
     channels,
+    changes,
+    listened: () => [...(current?.listened ?? [])].sort(),
     refuseNext(n: number) {
       refuse = n
     },
@@ -48,10 +75,10 @@ function fakeListen() {
       c?.onLost?.(new Error('terminating connection due to administrator command'))
     },
     notify(m: number, poke: Poke) {
-      current?.onPayload(JSON.stringify({ m, ...poke }), EVENTS_CHANNEL)
+      send(memberChannel(m), JSON.stringify(poke))
     },
     cacheChange(cache: string) {
-      current?.onPayload(cache, CACHES_CHANNEL)
+      send(CACHES_CHANNEL, cache)
     },
   }
 }
@@ -94,6 +121,7 @@ describe('event bus LISTEN', () => {
       },
     )
     const leave = bus.subscribe(7, (p) => pokes.push(p))
+    await bus.ready(7)
     fake.notify(7, { type: 'likes' })
     expect(pokes).toEqual([{ type: 'likes' }])
 
@@ -107,6 +135,9 @@ describe('event bus LISTEN', () => {
     await expect(bus.ready()).rejects.toThrow()
     await until('LISTEN back', () => bus.state === 'up')
     expect(fake.tries).toHaveLength(4)
+    // The member's channel is listened to again before the pull-everything poke.
+    await until('the sync poke', () => pokes.length === 2)
+    expect(fake.listened()).toEqual([CACHES_CHANNEL, memberChannel(7)])
     expect(pokes).toEqual([{ type: 'likes' }, { type: 'sync' }])
     fake.notify(7, { type: 'chats' })
     expect(pokes.at(-1)).toEqual({ type: 'chats' })
@@ -123,14 +154,15 @@ describe('event bus LISTEN', () => {
     const changes: (string | null)[] = []
     const leave = bus.onCacheChange((cache) => changes.push(cache))
     await bus.ready()
-    // One connection listens on both channels.
-    expect(fake.channels).toEqual([[EVENTS_CHANNEL, CACHES_CHANNEL]])
+    // The connection starts on the caches' channel; members' channels come with their streams.
+    expect(fake.channels).toEqual([CACHES_CHANNEL])
     expect(changes).toEqual([null])
     fake.cacheChange('message_cost')
     expect(changes).toEqual([null, 'message_cost'])
     // A cache change is no poke, and a poke no cache change.
     const pokes: Poke[] = []
     const leaveStream = bus.subscribe(7, (p) => pokes.push(p))
+    await bus.ready(7)
     fake.notify(7, { type: 'likes' })
     expect(changes).toHaveLength(2)
     expect(pokes).toEqual([{ type: 'likes' }])
@@ -190,5 +222,75 @@ describe('event bus LISTEN', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it("listens only on the channels of members with a stream here: the first stream adds one, the last one's end removes it", async () => {
+    expect(MEMBER_CHANNEL_PREFIX).toBe('member_events_')
+    expect(memberChannel(42)).toBe('member_events_42')
+    const fake = fakeListen()
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    await bus.ready()
+    expect(fake.listened()).toEqual([CACHES_CHANNEL])
+    const pokes: [number, Poke][] = []
+    const first = bus.subscribe(7, (p) => pokes.push([7, p]))
+    const second = bus.subscribe(7, (p) => pokes.push([7, p]))
+    const other = bus.subscribe(8, (p) => pokes.push([8, p]))
+    await bus.ready(7)
+    await bus.ready(8)
+    // The joins of one tick went out as one change.
+    expect(fake.changes).toEqual([[[memberChannel(7), memberChannel(8)], []]])
+    expect(bus.channels).toBe(2)
+    // A member with no stream here is not listened to: their pokes never reach this process.
+    fake.notify(9, { type: 'likes' })
+    fake.notify(7, { type: 'chats' })
+    expect(pokes).toEqual([
+      [7, { type: 'chats' }],
+      [7, { type: 'chats' }],
+    ])
+    // One of member 7's two streams leaves: the channel stays.
+    first()
+    await bus.ready()
+    expect(fake.changes).toHaveLength(1)
+    // The last one leaves: UNLISTEN.
+    second()
+    await bus.ready()
+    expect(fake.changes.at(-1)).toEqual([[], [memberChannel(7)]])
+    expect(fake.listened()).toEqual([CACHES_CHANNEL, memberChannel(8)])
+    expect(bus.channels).toBe(1)
+    // Joining and leaving within one tick sends nothing.
+    const brief = bus.subscribe(10, () => undefined)
+    brief()
+    await bus.ready()
+    expect(fake.changes).toHaveLength(2)
+    other()
+    await bus.close()
+  })
+
+  it("answers ready(member) only once the member's LISTEN is in place", async () => {
+    const fake = fakeListen()
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    await bus.ready()
+    const pokes: Poke[] = []
+    const leave = bus.subscribe(5, (p) => pokes.push(p))
+    // Before the change went out, a poke of member 5 would be lost.
+    expect(fake.listened()).toEqual([CACHES_CHANNEL])
+    await bus.ready(5)
+    expect(fake.listened()).toEqual([CACHES_CHANNEL, memberChannel(5)])
+    fake.notify(5, { type: 'likes' })
+    expect(pokes).toEqual([{ type: 'likes' }])
+    leave()
+    await bus.close()
+  })
+
+  it('a stream that joins before LISTEN is up is listened to when it comes up', async () => {
+    const fake = fakeListen()
+    const bus = createEventBus(fake.listen, { retry: QUICK, log: () => undefined })
+    const pokes: Poke[] = []
+    const leave = bus.subscribe(3, (p) => pokes.push(p))
+    await bus.ready(3)
+    fake.notify(3, { type: 'likes' })
+    expect(pokes).toEqual([{ type: 'likes' }])
+    leave()
+    await bus.close()
   })
 })

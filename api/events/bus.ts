@@ -1,14 +1,31 @@
 // Live pokes to members (GET /api/events.php). A commit that concerns a member
-// sends a PostgreSQL NOTIFY on one channel (delivered at commit, never for a
-// rolled-back transaction); every API process LISTENs and pokes the streams
-// of its own connected members. A poke carries no data the client must
-// trust, only what to pull: NOTIFY has no replay, so pulls by cursor stay the
-// source of truth and polling (spec §9) the fallback.
+// sends a PostgreSQL NOTIFY on that member's own channel (delivered at
+// commit, never for a rolled-back transaction); each API process LISTENs on
+// the channels of the members whose streams it holds, and on no other, so a
+// poke wakes only the process that has the member's stream (PostgreSQL
+// filters per connection; docs/capacity.md, "Fan-out"). A poke carries no
+// data the client must trust, only what to pull: NOTIFY has no replay, so
+// pulls by cursor stay the source of truth and polling (spec §9) the fallback.
 import { sql } from 'drizzle-orm'
-import type { Db, Listen } from '../../db/client.ts'
+import type { Db, Listen, Listening } from '../../db/client.ts'
 import type { Poke } from '../contract/index.ts'
 
-export const EVENTS_CHANNEL = 'member_events'
+/** The start of a member's channel name: `member_events_<member id>`. */
+export const MEMBER_CHANNEL_PREFIX = 'member_events_'
+
+/** The channel of a member's pokes (db/listen.ts checks the name). */
+export const memberChannel = (memberId: number): string => `${MEMBER_CHANNEL_PREFIX}${memberId}`
+
+/** The member of a channel name, or null for another channel. */
+function memberOf(channel: string): number | null {
+  if (!channel.startsWith(MEMBER_CHANNEL_PREFIX)) return null
+  const m = Number(channel.slice(MEMBER_CHANNEL_PREFIX.length))
+  return Number.isSafeInteger(m) ? m : null
+}
+
+/** One NOTIFY statement for any number of (channel, payload) pairs. */
+const notifySql = (channels: string[], payloads: string[]) =>
+  sql`SELECT pg_notify(c, p) FROM unnest(${sql.param(channels)}::text[], ${sql.param(payloads)}::text[]) AS t(c, p)`
 
 /**
  * The channel of values a process caches (the message cost,
@@ -25,15 +42,20 @@ export async function notifyCacheChange(tx: Db, cache: string): Promise<void> {
 
 /** Sends a poke to each member, in the caller's transaction (sent when it commits), in one statement. */
 export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Promise<void> {
-  const payloads = [...new Set(memberIds)].map((m) => JSON.stringify({ m, ...poke }))
-  if (payloads.length === 0) return
+  const channels = [...new Set(memberIds)].map(memberChannel)
+  if (channels.length === 0) return
+  const payload = JSON.stringify(poke)
   await tx.execute(
-    sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${sql.param(payloads)}::text[]) AS p`,
+    notifySql(
+      channels,
+      channels.map(() => payload),
+    ),
   )
 }
 
 interface PokeBatch {
-  payloads: Set<string>
+  /** channel, payload pairs as `channel payload` (a space never is in a channel name). */
+  pairs: Set<string>
   sent: Promise<void>
   resolve(): void
   reject(e: unknown): void
@@ -61,11 +83,12 @@ export function notifyMembersSoon(db: Db, memberIds: number[], poke: Poke): Prom
       resolve = ok
       reject = fail
     })
-    batch = { payloads: new Set(), sent, resolve, reject }
+    batch = { pairs: new Set(), sent, resolve, reject }
     queue.next = batch
     if (!queue.busy) setImmediate(() => flush(db, queue))
   }
-  for (const m of new Set(memberIds)) batch.payloads.add(JSON.stringify({ m, ...poke }))
+  const payload = JSON.stringify(poke)
+  for (const m of new Set(memberIds)) batch.pairs.add(`${memberChannel(m)} ${payload}`)
   return batch.sent
 }
 
@@ -74,9 +97,14 @@ function flush(db: Db, queue: { busy: boolean; next?: PokeBatch }): void {
   if (queue.busy || !batch) return
   queue.next = undefined
   queue.busy = true
-  db.execute(
-    sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${sql.param([...batch.payloads])}::text[]) AS p`,
-  )
+  const channels: string[] = []
+  const payloads: string[] = []
+  for (const pair of batch.pairs) {
+    const space = pair.indexOf(' ')
+    channels.push(pair.slice(0, space))
+    payloads.push(pair.slice(space + 1))
+  }
+  db.execute(notifySql(channels, payloads))
     .then(
       () => batch.resolve(),
       (e: unknown) => batch.reject(e),
@@ -127,11 +155,13 @@ export interface EventBusOptions {
 
 export interface EventBus {
   /**
-   * Starts listening (once). Resolves when LISTEN is in place; fails at once
-   * when it is down (a retry is due), closed or draining, and when the try
-   * under way fails: a stream that cannot get pokes does not pretend to.
+   * Starts listening (once). Resolves when LISTEN is in place, on the
+   * channel of `memberId` too when given (the member joined first), or on
+   * every joined member's channel without it; fails at once when it is down
+   * (a retry is due), closed or draining, and when the try under way fails:
+   * a stream that cannot get pokes does not pretend to.
    */
-  ready(): Promise<void>
+  ready(memberId?: number): Promise<void>
   /**
    * A member's connected stream; returns the way to leave. `end` is called
    * when the bus ends the stream: LISTEN went down (pokes would be lost, so
@@ -155,6 +185,14 @@ export interface EventBus {
   onCacheChange(listener: (cache: string | null) => void): () => void
   /** How many streams this process holds (the benchmark prints it). */
   readonly streams: number
+  /** How many members' channels this process LISTENs on (one per member with a stream). */
+  readonly channels: number
+  /**
+   * Member pokes PostgreSQL delivered to this process so far, and of those
+   * the ones for a member with no stream here (left just before: each
+   * process is sent only its own members' pokes, so this stays near 0).
+   */
+  readonly received: { pokes: number; unheld: number }
   /** Whether LISTEN is in place (GET /readyz). */
   readonly state: ListenState
   /** Ends every stream, and from now on every new one at once: the process is stopping. */
@@ -169,7 +207,7 @@ export interface BusStream {
 }
 
 /** The streams by member: join, leave, and the old closure-style subscribe. */
-function memberStreams() {
+function memberStreams(presence: (memberId: number) => void) {
   const subscribers = new Map<number, Set<BusStream>>()
   let count = 0
   const join: EventBus['join'] = (memberId, stream) => {
@@ -177,6 +215,7 @@ function memberStreams() {
     if (!set) {
       set = new Set()
       subscribers.set(memberId, set)
+      presence(memberId)
     }
     if (set.has(stream)) return
     set.add(stream)
@@ -187,7 +226,10 @@ function memberStreams() {
     const set = subscribers.get(memberId)
     if (!set?.delete(stream)) return
     count--
-    if (set.size === 0) subscribers.delete(memberId)
+    if (set.size === 0) {
+      subscribers.delete(memberId)
+      presence(memberId)
+    }
   }
 
   const subscribe: EventBus['subscribe'] = (memberId, listener, end) => {
@@ -203,8 +245,8 @@ function memberStreams() {
  * Who listens in this process: the streams by member and the cache
  * listeners, and what reaches them (a poke, a cache change, the end).
  */
-function listeners(log: (line: string) => void) {
-  const { subscribers, join, leave, subscribe, count } = memberStreams()
+function listeners(log: (line: string) => void, presence: (memberId: number) => void) {
+  const { subscribers, join, leave, subscribe, count } = memberStreams(presence)
   const cacheListeners = new Set<(cache: string | null) => void>()
 
   const cacheChanged = (cache: string | null) => {
@@ -217,17 +259,24 @@ function listeners(log: (line: string) => void) {
     }
   }
 
-  const onPayload = (payload: string, channel: string = EVENTS_CHANNEL) => {
+  const received = { pokes: 0, unheld: 0 }
+  const onPayload = (payload: string, channel: string) => {
     if (channel === CACHES_CHANNEL) return cacheChanged(payload)
-    let data: { m?: unknown } & Poke
+    const m = memberOf(channel)
+    if (m === null) return
+    received.pokes++
+    const streams = subscribers.get(m)
+    if (!streams) {
+      received.unheld++
+      return
+    }
+    let poke: Poke
     try {
-      data = JSON.parse(payload) as { m?: unknown } & Poke
+      poke = JSON.parse(payload) as Poke
     } catch {
       return
     }
-    const { m, ...poke } = data
-    if (typeof m !== 'number') return
-    for (const s of subscribers.get(m) ?? []) s.poke(poke)
+    for (const s of streams) s.poke(poke)
   }
 
   /** Ends every stream that can be ended; returns how many. */
@@ -260,6 +309,11 @@ function listeners(log: (line: string) => void) {
   }
 
   return {
+    received,
+    /** Whether this process holds a stream of the member. */
+    has: (memberId: number) => subscribers.has(memberId),
+    /** The members with a stream here. */
+    members: () => subscribers.keys(),
     cacheChanged,
     onPayload,
     endStreams,
@@ -272,17 +326,32 @@ function listeners(log: (line: string) => void) {
   }
 }
 
+/** A promise and its resolve (Node 20 has no Promise.withResolvers). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {}
+  const promise = new Promise<void>((ok) => {
+    resolve = ok
+  })
+  return { promise, resolve }
+}
+
 /**
  * The process's LISTEN and its members' streams. LISTEN heals: when the
  * server ends its connection the streams are ended (clients poll and
  * reconnect), LISTEN is tried again after retryDelayMs, and once it is back
  * every remaining subscriber is told to pull everything once.
+ *
+ * The connection LISTENs on the caches' channel and on the channel of each
+ * member with a stream here: a member's first stream adds theirs, their last
+ * one's end removes it. The changes of one tick go out together as one
+ * statement (a thousand streams opening at once cost a few round trips), and
+ * a stream is `ready` only once its member's LISTEN is in place, so no poke
+ * committed after `ready` can miss it.
  */
 export function createEventBus(listen: Listen, options: EventBusOptions = {}): EventBus {
   const timing = options.retry ?? LISTEN_RETRY
   const random = options.random ?? Math.random
   const log = options.log ?? ((line: string) => console.error(line))
-  const to = listeners(log)
   let state: ListenState = 'idle'
   let draining = false
   /** The try under way (connecting). */
@@ -291,9 +360,84 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
   let failures = 0
   let downSince = 0
   let retryTimer: NodeJS.Timeout | undefined
-  let stop: (() => Promise<void>) | undefined
+  let listening: Listening | undefined
   /** Bumped on every try: a loss reported by an older connection is ignored. */
   let generation = 0
+
+  /** Members whose channel the connection LISTENs on. */
+  let listened = new Set<number>()
+  /** Members whose stream count went to or from zero since the last change was sent. */
+  let dirty = new Set<number>()
+  /** The members of the change being sent. */
+  let sending = new Set<number>()
+  let changing: Promise<void> | undefined
+  /** Resolved (and replaced) after each change sent, and when the state changes: waiters look again. */
+  let changed = signal()
+  const wake = () => {
+    changed.resolve()
+    changed = signal()
+  }
+
+  const to = listeners(log, (memberId) => {
+    dirty.add(memberId)
+    if (state === 'up' && !changing) changing = sendChanges()
+  })
+
+  /** Sends the pending LISTEN/UNLISTEN changes, a tick's worth at a time, while up. */
+  async function sendChanges(): Promise<void> {
+    try {
+      while (state === 'up' && listening && dirty.size > 0) {
+        // Joins and leaves of this tick go in the same statement.
+        await new Promise((resolve) => setImmediate(resolve))
+        const conn = listening
+        const mine = generation
+        if (state !== 'up' || !conn) return
+        sending = dirty
+        dirty = new Set()
+        const add: number[] = []
+        const remove: number[] = []
+        for (const m of sending) {
+          if (to.has(m) && !listened.has(m)) add.push(m)
+          else if (!to.has(m) && listened.has(m)) remove.push(m)
+        }
+        try {
+          if (add.length > 0 || remove.length > 0) {
+            await conn.change(add.map(memberChannel), remove.map(memberChannel))
+          }
+        } catch (e) {
+          // A connection that cannot LISTEN is as good as lost.
+          if (mine === generation) {
+            for (const m of sending) dirty.add(m)
+            void conn.stop().catch(() => undefined)
+            lost(mine, e instanceof Error ? e : new Error(String(e)))
+          }
+          return
+        }
+        if (mine !== generation) return
+        for (const m of add) listened.add(m)
+        for (const m of remove) listened.delete(m)
+        sending = new Set()
+        wake()
+      }
+    } finally {
+      sending = new Set()
+      changing = undefined
+      wake()
+    }
+  }
+
+  /** Waits until the member's channel (every joined member's without one) is listened to, while up. */
+  async function settled(memberId?: number): Promise<void> {
+    const pending = () =>
+      memberId === undefined
+        ? dirty.size > 0 || sending.size > 0
+        : dirty.has(memberId) || sending.has(memberId)
+    while (state === 'up' && pending()) {
+      if (!changing) changing = sendChanges()
+      await changed.promise
+    }
+    if (state !== 'up') throw new Error(`LISTEN is ${state}`)
+  }
 
   const scheduleRetry = () => {
     const wait = retryDelayMs(failures, timing, random)
@@ -306,11 +450,12 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     return wait
   }
 
-  const lost = (mine: number, error: Error) => {
+  function lost(mine: number, error: Error) {
     if (mine !== generation || state !== 'up') return
     state = 'down'
-    stop = undefined
+    listening = undefined
     downSince = Date.now()
+    wake()
     const ended = to.endStreams()
     const wait = scheduleRetry()
     log(
@@ -323,22 +468,27 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     const mine = ++generation
     const wasDown = state === 'down'
     state = 'connecting'
-    attempt = listen([EVENTS_CHANNEL, CACHES_CHANNEL], to.onPayload, (e) => lost(mine, e))
+    attempt = listen(CACHES_CHANNEL, to.onPayload, (e) => lost(mine, e))
       .then(
-        async (stopListening) => {
+        async (connection) => {
           if (state === 'closed') {
-            await stopListening()
+            await connection.stop()
             throw new Error('the event bus is closed')
           }
           state = 'up'
-          stop = stopListening
+          listening = connection
           failures = 0
+          // A new connection listens on nothing yet: every member here is a change.
+          listened = new Set()
+          for (const m of to.members()) dirty.add(m)
           // Cache changes sent before LISTEN was in place were not heard.
           to.cacheChanged(null)
           if (wasDown) {
             log(`events: listening again after ${Date.now() - downSince} ms`)
-            // Pokes sent while down are lost (NOTIFY has no replay).
-            to.pokeAll()
+            // Pokes sent while down are lost (NOTIFY has no replay): once
+            // their channels are listened to again, everyone pulls.
+            await settled().catch(() => undefined)
+            if (mine === generation && state === 'up') to.pokeAll()
           }
         },
         (e: unknown) => {
@@ -359,12 +509,14 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
   }
 
   return {
-    async ready() {
+    async ready(memberId) {
       if (draining) throw new Error('the process is stopping')
-      if (state === 'up') return
-      if (state === 'idle') return connect()
-      if (attempt) return attempt
-      throw new Error(`LISTEN is ${state}`)
+      if (state === 'idle') await connect()
+      else if (state !== 'up') {
+        if (!attempt) throw new Error(`LISTEN is ${state}`)
+        await attempt
+      }
+      await settled(memberId)
     },
     subscribe(memberId, listener, end) {
       if (state === 'idle') void connect().catch(() => undefined)
@@ -379,6 +531,12 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     get streams() {
       return to.count()
     },
+    get channels() {
+      return listened.size
+    },
+    get received() {
+      return { ...to.received }
+    },
     get state() {
       return state
     },
@@ -389,16 +547,18 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     async close() {
       const previous = state
       state = 'closed'
+      wake()
       if (retryTimer) clearTimeout(retryTimer)
       retryTimer = undefined
       to.endStreams()
       if (previous === 'connecting') await attempt?.catch(() => undefined)
-      const stopping = stop
-      stop = undefined
-      await stopping?.()
+      const stopping = listening
+      listening = undefined
+      await stopping?.stop()
     },
   }
 }
 
 /** A bus for an API without LISTEN (pokes never arrive; clients poll, spec §9). */
-export const silentBus = (): EventBus => createEventBus(async () => async () => {})
+export const silentBus = (): EventBus =>
+  createEventBus(async () => ({ change: async () => {}, stop: async () => {} }))

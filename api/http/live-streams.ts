@@ -108,7 +108,7 @@ class MemberStream implements SseStream, BusStream, SessionStream {
     // (api/events/bus.ts): the client polls and reconnects (sync/core/stream.ts).
     this.hub.events.join(this.memberId, this)
     this.hub.sessions.add(this.sessionId, this)
-    this.hub.events.ready().then(
+    this.hub.events.ready(this.memberId).then(
       () => this.ready(),
       () => this.down(),
     )

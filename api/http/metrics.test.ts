@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest'
 import { type Api, createApi } from '../app.ts'
 import { credit } from '../credits/ledger.ts'
-import { createEventBus } from '../events/bus.ts'
+import { createEventBus, notifyMembers } from '../events/bus.ts'
 import { createJobRunner, enqueue } from '../jobs/queue.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { eventStream } from '../test/event-stream.ts'
@@ -119,6 +119,29 @@ describeEngines('GET /metrics on %s', (engine) => {
     const checks = 'event_stream_session_checks_total'
     expect(sample(during, checks) - sample(before, checks)).toBeGreaterThanOrEqual(1)
     expect(during).toContain(`# HELP ${checks}`)
+    await stream.cancel()
+  })
+
+  it('the poke fan-out: the channels this process LISTENs on, and the pokes it was sent', async () => {
+    const bus = createEventBus(database.listen)
+    onTestFinished(() => bus.close())
+    const live = createApi({ db: database.db, events: bus })
+    const metricsOf = async () =>
+      (await live.request('http://localhost/metrics', {}, peer('127.0.0.1'))).text()
+    const member = await addMember(database.db)
+    const offline = await addMember(database.db)
+    const cookie = await login(live, member.email, TEST_PASSWORD)
+    const stream = eventStream((await send(live, '/api/events.php', { cookie })).body)
+    await stream.untilText('event: ready')
+    expect(sample(await metricsOf(), 'event_listen_channels')).toBe(1)
+    // A poke of the member online here arrives; one of a member online nowhere is never sent here.
+    await database.db.transaction((tx) => notifyMembers(tx, [offline.id], { type: 'likes' }))
+    await database.db.transaction((tx) => notifyMembers(tx, [member.id], { type: 'likes' }))
+    await stream.untilText('"likes"')
+    const text = await metricsOf()
+    expect(text).toContain('# HELP event_pokes_received')
+    expect(sample(text, 'event_pokes_received{for="stream_here"}')).toBe(1)
+    expect(sample(text, 'event_pokes_received{for="no_stream_here"}')).toBe(0)
     await stream.cancel()
   })
 

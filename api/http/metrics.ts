@@ -12,6 +12,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import pg from 'pg'
 import client from 'prom-client'
+import type { EventBus } from '../events/bus.ts'
 import type { Db } from '../../db/client.ts'
 import type { ReadRouter } from '../../db/replica.ts'
 import { endpoints } from '../contract/endpoints.ts'
@@ -178,10 +179,38 @@ function hasToken(c: Context, token: string | undefined): boolean {
  * The request histogram's middleware and GET /metrics, mounted at the root
  * of the app (api/app.ts), before every other route so it times them all.
  */
+/**
+ * The fan-out of live pokes in this process: the members' channels it
+ * LISTENs on, and the pokes PostgreSQL delivered to it (those for a member
+ * with no stream here are the waste the per-member channels keep near 0).
+ */
+function eventMetrics(registry: client.Registry, events: EventBus) {
+  new client.Gauge({
+    name: 'event_listen_channels',
+    help: 'Members whose poke channel this process LISTENs on (one per member with a stream here)',
+    registers: [registry],
+    collect() {
+      this.set(events.channels)
+    },
+  })
+  new client.Gauge({
+    name: 'event_pokes_received',
+    help: 'Member pokes PostgreSQL delivered to this process since it started, by whether a stream here wanted them',
+    labelNames: ['for'],
+    registers: [registry],
+    collect() {
+      const { pokes, unheld } = events.received
+      this.set({ for: 'stream_here' }, pokes - unheld)
+      this.set({ for: 'no_stream_here' }, unheld)
+    },
+  })
+}
+
 export function metricsRoutes({
   db,
   queueDepth,
   reads,
+  events,
   token = process.env.METRICS_TOKEN || undefined,
 }: {
   db: Db
@@ -193,10 +222,13 @@ export function metricsRoutes({
   queueDepth: () => Promise<number>
   /** The read replica's router, when DATABASE_REPLICA_URL is set (db/replica.ts). */
   reads?: ReadRouter | undefined
+  /** The process's live pokes (api/events/bus.ts): its channels and what reached it. */
+  events?: EventBus | undefined
   token?: string | undefined
 }) {
   const { registry, duration } = appRegistry(db, queueDepth)
   if (reads?.stats.configured) replicaMetrics(registry, reads)
+  if (events) eventMetrics(registry, events)
   const observe: MiddlewareHandler = async (c, next) => {
     const end = duration.startTimer()
     await next()

@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createApi } from '../app.ts'
-import { createEventBus, EVENTS_CHANNEL, type EventBus, notifyMembers } from '../events/bus.ts'
+import { createEventBus, type EventBus, memberChannel, notifyMembers } from '../events/bus.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createServer } from '../server.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
@@ -226,7 +226,7 @@ describeEngines('a client that stops reading, on %s', (engine) => {
     let deliver: (payload: string, channel: string) => void = () => {}
     const events = createEventBus(async (_channels, onPayload) => {
       deliver = onPayload
-      return async () => {}
+      return { change: async () => {}, stop: async () => {} }
     })
     onTestFinished(() => events.close())
     const app = createApi({ db: database.db, events })
@@ -242,7 +242,7 @@ describeEngines('a client that stops reading, on %s', (engine) => {
     // 60 KB pokes until the socket's buffers are full and the server gives up.
     const big = 'x'.repeat(60_000)
     for (let i = 0; i < 2_000 && events.streams > 0; i++) {
-      deliver(JSON.stringify({ m: member.id, type: 'messages', pad: big }), EVENTS_CHANNEL)
+      deliver(JSON.stringify({ type: 'messages', pad: big }), memberChannel(member.id))
       if (i % 20 === 19) await new Promise((r) => setImmediate(r))
     }
     expect(events.streams).toBe(0)

@@ -134,6 +134,7 @@ describeEngines('console members on %s', (engine) => {
     await bus.ready()
     const pokes: Poke[] = []
     const leave = bus.subscribe(m.id, (p) => pokes.push(p))
+    await bus.ready(m.id)
     try {
       const client = randomUUID()
       const res = await adjust({
