@@ -170,6 +170,26 @@ describe('loadTransaction', () => {
     expect((await kvGet(db, 'discount'))?.discount).toBeNull()
   })
 
+  it('stores the paid transaction only once the discount is current: buying again at once never shows the spent welcome price', async () => {
+    await kvPut(db, 'discount', { discount: welcome, at: 0 })
+    let answerDiscount: (r: Response) => void = () => {}
+    const server = stubServer({
+      'GET /api/transactions.php': () => reply(transaction('paid')),
+      'GET /api/discountcode.php': () =>
+        new Promise<Response>((resolve) => {
+          answerDiscount = resolve
+        }),
+    })
+    const loading = handlers().loadTransaction('abcdefghijklmnop')
+    await vi.waitFor(() => expect(server.calls('GET /api/discountcode.php')).toHaveLength(1))
+    // The discount is still being asked for: the page is not told "paid" yet.
+    expect(await kvGet(db, 'transaction')).toBeUndefined()
+    answerDiscount(reply({ discount: null }))
+    expect((await loading).ok).toBe(true)
+    expect((await kvGet(db, 'discount'))?.discount).toBeNull()
+    expect(await kvGet(db, 'transaction')).toMatchObject({ status: 'paid' })
+  })
+
   it('keeps the discount while the transaction is still pending', async () => {
     await kvPut(db, 'discount', { discount: welcome, at: 0 })
     const server = stubServer({

@@ -90,11 +90,13 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
     async loadTransaction(id: string): Promise<Result<Transaction>> {
       const res = await request('transaction', { query: { id } })
       if (!res.ok) return res
-      await kvPut(db, 'transaction', res.value)
       // Paid: the balance, the member's paid flag, and the discount (the
-      // welcome code is spent with the first purchase) change with it.
+      // welcome code is spent with the first purchase) change with it. They
+      // are pulled before the page is told it is paid: a member who buys
+      // again at once is never shown the spent welcome price.
       if (res.value.status === 'paid')
         await Promise.all([syncCredits(), refreshUser(), loadDiscount()])
+      await kvPut(db, 'transaction', res.value)
       return ok(res.value)
     },
     async loadCreditHistory() {
