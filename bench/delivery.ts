@@ -217,6 +217,7 @@ try {
   )
   for (const [name, xs] of Object.entries(steps))
     if (xs.length > 0) console.log(line(`  ${name}`, xs))
+  if (process.env.BENCH_EACH) console.log(painted.map(Math.round).join(' '))
   const p95 = summarise(painted).p95
   console.log(`  goal p95 ≤ ${GOAL_MS} ms: ${p95 <= GOAL_MS ? 'met' : 'missed'}`)
 } finally {

@@ -104,8 +104,11 @@ export class SyncEngine {
     switch (poke.type) {
       case 'messages':
         if (poke.conversation !== undefined) {
-          await this.presence.typingDone(poke.conversation)
-          await this.messages.pull(poke.conversation)
+          // Side by side: the message's row does not wait for the typing dots to go.
+          await Promise.all([
+            this.presence.typingDone(poke.conversation),
+            this.messages.pull(poke.conversation),
+          ])
         }
         await this.syncChats()
         break

@@ -130,6 +130,12 @@ export class Outbox {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private watch: { unsubscribe(): void } | undefined
   private known = new Set<string>()
+  /**
+   * An entry this worker just stored into an empty outbox: the oldest, so
+   * the next drain sends it without reading it back (one IndexedDB
+   * transaction less between "Send" and the request).
+   */
+  private head: OutboxRow | undefined
   private readonly now: () => number
 
   constructor(
@@ -175,6 +181,7 @@ export class Outbox {
     // closing tab). IndexedDB runs read-write transactions on the outbox one
     // after another, also across tabs, so reading the last stamp and adding
     // the next cannot interleave with another tab's enqueue.
+    let head: OutboxRow | undefined
     await this.db.transaction('rw', [this.db.outbox, ...h.tables()], async () => {
       const last = await this.db.outbox.orderBy('createdAt').last()
       // Strictly increasing: two actions in the same millisecond keep their order.
@@ -182,7 +189,12 @@ export class Outbox {
       const entry: OutboxRow = { id, kind, payload, createdAt, attempts: 0 }
       await this.db.outbox.add(entry)
       await h.apply(entry)
+      head = last ? undefined : entry
     })
+    // Set only once committed (an aborted transaction stored nothing to
+    // send), and only where the drain below takes it at once: the leader,
+    // with no drain running that could read the entry from the table too.
+    if (head && this.leader && !this.running) this.head = head
     this.known.add(id)
     void this.drain()
     return id
@@ -247,7 +259,9 @@ export class Outbox {
   private async run(): Promise<void> {
     this.cancelRetry()
     while (this.leader) {
-      const entry = await this.db.outbox.orderBy('createdAt').first()
+      const fresh = this.head
+      this.head = undefined
+      const entry = fresh ?? (await this.db.outbox.orderBy('createdAt').first())
       if (!entry) return
       const h = this.handlers.get(entry.kind)
       if (!h?.parse(entry.payload).ok) {
