@@ -54,8 +54,8 @@ export async function notifyMembers(tx: Db, memberIds: number[], poke: Poke): Pr
 }
 
 interface PokeBatch {
-  /** channel, payload pairs as `channel payload` (a space never is in a channel name). */
-  pairs: Set<string>
+  /** The (channel, payload) pairs, once each (keyed by both). */
+  pairs: Map<string, readonly [channel: string, payload: string]>
   sent: Promise<void>
   resolve(): void
   reject(e: unknown): void
@@ -83,12 +83,15 @@ export function notifyMembersSoon(db: Db, memberIds: number[], poke: Poke): Prom
       resolve = ok
       reject = fail
     })
-    batch = { pairs: new Set(), sent, resolve, reject }
+    batch = { pairs: new Map(), sent, resolve, reject }
     queue.next = batch
     if (!queue.busy) setImmediate(() => flush(db, queue))
   }
   const payload = JSON.stringify(poke)
-  for (const m of new Set(memberIds)) batch.pairs.add(`${memberChannel(m)} ${payload}`)
+  for (const m of new Set(memberIds)) {
+    const channel = memberChannel(m)
+    batch.pairs.set(`${channel} ${payload}`, [channel, payload])
+  }
   return batch.sent
 }
 
@@ -97,14 +100,13 @@ function flush(db: Db, queue: { busy: boolean; next?: PokeBatch }): void {
   if (queue.busy || !batch) return
   queue.next = undefined
   queue.busy = true
-  const channels: string[] = []
-  const payloads: string[] = []
-  for (const pair of batch.pairs) {
-    const space = pair.indexOf(' ')
-    channels.push(pair.slice(0, space))
-    payloads.push(pair.slice(space + 1))
-  }
-  db.execute(notifySql(channels, payloads))
+  const pairs = [...batch.pairs.values()]
+  db.execute(
+    notifySql(
+      pairs.map(([channel]) => channel),
+      pairs.map(([, payload]) => payload),
+    ),
+  )
     .then(
       () => batch.resolve(),
       (e: unknown) => batch.reject(e),
@@ -378,9 +380,13 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
     changed = signal()
   }
 
+  /** Starts sending the pending changes unless that runs already (or LISTEN is not up). */
+  const kick = () => {
+    if (state === 'up' && !changing) changing = sendChanges()
+  }
   const to = listeners(log, (memberId) => {
     dirty.add(memberId)
-    if (state === 'up' && !changing) changing = sendChanges()
+    kick()
   })
 
   /** Sends the pending LISTEN/UNLISTEN changes, a tick's worth at a time, while up. */
@@ -433,7 +439,7 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
         ? dirty.size > 0 || sending.size > 0
         : dirty.has(memberId) || sending.has(memberId)
     while (state === 'up' && pending()) {
-      if (!changing) changing = sendChanges()
+      kick()
       await changed.promise
     }
     if (state !== 'up') throw new Error(`LISTEN is ${state}`)

@@ -176,10 +176,6 @@ function hasToken(c: Context, token: string | undefined): boolean {
 }
 
 /**
- * The request histogram's middleware and GET /metrics, mounted at the root
- * of the app (api/app.ts), before every other route so it times them all.
- */
-/**
  * The fan-out of live pokes in this process: the members' channels it
  * LISTENs on, and the pokes PostgreSQL delivered to it (those for a member
  * with no stream here are the waste the per-member channels keep near 0).
@@ -206,6 +202,10 @@ function eventMetrics(registry: client.Registry, events: EventBus) {
   })
 }
 
+/**
+ * The request histogram's middleware and GET /metrics, mounted at the root
+ * of the app (api/app.ts), before every other route so it times them all.
+ */
 export function metricsRoutes({
   db,
   queueDepth,

@@ -130,12 +130,6 @@ export class Outbox {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private watch: { unsubscribe(): void } | undefined
   private known = new Set<string>()
-  /**
-   * An entry this worker just stored into an empty outbox: the oldest, so
-   * the next drain sends it without reading it back (one IndexedDB
-   * transaction less between "Send" and the request).
-   */
-  private head: OutboxRow | undefined
   private readonly now: () => number
 
   constructor(
@@ -191,12 +185,12 @@ export class Outbox {
       await h.apply(entry)
       head = last ? undefined : entry
     })
-    // Set only once committed (an aborted transaction stored nothing to
-    // send), and only where the drain below takes it at once: the leader,
-    // with no drain running that could read the entry from the table too.
-    if (head && this.leader && !this.running) this.head = head
     this.known.add(id)
-    void this.drain()
+    // An entry stored into an empty outbox is the oldest: a drain starting
+    // now sends it without reading it back (one IndexedDB transaction less
+    // between "Send" and the request). Only once committed: an aborted
+    // transaction stored nothing to send.
+    void this.drain(head)
     return id
   }
 
@@ -224,17 +218,20 @@ export class Outbox {
    * Sends what is waiting. One drain at a time: a call while one runs makes
    * it look once more when done, so nothing enqueued meanwhile is left behind.
    */
-  drain(): Promise<void> {
+  drain(oldest?: OutboxRow): Promise<void> {
     if (!this.leader) return Promise.resolve()
     if (this.running) {
+      // The running drain reads the table again: it finds `oldest` there.
       this.again = true
       return this.running
     }
     this.running = (async () => {
       try {
+        let first = oldest
         do {
           this.again = false
-          await this.run()
+          await this.run(first)
+          first = undefined
         } while (this.again && this.leader)
       } finally {
         this.running = undefined
@@ -256,12 +253,13 @@ export class Outbox {
     }, delay)
   }
 
-  private async run(): Promise<void> {
+  /** Sends entries oldest first; `oldest`, when known, without reading it. */
+  private async run(oldest?: OutboxRow): Promise<void> {
     this.cancelRetry()
+    let known = oldest
     while (this.leader) {
-      const fresh = this.head
-      this.head = undefined
-      const entry = fresh ?? (await this.db.outbox.orderBy('createdAt').first())
+      const entry = known ?? (await this.db.outbox.orderBy('createdAt').first())
+      known = undefined
       if (!entry) return
       const h = this.handlers.get(entry.kind)
       if (!h?.parse(entry.payload).ok) {
