@@ -180,6 +180,9 @@ export class SyncEngine {
     // Our own actions first, so the lists fetched next already contain them.
     await this.outbox.drain()
     await this.syncChats()
+    // The chats open in a tab are pulled on pokes only: bring what came
+    // before the stream was listening.
+    await this.messages.catchUp()
     await this.syncLikes()
     await this.syncVisitors()
     await this.messages.syncCredits()

@@ -26,7 +26,11 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
     gifts: () => request('gifts'),
     retryMessage: (key: string) => messages.retry(key),
     discardMessage: (key: string) => messages.discard(key),
-    pullMessages: (conversation: number) => messages.pull(conversation),
+    /** A chat opens: what is new, and remembered for the stream's catch-up. */
+    async pullMessages(conversation: number) {
+      await messages.opened(conversation)
+      return messages.pull(conversation)
+    },
     loadOlderMessages: (conversation: number) => messages.loadOlder(conversation),
     markChatRead: (conversation: number) => messages.markRead(conversation),
     /** Spec §4: removed at once, then the list reloads. */

@@ -10,7 +10,9 @@ import { retryAfterOf } from '../core/http.ts'
 import { retryDelay, waitAfter } from '../core/outbox.ts'
 import { SyncEngine, type SyncEvent } from '../engine.ts'
 import { LocalDb } from '../store/store.ts'
-import { advance, reply, settle, stubServer, user } from '../test/fake-api.ts'
+import { advance, profile, reply, settle, stubServer, user } from '../test/fake-api.ts'
+import { chatsHandlers } from './handlers.ts'
+import { CATCH_UP_CHATS, CATCH_UP_MS } from './messages.ts'
 
 const CONVERSATION = 7
 const ME = 1
@@ -220,5 +222,77 @@ describe('a held opening (docs/live.md)', () => {
     expect(await engine.messages.pull(CONVERSATION)).toMatchObject({ ok: true })
     expect(server.requests[0]!.url.searchParams.get('after')).toBeNull()
     expect((await db.messages.get('client-1'))?.held).toBe(false)
+  })
+})
+
+describe('catching up when the live stream comes up', () => {
+  const OTHER = 2
+  const missed = {
+    id: 601,
+    conversation: CONVERSATION,
+    from: OTHER,
+    text: 'Sent before the stream listened',
+    sent_at: '2026-11-27T12:00:05.000Z',
+    client_id: 'their-1',
+    read_at: null,
+  }
+  /** A server where the conversation was empty at the opening and holds `missed` after it. */
+  function server() {
+    const state = { sent: false }
+    const chat = () => ({
+      conversation: { id: CONVERSATION },
+      profile: profile(OTHER),
+      num_unread_messages: state.sent ? 1 : 0,
+      last_message: state.sent
+        ? { body: missed.text, created_at: missed.sent_at, from_me: false }
+        : null,
+    })
+    const stub = stubServer({
+      '/api/user.php': () => reply(user(ME)),
+      'GET /api/chats.php': () => reply({ chats: state.sent ? [chat()] : [] }),
+      'GET /api/messages.php': () =>
+        reply({ messages: state.sent ? [missed] : [], has_more: false, pp: 50 }),
+    })
+    return { state, stub }
+  }
+
+  it('pulls a chat opened in a tab whose message came before the stream listened (no poke was heard)', async () => {
+    const { state, stub } = server()
+    const worker = chatsHandlers({ messages: engine.messages, syncChats: () => engine.syncChats() })
+    // The chat opens empty; the other member's message commits before this
+    // member's stream is listening, so no poke names it.
+    await worker.pullMessages(CONVERSATION)
+    state.sent = true
+    // The stream says `ready`: everything is pulled once.
+    await engine.syncNow()
+    const texts = (await db.messages.where('conversation').equals(CONVERSATION).toArray()).map(
+      (m) => m.text,
+    )
+    expect(texts).toEqual([missed.text])
+    expect(stub.calls('GET /api/messages.php')).toHaveLength(2)
+  })
+
+  it('costs no request for an opened chat that missed nothing, nor for a chat never opened', async () => {
+    const { state, stub } = server()
+    state.sent = true
+    // Never opened here: the chat list shows it, its messages wait for the opening.
+    await engine.syncNow()
+    expect(stub.calls('GET /api/messages.php')).toHaveLength(0)
+    // Opened, and up to date: the catch-up asks nothing.
+    await chatsHandlers({
+      messages: engine.messages,
+      syncChats: () => engine.syncChats(),
+    }).pullMessages(CONVERSATION)
+    await engine.syncNow()
+    expect(stub.calls('GET /api/messages.php')).toHaveLength(1)
+  })
+
+  it(`remembers the last ${CATCH_UP_CHATS} chats opened, for an hour`, async () => {
+    expect(CATCH_UP_CHATS).toBe(5)
+    expect(CATCH_UP_MS).toBe(3_600_000)
+    stubServer({ 'GET /api/messages.php': () => reply({ messages: [], has_more: false, pp: 50 }) })
+    for (let c = 1; c <= 7; c++) await engine.messages.opened(c)
+    const opened = (await db.kv.get('openedChats'))?.value as Record<string, number>
+    expect(Object.keys(opened).map(Number).sort()).toEqual([3, 4, 5, 6, 7])
   })
 })

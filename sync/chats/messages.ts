@@ -24,6 +24,10 @@ import type { Outbox } from '../core/outbox.ts'
 import { kvGet, kvPut } from '../store/kv.ts'
 import type { MessageRow } from '../store/store.ts'
 
+/** How many recently opened conversations a catch-up pulls again, and for how long after the opening. */
+export const CATCH_UP_CHATS = 5
+export const CATCH_UP_MS = 60 * 60_000
+
 /** Orders a message not yet on the server after every server id. */
 const UNSENT_ORDER = Number.MAX_SAFE_INTEGER / 2
 
@@ -344,6 +348,47 @@ export class MessagesSync {
     }
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return ok({ added })
+  }
+
+  /** A tab opened the conversation: remembered (kv `openedChats`) for catchUp. */
+  async opened(conversation: number): Promise<void> {
+    const { db } = this.ctx
+    const now = this.ctx.now()
+    await db.transaction('rw', db.kv, async () => {
+      const before = (await kvGet(db, 'openedChats')) ?? {}
+      // The one opened now first (object keys of numbers iterate in number order).
+      const others = Object.entries(before)
+        .filter(([key, at]) => key !== String(conversation) && now - at < CATCH_UP_MS)
+        .sort(([, a], [, b]) => b - a)
+      const kept = [[String(conversation), now] as const, ...others].slice(0, CATCH_UP_CHATS)
+      await kvPut(db, 'openedChats', Object.fromEntries(kept))
+    })
+  }
+
+  /**
+   * Pulls the conversations opened lately whose last message in the chat
+   * list is newer than the newest one stored: a message committed between a
+   * chat's opening pull and the live stream's `ready` had no poke this tab
+   * could hear, and an open chat is pulled on pokes only. Run after the
+   * chat list was fetched (the engine's syncNow); costs a request only
+   * where something was missed.
+   */
+  async catchUp(): Promise<void> {
+    const { db } = this.ctx
+    const now = this.ctx.now()
+    const opened = (await kvGet(db, 'openedChats')) ?? {}
+    for (const [key, at] of Object.entries(opened)) {
+      const conversation = Number(key)
+      if (now - at >= CATCH_UP_MS) continue
+      const last = (await db.chats.get(conversation))?.last_message
+      if (!last) continue
+      const newest = await db.messages
+        .where('[conversation+order]')
+        .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+        .last()
+      if (newest && Date.parse(newest.sentAt) >= Date.parse(last.created_at)) continue
+      await this.pull(conversation)
+    }
   }
 
   /**

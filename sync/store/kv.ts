@@ -64,6 +64,11 @@ export interface KvValues {
   typing: Record<string, number>
   /** The member's privacy choices (GET /api/privacy.php). */
   privacy: PrivacySettings
+  /**
+   * The conversations opened last in any tab, and when (ms): the leader's
+   * worker pulls them again when the live stream comes up (sync/chats/messages.ts, catchUp).
+   */
+  openedChats: Record<string, number>
 }
 
 export type KvKey = keyof KvValues
