@@ -104,10 +104,13 @@ export class SyncEngine {
     switch (poke.type) {
       case 'messages':
         if (poke.conversation !== undefined) {
+          const { message } = poke
           // Side by side: the message's row does not wait for the typing dots to go.
           await Promise.all([
             this.presence.typingDone(poke.conversation),
-            this.messages.pull(poke.conversation),
+            message?.conversation === poke.conversation
+              ? this.messages.received(message)
+              : this.messages.pull(poke.conversation),
           ])
         }
         await this.syncChats()

@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Api, createApi } from '../app.ts'
-import { MessagesResponse, PrivacySettings, TypingResponse } from '../contract/index.ts'
+import { MessagesResponse, Poke, PrivacySettings, TypingResponse } from '../contract/index.ts'
 import { credit } from '../credits/index.ts'
+import { POKE_MESSAGE_MAX_BYTES, withMessage } from './messages.ts'
 import { createEventBus, type EventBus } from '../events/bus.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
 import { eventStream } from '../test/event-stream.ts'
@@ -104,6 +105,42 @@ describeEngines('read marks and typing on %s', (engine) => {
     await stream.untilText('"type":"seen"')
     expect(stream.seen).toContain(`"type":"seen","conversation":${ab}`)
     await stream.cancel()
+  })
+
+  it("the recipient's `messages` poke carries the message as their pull answers it; the sender's does not", async () => {
+    const streamB = eventStream((await send(app, '/api/events.php', { cookie: cookieB })).body)
+    const streamA = eventStream((await send(app, '/api/events.php', { cookie: cookieA })).body)
+    await streamB.untilText('event: ready')
+    await streamA.untilText('event: ready')
+    await say(cookieA, ab, 'Carried along, line one\nand two')
+    await streamB.untilText('"type":"messages"')
+    await streamA.untilText('"type":"messages"')
+    const pokeOf = (seen: string) =>
+      Poke.parse(JSON.parse(/event: poke\ndata: (.*)\n/.exec(seen)![1]!))
+    const atB = pokeOf(streamB.seen)
+    expect(atB.message).toEqual((await page(cookieB, ab)).at(-1))
+    expect(atB.message?.text).toBe('Carried along, line one\nand two')
+    expect(pokeOf(streamA.seen)).toEqual({ type: 'messages', conversation: ab })
+    await streamA.cancel()
+    await streamB.cancel()
+  })
+
+  it(`a poke carries its message only within ${POKE_MESSAGE_MAX_BYTES} bytes (a NOTIFY payload must stay under 8000)`, () => {
+    expect(POKE_MESSAGE_MAX_BYTES).toBe(7000)
+    const poke = { type: 'messages', conversation: 5 } as const
+    const message = (text: string) => ({
+      id: 9,
+      conversation: 5,
+      from: 1,
+      text,
+      sent_at: '2026-11-29T12:00:00.000Z',
+      client_id: null,
+      read_at: null,
+    })
+    expect(withMessage(poke, message('short'))).toEqual({ ...poke, message: message('short') })
+    // Escaped in JSON, a quote takes two bytes: 3600 of them are past the limit.
+    expect(withMessage(poke, message('"'.repeat(3_600)))).toEqual(poke)
+    expect(withMessage(poke, message('"'.repeat(3_300)))).toHaveProperty('message')
   })
 
   it('read receipts off: that member marks nothing and sees no marks; the other sees none from them', async () => {

@@ -30,6 +30,7 @@ import {
   Gift,
   type Message,
   type MessagesResponse,
+  type Poke,
   RATE_LIMITED,
   SendMessageResponse,
 } from '../contract/index.ts'
@@ -668,11 +669,27 @@ export async function sendMessage(
   // and the pokes of concurrent sends share one statement (notifyMembersSoon).
   // A poke lost to a crash between the two costs one poll interval (spec §9),
   // never data. The sender's own stream hears of it too (their other tabs).
-  await notifyMembersSoon(db, [memberId, other], {
-    type: 'messages',
-    conversation: input.conversation,
-  }).catch((e: unknown) => console.error('messages: poke failed', e))
+  const poke = { type: 'messages', conversation: input.conversation } as const
+  await Promise.all([
+    notifyMembersSoon(db, [memberId], poke),
+    // The recipient's poke carries the message: their open chat shows it
+    // without waiting for its pull (docs/live.md, "The message in the poke").
+    notifyMembersSoon(db, [other], withMessage(poke, answer.message)),
+  ]).catch((e: unknown) => console.error('messages: poke failed', e))
   return { created: true, other, pushed: Number(check.pushes) > 0, answer }
+}
+
+/**
+ * The bytes a poke carrying its message may take: PostgreSQL refuses a
+ * NOTIFY payload of 8000 bytes or more, and a message of MESSAGE_MAX
+ * characters can take 4 bytes each. A longer one goes without: it is pulled.
+ */
+export const POKE_MESSAGE_MAX_BYTES = 7_000
+
+/** `poke` with the message the recipient will pull, when it fits a NOTIFY. */
+export function withMessage(poke: Poke, message: Message): Poke {
+  const hinted = { ...poke, message }
+  return Buffer.byteLength(JSON.stringify(hinted)) <= POKE_MESSAGE_MAX_BYTES ? hinted : poke
 }
 
 /** Why `input`'s attachment may not open this conversation (its opening rule, attachments.ts). */

@@ -209,7 +209,13 @@ export const ReportResponse = z.object({
   report: z.object({ id: z.number().int(), status: z.literal('received'), created_at: z.string() }),
 })
 
-/** What the live stream pokes about: the client pulls, it trusts nothing else in it. */
+/**
+ * What the live stream pokes about: the client pulls, it trusts nothing else
+ * in it. A `messages` poke to the recipient of a new message may carry it as
+ * `message` (the member's own answer of a pull, as the send answered it): the
+ * client shows it at once and still pulls, by the cursor it had before, so a
+ * poke never stands in for the pull (docs/live.md, "The message in the poke").
+ */
 export const Poke = z.object({
   type: z.enum([
     'messages',
@@ -226,5 +232,6 @@ export const Poke = z.object({
     'visitors',
   ]),
   conversation: z.number().int().optional(),
+  message: Message.optional(),
 })
 export type Poke = z.infer<typeof Poke>

@@ -296,3 +296,49 @@ describe('catching up when the live stream comes up', () => {
     expect(Object.keys(opened).map(Number).sort()).toEqual([3, 4, 5, 6, 7])
   })
 })
+
+describe('a message carried by its poke', () => {
+  const stored = (id: number) => ({
+    key: `m${id}`,
+    id,
+    conversation: CONVERSATION,
+    from: 2,
+    text: `stored ${id}`,
+    sentAt: '2026-11-27T12:00:00.000Z',
+    status: 'sent' as const,
+    order: id,
+    readAt: null,
+  })
+  const message = (id: number) => ({
+    id,
+    conversation: CONVERSATION,
+    from: 2,
+    text: `message ${id}`,
+    sent_at: '2026-11-27T12:00:10.000Z',
+    client_id: `c-${id}`,
+    read_at: null,
+  })
+
+  it('is shown before its pull answers, and the pull asks from where the store stood before it (a lost poke is pulled too)', async () => {
+    await db.messages.put(stored(500))
+    let answer: (r: Response) => void = () => {}
+    const server = stubServer({
+      'GET /api/messages.php': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve
+        }),
+    })
+    const done = engine.messages.received(message(505))
+    await settle()
+    // The pull has not answered: the poke's copy is already in the store.
+    expect((await db.messages.get('c-505'))?.text).toBe('message 505')
+    expect(server.requests[0]!.url.searchParams.get('after')).toBe('500')
+    // 504's poke was lost (the stream was down): the pull brings it.
+    answer(reply({ messages: [message(504), message(505)], has_more: false, pp: 50 }))
+    expect(await done).toMatchObject({ ok: true })
+    const ids = (await db.messages.where('conversation').equals(CONVERSATION).sortBy('order')).map(
+      (m) => m.id,
+    )
+    expect(ids).toEqual([500, 504, 505])
+  })
+})

@@ -319,22 +319,21 @@ export class MessagesSync {
 
   /**
    * What is new in a conversation since the newest stored message (or its
-   * newest page when none is stored), into the store.
+   * newest page when none is stored), into the store; from `from.after`
+   * instead when given (a poke's message was stored before this pull).
    */
-  async pull(conversation: number): Promise<Result<{ added: number }>> {
+  async pull(
+    conversation: number,
+    from?: { after: number | undefined },
+  ): Promise<Result<{ added: number }>> {
     const { db } = this.ctx
     let added = 0
+    let cursor = from ? from.after : await this.cursorOf(conversation)
     for (;;) {
-      const newest = await db.messages
-        .where('[conversation+order]')
-        .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
-        .last()
-      // A held opening (docs/live.md) is the conversation's only message;
-      // released, it keeps its id: the newest page brings it unmarked.
-      const cursor = newest?.id && !newest.held ? newest.id : undefined
+      const after = cursor
       const res = await fenced(db, () =>
         request('messages', {
-          query: cursor ? { conversation, after: cursor } : { conversation },
+          query: after ? { conversation, after } : { conversation },
         }),
       )
       if (!res.ok) {
@@ -344,10 +343,35 @@ export class MessagesSync {
       await this.store(res.value.messages)
       added += res.value.messages.length
       // Without a cursor the answer is the newest page: nothing newer to ask for.
-      if (!cursor || !res.value.has_more) break
+      if (!after || !res.value.has_more || res.value.messages.length === 0) break
+      cursor = Math.max(...res.value.messages.map((m) => m.id))
     }
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return ok({ added })
+  }
+
+  /** Where a pull of the conversation starts: after its newest stored message. */
+  private async cursorOf(conversation: number): Promise<number | undefined> {
+    const newest = await this.ctx.db.messages
+      .where('[conversation+order]')
+      .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+      .last()
+    // A held opening (docs/live.md) is the conversation's only message;
+    // released, it keeps its id: the newest page brings it unmarked.
+    return newest?.id && !newest.held ? newest.id : undefined
+  }
+
+  /**
+   * A message a `messages` poke carried (api/contract Poke): shown at once,
+   * then the pull from where the store stood before it, so whatever came
+   * between (a poke lost while the stream was down) is pulled too and the
+   * pull's answer, the truth, replaces the poke's copy.
+   */
+  async received(message: Message): Promise<Result<{ added: number }>> {
+    const after = await this.cursorOf(message.conversation)
+    await this.store([message])
+    this.ctx.emit({ type: 'synced', what: 'chats' })
+    return this.pull(message.conversation, { after })
   }
 
   /** A tab opened the conversation: remembered (kv `openedChats`) for catchUp. */
