@@ -340,5 +340,33 @@ describe('a message carried by its poke', () => {
       (m) => m.id,
     )
     expect(ids).toEqual([500, 504, 505])
+    // The pull's copy replaced the poke's.
+    expect((await db.messages.get('c-505'))?.hinted).toBeUndefined()
   })
+
+  it('when the pull after it fails, the next pull still starts before it (no gap stays behind)', async () => {
+    await db.messages.put(stored(500))
+    const server = stubServer({ 'GET /api/messages.php': offlineOnce() })
+    expect(await engine.messages.received(message(505))).toMatchObject({ ok: false })
+    expect((await db.messages.get('c-505'))?.hinted).toBe(true)
+    // The next poke (or the chat opening) pulls from 500 again, not from 505.
+    await engine.messages.pull(CONVERSATION)
+    expect(server.requests.map((r) => r.url.searchParams.get('after'))).toEqual(['500', '500'])
+    const ids = (await db.messages.where('conversation').equals(CONVERSATION).sortBy('order')).map(
+      (m) => m.id,
+    )
+    expect(ids).toEqual([500, 504, 505])
+  })
+
+  /** Fails the first request as a lost network, then answers 504 and 505. */
+  function offlineOnce() {
+    let first = true
+    return () => {
+      if (first) {
+        first = false
+        return Promise.reject(new TypeError('Failed to fetch'))
+      }
+      return reply({ messages: [message(504), message(505)], has_more: false, pp: 50 })
+    }
+  }
 })

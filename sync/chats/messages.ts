@@ -350,12 +350,17 @@ export class MessagesSync {
     return ok({ added })
   }
 
-  /** Where a pull of the conversation starts: after its newest stored message. */
+  /**
+   * Where a pull of the conversation starts: after its newest stored message
+   * a pull brought (one a poke carried may have arrived over a gap).
+   */
   private async cursorOf(conversation: number): Promise<number | undefined> {
     const newest = await this.ctx.db.messages
       .where('[conversation+order]')
       .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
-      .last()
+      .reverse()
+      .filter((m) => m.hinted !== true)
+      .first()
     // A held opening (docs/live.md) is the conversation's only message;
     // released, it keeps its id: the newest page brings it unmarked.
     return newest?.id && !newest.held ? newest.id : undefined
@@ -369,7 +374,7 @@ export class MessagesSync {
    */
   async received(message: Message): Promise<Result<{ added: number }>> {
     const after = await this.cursorOf(message.conversation)
-    await this.store([message])
+    await this.ctx.db.messages.put({ ...rowOf(message), hinted: true })
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return this.pull(message.conversation, { after })
   }

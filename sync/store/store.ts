@@ -118,6 +118,12 @@ export interface MessageRow {
   retryAt?: number
   /** Sort key: the server id, or a number past every id for what is not sent yet. */
   order: number
+  /**
+   * Stored from the poke that carried it, not yet from a pull (docs/live.md,
+   * "The message in the poke"): a pull starts before it, so a message the
+   * pull after it missed is not skipped. The pull's copy replaces the row.
+   */
+  hinted?: boolean
   /** When the recipient read it, if read receipts pass between the two (docs/live.md). */
   readAt?: string | null
   /** The member's first message here waits for a moderator (docs/live.md); shown to them only. */
