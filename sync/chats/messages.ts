@@ -350,14 +350,19 @@ export class MessagesSync {
     return ok({ added })
   }
 
+  /** The conversation's stored messages that reached the server, in their order. */
+  private sent(conversation: number) {
+    return this.ctx.db.messages
+      .where('[conversation+order]')
+      .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+  }
+
   /**
    * Where a pull of the conversation starts: after its newest stored message
    * a pull brought (one a poke carried may have arrived over a gap).
    */
   private async cursorOf(conversation: number): Promise<number | undefined> {
-    const newest = await this.ctx.db.messages
-      .where('[conversation+order]')
-      .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
+    const newest = await this.sent(conversation)
       .reverse()
       .filter((m) => m.hinted !== true)
       .first()
@@ -411,10 +416,7 @@ export class MessagesSync {
       if (now - at >= CATCH_UP_MS) continue
       const last = (await db.chats.get(conversation))?.last_message
       if (!last) continue
-      const newest = await db.messages
-        .where('[conversation+order]')
-        .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
-        .last()
+      const newest = await this.sent(conversation).last()
       if (newest && Date.parse(newest.sentAt) >= Date.parse(last.created_at)) continue
       await this.pull(conversation)
     }
@@ -434,10 +436,7 @@ export class MessagesSync {
   /** One page older than the oldest stored message (scrolling up); whether more exist. */
   async loadOlder(conversation: number): Promise<Result<{ more: boolean }>> {
     const { db } = this.ctx
-    const oldest = await db.messages
-      .where('[conversation+order]')
-      .between([conversation, 0], [conversation, UNSENT_ORDER], true, false)
-      .first()
+    const oldest = await this.sent(conversation).first()
     const res = await fenced(db, () =>
       request('messages', {
         query: oldest?.id ? { conversation, before: oldest.id } : { conversation },
