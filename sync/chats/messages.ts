@@ -17,7 +17,7 @@ import {
   VOICE_TYPES,
 } from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
-import { ok, type Result } from '../core/errors.ts'
+import { fail, ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
 import { request } from '../core/http.ts'
 import type { Outbox } from '../core/outbox.ts'
@@ -378,8 +378,14 @@ export class MessagesSync {
    * pull's answer, the truth, replaces the poke's copy.
    */
   async received(message: Message): Promise<Result<{ added: number }>> {
+    const { db } = this.ctx
+    const epoch = db.epoch
     const after = await this.cursorOf(message.conversation)
-    await this.ctx.db.messages.put({ ...rowOf(message), hinted: true })
+    // The store wiped meanwhile (logout): the poke's copy must not put a member's data back.
+    if (db.epoch !== epoch) {
+      return fail({ code: 'logged_out', message: 'the local store was wiped meanwhile' })
+    }
+    await db.messages.put({ ...rowOf(message), hinted: true })
     this.ctx.emit({ type: 'synced', what: 'chats' })
     return this.pull(message.conversation, { after })
   }
