@@ -23,6 +23,12 @@ const Env = z.object({
   /** `off` in production: no demo member with a published password. */
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
   DEMO_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /**
+   * A directory that keeps the demo seed's rendered faces between starts
+   * (db/seed/avatars.ts, cachedPair): the browser tests set it, so each of
+   * their fresh sites copies the faces instead of rendering them again.
+   */
+  DEMO_AVATAR_CACHE: z.string().min(1).optional(),
 })
 
 /** An absolute http(s) URL, or a same-origin path (`/x`, never `//host`). */
@@ -287,6 +293,7 @@ export type Config = {
   storage: StorageConfig
   demoSeed: boolean
   demoMembers: number
+  demoAvatarCache: string | undefined
   cams: CamsConfig
   accounts: AccountsConfig
   serve: ServeConfig
@@ -324,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: loadStorageConfig(env),
     demoSeed: e.DEMO_SEED === 'on',
     demoMembers: e.DEMO_MEMBERS,
+    demoAvatarCache: e.DEMO_AVATAR_CACHE,
     cams: loadCamsConfig(env),
     accounts: loadAccountsConfig(env),
     serve: loadServeConfig(env),

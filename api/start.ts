@@ -153,6 +153,7 @@ if (config.demoSeed) {
     const result = await seedDemo(database.db, {
       pictures,
       members: config.demoMembers,
+      avatarCache: config.demoAvatarCache,
       hashPassword,
       log: (line) => {
         console.log(line)

@@ -10,6 +10,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { totpCode } from '../api/operator/totp.ts'
 import { scaled } from '../api/test/time-scale.ts'
+import { copyTemplate } from './pglite-template.ts'
 
 export const DEMO = { email: 'demo@example.com', password: 'demopassword' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -52,15 +53,28 @@ export function staffSecret(site: Site, email: string): string {
   return secret
 }
 
+/** Shared by the sites of all browser test files, and kept for the next run. */
+const AVATAR_CACHE = join(tmpdir(), 'amora-demo-avatars')
+
 /** The site as `npm start` runs it, on its own port and data directory. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   // A test that must know the port before the start (PUBLIC_URL) picks it itself.
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'))
+  // A production start (DEMO_SEED=off) makes its database itself, from nothing.
+  if (!env.DATABASE_URL && env.DEMO_SEED !== 'off') copyTemplate(dataDir)
   const { DATABASE_URL: _ignored, ...parentEnv } = process.env
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/start.ts'], {
     cwd: ROOT,
-    env: { ...parentEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: {
+      ...parentEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // The demo faces, rendered once for every site of the run (db/seed/avatars.ts).
+      DEMO_AVATAR_CACHE: AVATAR_CACHE,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
+    // The migrated PGlite directory every site copies (e2e/pglite-template.ts).
+    globalSetup: ['./global-setup.ts'],
     testTimeout: 180_000 * scale,
     hookTimeout: 300_000 * scale,
     // Two files at a time: each starts its own server on its own port and

@@ -2,7 +2,9 @@
 // age, rasterised to JPEG with sharp. avataaars was the cheapest style to
 // rasterise of those measured (about 3 ms of SVG rendering per picture here)
 // and has the hair and beard choices that let a picture match its profile.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { avataaars } from '@dicebear/collection'
 import { createAvatar, type StyleOptions } from '@dicebear/core'
 import sharp from 'sharp'
@@ -10,6 +12,8 @@ import type { Gender } from './names.ts'
 
 export const IMAGE_SIZE = 400
 export const THUMB_SIZE = 160
+const IMAGE_QUALITY = 82
+const THUMB_QUALITY = 78
 
 type AvataaarsOptions = StyleOptions<avataaars.Options>
 type Top = NonNullable<avataaars.Options['top']>[number]
@@ -80,30 +84,69 @@ export function avatarOptions(seed: string, gender: Gender, age: number): Avataa
 export const avatarSvg = (seed: string, gender: Gender, age: number, size = IMAGE_SIZE): string =>
   createAvatar(avataaars, { ...avatarOptions(seed, gender, age), size }).toString()
 
-/** The full-size picture (400x400 JPEG). */
-export async function renderAvatar(seed: string, gender: Gender, age: number): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(seed, gender, age)))
-    .jpeg({ quality: 82 })
-    .toBuffer()
-}
-
 /**
  * Picture and thumbnail. Rasterising the SVG (rsvg) is most of the cost, so
  * the thumbnail is rasterised at its own 160 px instead of scaling down a
- * second 400 px rendering: about a third less work per member.
+ * second 400 px rendering: about a third less work per member. With
+ * `cacheDir`, a pair rendered before (by any process) is read from there.
  */
 export async function renderAvatarPair(
   seed: string,
   gender: Gender,
   age: number,
+  cacheDir?: string,
 ): Promise<{ image: Buffer; thumb: Buffer }> {
-  const [image, thumb] = await Promise.all([
-    renderAvatar(seed, gender, age),
-    sharp(Buffer.from(avatarSvg(seed, gender, age, THUMB_SIZE)))
-      .jpeg({ quality: 78 })
-      .toBuffer(),
-  ])
-  return { image, thumb }
+  const svg = avatarSvg(seed, gender, age)
+  const thumbSvg = avatarSvg(seed, gender, age, THUMB_SIZE)
+  const render = async () => {
+    const [image, thumb] = await Promise.all([
+      sharp(Buffer.from(svg)).jpeg({ quality: IMAGE_QUALITY }).toBuffer(),
+      sharp(Buffer.from(thumbSvg)).jpeg({ quality: THUMB_QUALITY }).toBuffer(),
+    ])
+    return { image, thumb }
+  }
+  return cacheDir ? cachedPair(cacheDir, pairKey(svg, thumbSvg), render) : render()
+}
+
+/**
+ * The cache key of a pair: the hash of what is rasterised and how, so a
+ * change of style, options or quality misses instead of serving old faces.
+ */
+const pairKey = (svg: string, thumbSvg: string) =>
+  createHash('sha256')
+    .update(`${sharp.versions.vips}\0${IMAGE_QUALITY}\0${THUMB_QUALITY}\0${svg}\0${thumbSvg}`)
+    .digest('hex')
+
+/**
+ * A render cache in a directory (DEMO_AVATAR_CACHE, api/config.ts): the
+ * demo seed of every fresh start renders the same 2,400 faces, which is
+ * nine tenths of a demo start's time (the browser tests start about
+ * forty sites). Files are written whole under a temporary name and renamed,
+ * so processes seeding at once never read half a file; a missing or broken
+ * cache only means rendering.
+ */
+async function cachedPair(
+  dir: string,
+  key: string,
+  render: () => Promise<{ image: Buffer; thumb: Buffer }>,
+): Promise<{ image: Buffer; thumb: Buffer }> {
+  const [imagePath, thumbPath] = [join(dir, `${key}.jpg`), join(dir, `${key}_t.jpg`)]
+  try {
+    const [image, thumb] = await Promise.all([readFile(imagePath), readFile(thumbPath)])
+    return { image, thumb }
+  } catch {
+    const pair = await render()
+    await mkdir(dir, { recursive: true })
+    const put = async (path: string, bytes: Buffer) => {
+      const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+      await writeFile(tmp, bytes)
+      await rename(tmp, path)
+    }
+    await Promise.all([put(imagePath, pair.image), put(thumbPath, pair.thumb)]).catch(
+      () => undefined,
+    )
+    return pair
+  }
 }
 
 /** A server-made picture name, as uploads get: random hex, never reused. */
@@ -127,8 +170,9 @@ export async function saveAvatar(
   seed: string,
   gender: Gender,
   age: number,
+  cacheDir?: string,
 ): Promise<{ filename: string; thumbFilename: string }> {
-  const { image, thumb } = await renderAvatarPair(seed, gender, age)
+  const { image, thumb } = await renderAvatarPair(seed, gender, age, cacheDir)
   const names = newImageNames()
   await Promise.all([
     pictures.put(names.filename, image, 'image/jpeg'),

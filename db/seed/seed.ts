@@ -43,6 +43,11 @@ export interface SeedOptions {
    * random members and without the PRNG, so everything else stays the same.
    */
   secondDemo?: boolean
+  /**
+   * A directory where rendered faces are kept between starts
+   * (db/seed/avatars.ts, cachedPair); unset: every picture is rendered.
+   */
+  avatarCache?: string
 }
 
 export interface SeedResult {
@@ -91,14 +96,14 @@ async function seedUnlocked(db: Db, opts: SeedOptions): Promise<SeedResult> {
   // "already seeded" marker) without its likes and chats.
   return db.transaction(async (tx) => {
     const ids = await insertMembers(tx, specs, log)
-    await insertPictures(tx, specs, ids, opts.pictures, log)
+    await insertPictures(tx, specs, ids, opts, log)
     const demoMemberId = ids[0]!
     await insertSocial(tx, rng, specs, ids, now, log)
     if (opts.secondDemo) {
       // No likes or chats of her own: what she receives comes from real use.
       const second = [secondDemoSpec(now, demoHash)]
       const secondIds = await insertMembers(tx, second, () => {})
-      await insertPictures(tx, second, secondIds, opts.pictures, log)
+      await insertPictures(tx, second, secondIds, opts, log)
       log(`seed: second demo login ${second[0]?.row.email}`)
       await grantDemoCredits(tx, secondIds)
     }
@@ -156,7 +161,7 @@ async function insertPictures(
   db: Db,
   specs: MemberSpec[],
   ids: number[],
-  pictures: PictureSink,
+  { pictures, avatarCache }: Pick<SeedOptions, 'pictures' | 'avatarCache'>,
   log: (l: string) => void,
 ) {
   const jobs = specs.flatMap((spec, i) =>
@@ -166,7 +171,7 @@ async function insertPictures(
   for (let i = 0; i < jobs.length; i += BATCH) {
     const rows = await pool(jobs.slice(i, i + BATCH), RENDER_CONCURRENCY, async (job) => {
       const seed = job.n === 0 ? job.spec.avatarSeed : `${job.spec.avatarSeed}-${job.n}`
-      const names = await saveAvatar(pictures, seed, job.spec.row.gender, job.spec.age)
+      const names = await saveAvatar(pictures, seed, job.spec.row.gender, job.spec.age, avatarCache)
       const createdAt = new Date(job.spec.row.signupDate.getTime() + (job.n + 1) * 60_000)
       return { memberId: job.memberId, ...names, createdAt, main: job.n === 0 }
     })
