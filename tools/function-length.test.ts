@@ -31,39 +31,10 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'api/accounts/routes.ts › accountRoutes':
     'a route table: one short handler per account route, in the order of spec §2',
   'api/accounts/user-routes.ts › userRoutes': 'a route table: one short handler per user route',
-  'api/chats/message-routes.ts › messageRoutes':
-    'a route table: one short handler per message route',
   'api/chats/messages.ts › sendMessage':
     'the money path: the opening, verified-only and replay branches share one key and one cost; to be split only with a full test run after',
-  'api/events/bus.ts › createEventBus':
-    'one closure over the bus state (listeners, LISTEN connection, reconnect), which its methods share',
-  'api/payments/local.ts › localProvider':
-    'the local payment stand-in: one closure over its payments, one method per provider call',
   'api/payments/orders.ts › createOrder':
     'the money path: price, discount and the order row in one transaction',
-  'api/payments/routes.ts › paymentsRoutes': 'a route table: one short handler per payment route',
-  'api/push/local-push-service.ts › startLocalPushService':
-    'the local push stand-in: one closure over its server and subscriptions',
-  'api/push/sender.ts › createPushSender':
-    'one closure over the VAPID keys and the HTTP agent, shared by its methods',
-  'app/features/account/forms/AboutForm.tsx › AboutForm':
-    'one form: its fields share one draft state and one submit',
-  'app/routes/_default/_member/credits/$creditId.{-$paymentMethod}.tsx › ChoosePayment':
-    'one form: its methods share one selection state and one submit',
-  'app/routes/_default/_member/profile.tsx › ProfilePage':
-    'one form: its sections share one draft state and one submit',
-  'app/routes/_default/_member/verify.tsx › SelfieStep':
-    'one step: camera, file and upload share one capture state',
-  'app/routes/_default/operator/_console/dsa.tsx › DsaPage':
-    'one console page: its figures share one period state',
-  'app/routes/_default/operator/_console/members.index.tsx › MembersPage':
-    'one console page: search and list share one query state',
-  'app/routes/_default/operator/_console/reports.tsx › ReportsPage':
-    'one console page: its reports share one period state',
-  'app/routes/_default/operator/_console/staff.tsx › StaffPage':
-    'one console page: the list and its edit form share one selection state',
-  'app/ui/ProfileView.tsx › ProfileView':
-    'one view: gallery, facts and actions read the same profile',
 }
 
 interface Node {

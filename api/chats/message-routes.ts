@@ -64,6 +64,93 @@ async function creditsOf(db: Db, memberId: number, host?: string): Promise<Credi
   return { credits: me.credits, message_cost: cost, photo_cost, credit_value: value }
 }
 
+/** Reading and sending messages, marking a chat read, deleting it, and the typing signal. */
+const messagingRoutes = (db: Db, deps: MessagesDeps) =>
+  new Hono<AuthEnv>()
+    .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
+      c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
+    )
+    // No requireMember: the common send checks the session in its own
+    // statement, one round trip in all (sendAsSession).
+    .post(
+      pathOf(endpoints.sendMessage),
+      requireSessionCookie,
+      bodyOf(endpoints.sendMessage),
+      async (c) => {
+        const { conversation, text, client_id } = c.req.valid('json')
+        const { created, pushed, answer } = await sendAsSession(
+          c,
+          db,
+          {
+            conversation,
+            text,
+            clientId: client_id,
+            // Where a mail to the recipient links (none for a request to an unknown host).
+            mailBase: linkBase(c, deps.accounts).base,
+          },
+          { host: c.req.header('host'), paced: deps.memberLimits !== false },
+        )
+        if (pushed) deps.jobs?.poke()
+        if (created) messagesSent.inc()
+        return c.json(answer, created ? 201 : 200)
+      },
+    )
+    .put(pathOf(endpoints.chatRead), requireMember(db), bodyOf(endpoints.chatRead), async (c) => {
+      const { conversation } = c.req.valid('json')
+      await markRead(db, c.get('memberId'), conversation)
+      return c.json({ conversation, unread: 0 as const })
+    })
+    .delete(
+      pathOf(endpoints.chatDelete),
+      requireMember(db),
+      bodyOf(endpoints.chatDelete),
+      async (c) => {
+        const { conversation } = c.req.valid('json')
+        await hideChat(db, c.get('memberId'), conversation)
+        return c.json({ conversation, status: 'deleted' as const })
+      },
+    )
+    .post(pathOf(endpoints.typing), requireMember(db), bodyOf(endpoints.typing), async (c) => {
+      const memberId = c.get('memberId')
+      await enforce(c, db, 'typing', `member:${memberId}`)
+      const status = await sendTyping(db, memberId, c.req.valid('json').conversation)
+      return c.json({ status } satisfies TypingResponse)
+    })
+
+/** The balance, and the developer panel's reset of it to zero. */
+const creditRoutes = (db: Db, deps: MessagesDeps) =>
+  new Hono<AuthEnv>()
+    .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
+      c.json(await creditsOf(db, c.get('memberId'), c.req.header('host'))),
+    )
+    .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
+      if (!deps.dev) throw notFound()
+      await zeroCredits(db, c.get('memberId'), 'developer panel: credits set to zero')
+      return c.json(await creditsOf(db, c.get('memberId')))
+    })
+
+/** Blocking and unblocking a member, and reporting one. */
+const blockAndReportRoutes = (db: Db, deps: MessagesDeps) =>
+  new Hono<AuthEnv>()
+    .post(pathOf(endpoints.block), requireMember(db), bodyOf(endpoints.block), async (c) =>
+      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, true)),
+    )
+    .delete(pathOf(endpoints.unblock), requireMember(db), bodyOf(endpoints.unblock), async (c) =>
+      c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, false)),
+    )
+    .post(pathOf(endpoints.report), requireMember(db), bodyOf(endpoints.report), async (c) => {
+      const settings = await loadSettings(db)
+      const base = deps.accounts.publicUrl ?? new URL(c.req.url).origin
+      const receipt = await fileReport(db, c.get('memberId'), c.req.valid('json'), {
+        mailer: deps.accounts.mailer,
+        complaintsTo: deps.complaintsTo,
+        site: settings.name,
+        profileLink: (id) => `${base}/members/${id}`,
+        sentBy: messageSentBy,
+      })
+      return c.json(receipt, 201)
+    })
+
 /**
  * Messages paid with credits (GET/POST /api/messages.php), read and delete
  * of a chat (PUT/DELETE /api/chat.php), the balance (GET /api/credits.php),
@@ -87,81 +174,9 @@ export const messageRoutes = (db: Db, deps: MessagesDeps) => {
   const streams = liveStreams(deps.events, streamSessions, timing.keepAliveMs)
   return (
     new Hono<AuthEnv>()
-      .get(pathOf(endpoints.messages), requireMember(db), queryOf(endpoints.messages), async (c) =>
-        c.json(await listMessages(db, c.get('memberId'), c.req.valid('query'))),
-      )
-      // No requireMember: the common send checks the session in its own
-      // statement, one round trip in all (sendAsSession).
-      .post(
-        pathOf(endpoints.sendMessage),
-        requireSessionCookie,
-        bodyOf(endpoints.sendMessage),
-        async (c) => {
-          const { conversation, text, client_id } = c.req.valid('json')
-          const { created, pushed, answer } = await sendAsSession(
-            c,
-            db,
-            {
-              conversation,
-              text,
-              clientId: client_id,
-              // Where a mail to the recipient links (none for a request to an unknown host).
-              mailBase: linkBase(c, deps.accounts).base,
-            },
-            { host: c.req.header('host'), paced: deps.memberLimits !== false },
-          )
-          if (pushed) deps.jobs?.poke()
-          if (created) messagesSent.inc()
-          return c.json(answer, created ? 201 : 200)
-        },
-      )
-      .put(pathOf(endpoints.chatRead), requireMember(db), bodyOf(endpoints.chatRead), async (c) => {
-        const { conversation } = c.req.valid('json')
-        await markRead(db, c.get('memberId'), conversation)
-        return c.json({ conversation, unread: 0 as const })
-      })
-      .delete(
-        pathOf(endpoints.chatDelete),
-        requireMember(db),
-        bodyOf(endpoints.chatDelete),
-        async (c) => {
-          const { conversation } = c.req.valid('json')
-          await hideChat(db, c.get('memberId'), conversation)
-          return c.json({ conversation, status: 'deleted' as const })
-        },
-      )
-      .post(pathOf(endpoints.typing), requireMember(db), bodyOf(endpoints.typing), async (c) => {
-        const memberId = c.get('memberId')
-        await enforce(c, db, 'typing', `member:${memberId}`)
-        const status = await sendTyping(db, memberId, c.req.valid('json').conversation)
-        return c.json({ status } satisfies TypingResponse)
-      })
-      .get(pathOf(endpoints.credits), requireMember(db), async (c) =>
-        c.json(await creditsOf(db, c.get('memberId'), c.req.header('host'))),
-      )
-      .post(pathOf(endpoints.devZeroCredits), requireMember(db), async (c) => {
-        if (!deps.dev) throw notFound()
-        await zeroCredits(db, c.get('memberId'), 'developer panel: credits set to zero')
-        return c.json(await creditsOf(db, c.get('memberId')))
-      })
-      .post(pathOf(endpoints.block), requireMember(db), bodyOf(endpoints.block), async (c) =>
-        c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, true)),
-      )
-      .delete(pathOf(endpoints.unblock), requireMember(db), bodyOf(endpoints.unblock), async (c) =>
-        c.json(await setBlock(db, c.get('memberId'), c.req.valid('json').profile, false)),
-      )
-      .post(pathOf(endpoints.report), requireMember(db), bodyOf(endpoints.report), async (c) => {
-        const settings = await loadSettings(db)
-        const base = deps.accounts.publicUrl ?? new URL(c.req.url).origin
-        const receipt = await fileReport(db, c.get('memberId'), c.req.valid('json'), {
-          mailer: deps.accounts.mailer,
-          complaintsTo: deps.complaintsTo,
-          site: settings.name,
-          profileLink: (id) => `${base}/members/${id}`,
-          sentBy: messageSentBy,
-        })
-        return c.json(receipt, 201)
-      })
+      .route('/', messagingRoutes(db, deps))
+      .route('/', creditRoutes(db, deps))
+      .route('/', blockAndReportRoutes(db, deps))
       // The live stream (api/http/live-streams.ts), written to the socket directly.
       .get(pathOf(endpoints.events), requireMember(db), (c) =>
         streams.answer(c, c.get('memberId'), c.get('sessionId')),

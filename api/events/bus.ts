@@ -337,6 +337,216 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve }
 }
 
+/** Where the bus's LISTEN stands and what it is changing, shared by the bus and its helpers. */
+interface BusState {
+  listen: Listen
+  timing: RetryTiming
+  random: () => number
+  log: (line: string) => void
+  to: ReturnType<typeof listeners>
+  state: ListenState
+  draining: boolean
+  /** The try under way (connecting). */
+  attempt: Promise<void> | undefined
+  /** Failed tries since LISTEN was last up. */
+  failures: number
+  downSince: number
+  retryTimer: NodeJS.Timeout | undefined
+  listening: Listening | undefined
+  /** Bumped on every try: a loss reported by an older connection is ignored. */
+  generation: number
+  /** Members whose channel the connection LISTENs on. */
+  listened: Set<number>
+  /** Members whose stream count went to or from zero since the last change was sent. */
+  dirty: Set<number>
+  /** The members of the change being sent. */
+  sending: Set<number>
+  changing: Promise<void> | undefined
+  /** Resolved (and replaced) after each change sent, and when the state changes: waiters look again. */
+  changed: { promise: Promise<void>; resolve: () => void }
+}
+
+/** A new bus's state: idle, listening on nothing, with its listeners. */
+function busState(listen: Listen, options: EventBusOptions): BusState {
+  const log = options.log ?? ((line: string) => console.error(line))
+  const bus: BusState = {
+    listen,
+    timing: options.retry ?? LISTEN_RETRY,
+    random: options.random ?? Math.random,
+    log,
+    to: listeners(log, (memberId) => {
+      bus.dirty.add(memberId)
+      kick(bus)
+    }),
+    state: 'idle',
+    draining: false,
+    attempt: undefined,
+    failures: 0,
+    downSince: 0,
+    retryTimer: undefined,
+    listening: undefined,
+    generation: 0,
+    listened: new Set(),
+    dirty: new Set(),
+    sending: new Set(),
+    changing: undefined,
+    changed: signal(),
+  }
+  return bus
+}
+
+/** Tells the waiters to look again. */
+function wake(bus: BusState): void {
+  bus.changed.resolve()
+  bus.changed = signal()
+}
+
+/** Starts sending the pending changes unless that runs already (or LISTEN is not up). */
+function kick(bus: BusState): void {
+  if (bus.state === 'up' && !bus.changing) bus.changing = sendChanges(bus)
+}
+
+/** Sends the pending LISTEN/UNLISTEN changes, a tick's worth at a time, while up. */
+async function sendChanges(bus: BusState): Promise<void> {
+  const { to } = bus
+  try {
+    while (bus.state === 'up' && bus.listening && bus.dirty.size > 0) {
+      // Joins and leaves of this tick go in the same statement.
+      await new Promise((resolve) => setImmediate(resolve))
+      const conn = bus.listening
+      const mine = bus.generation
+      if (bus.state !== 'up' || !conn) return
+      const sending = bus.dirty
+      bus.sending = sending
+      bus.dirty = new Set()
+      const add: number[] = []
+      const remove: number[] = []
+      for (const m of sending) {
+        if (to.has(m) && !bus.listened.has(m)) add.push(m)
+        else if (!to.has(m) && bus.listened.has(m)) remove.push(m)
+      }
+      try {
+        if (add.length > 0 || remove.length > 0) {
+          await conn.change(add.map(memberChannel), remove.map(memberChannel))
+        }
+      } catch (e) {
+        // A connection that cannot LISTEN is as good as lost.
+        if (mine === bus.generation) {
+          for (const m of bus.sending) bus.dirty.add(m)
+          void conn.stop().catch(() => undefined)
+          lost(bus, mine, e instanceof Error ? e : new Error(String(e)))
+        }
+        return
+      }
+      if (mine !== bus.generation) return
+      for (const m of add) bus.listened.add(m)
+      for (const m of remove) bus.listened.delete(m)
+      bus.sending = new Set()
+      wake(bus)
+    }
+  } finally {
+    bus.sending = new Set()
+    bus.changing = undefined
+    wake(bus)
+  }
+}
+
+/** Waits until the member's channel (every joined member's without one) is listened to, while up. */
+async function settled(bus: BusState, memberId?: number): Promise<void> {
+  const pending = () =>
+    memberId === undefined
+      ? bus.dirty.size > 0 || bus.sending.size > 0
+      : bus.dirty.has(memberId) || bus.sending.has(memberId)
+  while (bus.state === 'up' && pending()) {
+    kick(bus)
+    await bus.changed.promise
+  }
+  if (bus.state !== 'up') throw new Error(`LISTEN is ${bus.state}`)
+}
+
+/** Sets the timer of the next try to LISTEN; returns its wait. */
+function scheduleRetry(bus: BusState): number {
+  const wait = retryDelayMs(bus.failures, bus.timing, bus.random)
+  bus.failures++
+  const timer = setTimeout(() => {
+    bus.retryTimer = undefined
+    if (bus.state === 'down') void connect(bus).catch(() => undefined)
+  }, wait)
+  bus.retryTimer = timer
+  timer.unref?.()
+  return wait
+}
+
+/** The connection of try `mine` was lost: ends the streams and schedules the next try. */
+function lost(bus: BusState, mine: number, error: Error): void {
+  if (mine !== bus.generation || bus.state !== 'up') return
+  bus.state = 'down'
+  bus.listening = undefined
+  bus.downSince = Date.now()
+  wake(bus)
+  const ended = bus.to.endStreams()
+  const wait = scheduleRetry(bus)
+  bus.log(
+    `events: LISTEN connection lost (${error.message}); ${ended} stream(s) ended, listening again in ${wait} ms`,
+  )
+}
+
+/** LISTEN is in place on a new connection: every member here is a change, and every cache is dropped. */
+async function connected(
+  bus: BusState,
+  mine: number,
+  wasDown: boolean,
+  connection: Listening,
+): Promise<void> {
+  if (bus.state === 'closed') {
+    await connection.stop()
+    throw new Error('the event bus is closed')
+  }
+  bus.state = 'up'
+  bus.listening = connection
+  bus.failures = 0
+  // A new connection listens on nothing yet: every member here is a change.
+  bus.listened = new Set()
+  for (const m of bus.to.members()) bus.dirty.add(m)
+  // Cache changes sent before LISTEN was in place were not heard.
+  bus.to.cacheChanged(null)
+  if (wasDown) {
+    bus.log(`events: listening again after ${Date.now() - bus.downSince} ms`)
+    // Pokes sent while down are lost (NOTIFY has no replay): once
+    // their channels are listened to again, everyone pulls.
+    await settled(bus).catch(() => undefined)
+    if (mine === bus.generation && bus.state === 'up') bus.to.pokeAll()
+  }
+}
+
+/** Starts a try to LISTEN, or returns the one under way. */
+function connect(bus: BusState): Promise<void> {
+  if (bus.attempt) return bus.attempt
+  const mine = ++bus.generation
+  const wasDown = bus.state === 'down'
+  bus.state = 'connecting'
+  const attempt = bus
+    .listen(CACHES_CHANNEL, bus.to.onPayload, (e) => lost(bus, mine, e))
+    .then(
+      (connection) => connected(bus, mine, wasDown, connection),
+      (e: unknown) => {
+        if (bus.state === 'closed') throw e
+        if (!wasDown) bus.downSince = Date.now()
+        bus.state = 'down'
+        const wait = scheduleRetry(bus)
+        bus.log(
+          `events: LISTEN failed (${e instanceof Error ? e.message : String(e)}); trying again in ${wait} ms`,
+        )
+        throw e
+      },
+    )
+    .finally(() => {
+      bus.attempt = undefined
+    })
+  bus.attempt = attempt
+  return attempt
+}
+
 /**
  * The process's LISTEN and its members' streams. LISTEN heals: when the
  * server ends its connection the streams are ended (clients poll and
@@ -351,185 +561,24 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
  * committed after `ready` can miss it.
  */
 export function createEventBus(listen: Listen, options: EventBusOptions = {}): EventBus {
-  const timing = options.retry ?? LISTEN_RETRY
-  const random = options.random ?? Math.random
-  const log = options.log ?? ((line: string) => console.error(line))
-  let state: ListenState = 'idle'
-  let draining = false
-  /** The try under way (connecting). */
-  let attempt: Promise<void> | undefined
-  /** Failed tries since LISTEN was last up. */
-  let failures = 0
-  let downSince = 0
-  let retryTimer: NodeJS.Timeout | undefined
-  let listening: Listening | undefined
-  /** Bumped on every try: a loss reported by an older connection is ignored. */
-  let generation = 0
-
-  /** Members whose channel the connection LISTENs on. */
-  let listened = new Set<number>()
-  /** Members whose stream count went to or from zero since the last change was sent. */
-  let dirty = new Set<number>()
-  /** The members of the change being sent. */
-  let sending = new Set<number>()
-  let changing: Promise<void> | undefined
-  /** Resolved (and replaced) after each change sent, and when the state changes: waiters look again. */
-  let changed = signal()
-  const wake = () => {
-    changed.resolve()
-    changed = signal()
-  }
-
-  /** Starts sending the pending changes unless that runs already (or LISTEN is not up). */
-  const kick = () => {
-    if (state === 'up' && !changing) changing = sendChanges()
-  }
-  const to = listeners(log, (memberId) => {
-    dirty.add(memberId)
-    kick()
-  })
-
-  /** Sends the pending LISTEN/UNLISTEN changes, a tick's worth at a time, while up. */
-  async function sendChanges(): Promise<void> {
-    try {
-      while (state === 'up' && listening && dirty.size > 0) {
-        // Joins and leaves of this tick go in the same statement.
-        await new Promise((resolve) => setImmediate(resolve))
-        const conn = listening
-        const mine = generation
-        if (state !== 'up' || !conn) return
-        sending = dirty
-        dirty = new Set()
-        const add: number[] = []
-        const remove: number[] = []
-        for (const m of sending) {
-          if (to.has(m) && !listened.has(m)) add.push(m)
-          else if (!to.has(m) && listened.has(m)) remove.push(m)
-        }
-        try {
-          if (add.length > 0 || remove.length > 0) {
-            await conn.change(add.map(memberChannel), remove.map(memberChannel))
-          }
-        } catch (e) {
-          // A connection that cannot LISTEN is as good as lost.
-          if (mine === generation) {
-            for (const m of sending) dirty.add(m)
-            void conn.stop().catch(() => undefined)
-            lost(mine, e instanceof Error ? e : new Error(String(e)))
-          }
-          return
-        }
-        if (mine !== generation) return
-        for (const m of add) listened.add(m)
-        for (const m of remove) listened.delete(m)
-        sending = new Set()
-        wake()
-      }
-    } finally {
-      sending = new Set()
-      changing = undefined
-      wake()
-    }
-  }
-
-  /** Waits until the member's channel (every joined member's without one) is listened to, while up. */
-  async function settled(memberId?: number): Promise<void> {
-    const pending = () =>
-      memberId === undefined
-        ? dirty.size > 0 || sending.size > 0
-        : dirty.has(memberId) || sending.has(memberId)
-    while (state === 'up' && pending()) {
-      kick()
-      await changed.promise
-    }
-    if (state !== 'up') throw new Error(`LISTEN is ${state}`)
-  }
-
-  const scheduleRetry = () => {
-    const wait = retryDelayMs(failures, timing, random)
-    failures++
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined
-      if (state === 'down') void connect().catch(() => undefined)
-    }, wait)
-    retryTimer.unref?.()
-    return wait
-  }
-
-  function lost(mine: number, error: Error) {
-    if (mine !== generation || state !== 'up') return
-    state = 'down'
-    listening = undefined
-    downSince = Date.now()
-    wake()
-    const ended = to.endStreams()
-    const wait = scheduleRetry()
-    log(
-      `events: LISTEN connection lost (${error.message}); ${ended} stream(s) ended, listening again in ${wait} ms`,
-    )
-  }
-
-  function connect(): Promise<void> {
-    if (attempt) return attempt
-    const mine = ++generation
-    const wasDown = state === 'down'
-    state = 'connecting'
-    attempt = listen(CACHES_CHANNEL, to.onPayload, (e) => lost(mine, e))
-      .then(
-        async (connection) => {
-          if (state === 'closed') {
-            await connection.stop()
-            throw new Error('the event bus is closed')
-          }
-          state = 'up'
-          listening = connection
-          failures = 0
-          // A new connection listens on nothing yet: every member here is a change.
-          listened = new Set()
-          for (const m of to.members()) dirty.add(m)
-          // Cache changes sent before LISTEN was in place were not heard.
-          to.cacheChanged(null)
-          if (wasDown) {
-            log(`events: listening again after ${Date.now() - downSince} ms`)
-            // Pokes sent while down are lost (NOTIFY has no replay): once
-            // their channels are listened to again, everyone pulls.
-            await settled().catch(() => undefined)
-            if (mine === generation && state === 'up') to.pokeAll()
-          }
-        },
-        (e: unknown) => {
-          if (state === 'closed') throw e
-          if (!wasDown) downSince = Date.now()
-          state = 'down'
-          const wait = scheduleRetry()
-          log(
-            `events: LISTEN failed (${e instanceof Error ? e.message : String(e)}); trying again in ${wait} ms`,
-          )
-          throw e
-        },
-      )
-      .finally(() => {
-        attempt = undefined
-      })
-    return attempt
-  }
-
+  const bus = busState(listen, options)
+  const { to } = bus
   return {
     async ready(memberId) {
-      if (draining) throw new Error('the process is stopping')
-      if (state === 'idle') await connect()
-      else if (state !== 'up') {
-        if (!attempt) throw new Error(`LISTEN is ${state}`)
-        await attempt
+      if (bus.draining) throw new Error('the process is stopping')
+      if (bus.state === 'idle') await connect(bus)
+      else if (bus.state !== 'up') {
+        if (!bus.attempt) throw new Error(`LISTEN is ${bus.state}`)
+        await bus.attempt
       }
-      await settled(memberId)
+      await settled(bus, memberId)
     },
     subscribe(memberId, listener, end) {
-      if (state === 'idle') void connect().catch(() => undefined)
+      if (bus.state === 'idle') void connect(bus).catch(() => undefined)
       return to.subscribe(memberId, listener, end)
     },
     join(memberId, stream) {
-      if (state === 'idle') void connect().catch(() => undefined)
+      if (bus.state === 'idle') void connect(bus).catch(() => undefined)
       to.join(memberId, stream)
     },
     leave: to.leave,
@@ -538,28 +587,28 @@ export function createEventBus(listen: Listen, options: EventBusOptions = {}): E
       return to.count()
     },
     get channels() {
-      return listened.size
+      return bus.listened.size
     },
     get received() {
       return { ...to.received }
     },
     get state() {
-      return state
+      return bus.state
     },
     drain() {
-      draining = true
+      bus.draining = true
       to.endStreams()
     },
     async close() {
-      const previous = state
-      state = 'closed'
-      wake()
-      if (retryTimer) clearTimeout(retryTimer)
-      retryTimer = undefined
+      const previous = bus.state
+      bus.state = 'closed'
+      wake(bus)
+      if (bus.retryTimer) clearTimeout(bus.retryTimer)
+      bus.retryTimer = undefined
       to.endStreams()
-      if (previous === 'connecting') await attempt?.catch(() => undefined)
-      const stopping = listening
-      listening = undefined
+      if (previous === 'connecting') await bus.attempt?.catch(() => undefined)
+      const stopping = bus.listening
+      bus.listening = undefined
       await stopping?.stop()
     },
   }

@@ -35,6 +35,84 @@ export interface LocalProvider extends PaymentProvider {
   deliverWith(deliver: Deliver): void
 }
 
+/** The local table's row of a payment, as the provider answers it. */
+const paymentOf = (row: typeof localPayments.$inferSelect): ProviderPayment => ({
+  id: row.id,
+  status: row.status as ProviderStatus,
+  amount: row.amount,
+  currency: row.currency,
+  orderId: row.orderId,
+  refunded: row.refunded,
+  chargedBack: row.chargedBack,
+})
+
+/** Stores a new payment and returns its row with the checkout's address (none for a recurring one). */
+async function insertPayment(db: Db, input: CreatePayment) {
+  const id = `tr_${token(16)}`
+  // Recurring on a mandate: charged at once, no checkout; the webhook follows.
+  const recurring = input.sequenceType === 'recurring'
+  const status: ProviderStatus = recurring ? 'paid' : 'open'
+  const row = {
+    id,
+    status,
+    currency: input.currency,
+    amount: input.amount,
+    description: input.description,
+    method: input.method,
+    redirectUrl: input.redirectUrl,
+    webhookUrl: input.webhookUrl,
+    customerId: input.customerId ?? null,
+    sequenceType: input.sequenceType,
+    orderId: input.orderId,
+  }
+  await db.insert(localPayments).values(row)
+  const checkoutUrl = recurring
+    ? null
+    : `${new URL(input.webhookUrl).origin}${CHECKOUT_PATH}?id=${id}`
+  return { row, recurring, checkoutUrl }
+}
+
+/** The mandate of a customer: their paid "first" payment, or null. */
+async function mandateOf(db: Db, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: localPayments.id })
+    .from(localPayments)
+    .where(
+      and(
+        eq(localPayments.customerId, customerId),
+        eq(localPayments.sequenceType, 'first'),
+        eq(localPayments.status, 'paid'),
+      ),
+    )
+    .limit(1)
+  return row ? `mdt_${row.id.slice(3)}` : null
+}
+
+/** Sets an open payment's final status; returns its row, or undefined when it was not open. */
+async function settleOpen(db: Db, id: string, status: 'paid' | 'failed' | 'canceled') {
+  const [row] = await db
+    .update(localPayments)
+    .set({ status })
+    .where(and(eq(localPayments.id, id), eq(localPayments.status, 'open')))
+    .returning()
+  return row
+}
+
+/** Adds a refund or chargeback to a paid payment (at most its amount); returns its row, if paid. */
+async function addReversal(db: Db, id: string, kind: 'refund' | 'chargeback', minor: number) {
+  const column = kind === 'refund' ? localPayments.refunded : localPayments.chargedBack
+  const [row] = await db
+    .update(localPayments)
+    .set(
+      kind === 'refund'
+        ? { refunded: sql`least(${column} + ${minor}, ${localPayments.amount})` }
+        : { chargedBack: sql`least(${column} + ${minor}, ${localPayments.amount})` },
+    )
+    .where(and(eq(localPayments.id, id), eq(localPayments.status, 'paid')))
+    .returning()
+  return row
+}
+
 export function localProvider(db: Db): LocalProvider {
   let deliver: Deliver = async () => undefined
   const tell = (row: { webhookUrl: string | null; id: string }) =>
@@ -51,59 +129,20 @@ export function localProvider(db: Db): LocalProvider {
       deliver = d
     },
     async createPayment(input: CreatePayment): Promise<CreatedPayment> {
-      const id = `tr_${token(16)}`
-      // Recurring on a mandate: charged at once, no checkout; the webhook follows.
-      const recurring = input.sequenceType === 'recurring'
-      const status: ProviderStatus = recurring ? 'paid' : 'open'
-      const row = {
-        id,
-        status,
-        currency: input.currency,
-        amount: input.amount,
-        description: input.description,
-        method: input.method,
-        redirectUrl: input.redirectUrl,
-        webhookUrl: input.webhookUrl,
-        customerId: input.customerId ?? null,
-        sequenceType: input.sequenceType,
-        orderId: input.orderId,
-      }
-      await db.insert(localPayments).values(row)
+      const { row, recurring, checkoutUrl } = await insertPayment(db, input)
       if (recurring) setTimeout(() => void tell(row), 0)
-      const checkoutUrl = recurring
-        ? null
-        : `${new URL(input.webhookUrl).origin}${CHECKOUT_PATH}?id=${id}`
-      return { id, status, checkoutUrl }
+      return { id: row.id, status: row.status, checkoutUrl }
     },
     async getPayment(id: string): Promise<ProviderPayment> {
       const row = await provider.find(id)
       if (!row) throw new PaymentNotFound(id)
-      return {
-        id: row.id,
-        status: row.status as ProviderStatus,
-        amount: row.amount,
-        currency: row.currency,
-        orderId: row.orderId,
-        refunded: row.refunded,
-        chargedBack: row.chargedBack,
-      }
+      return paymentOf(row)
     },
     async createCustomer() {
       return `cst_${token(10)}`
     },
     async validMandate(customerId: string) {
-      const [row] = await db
-        .select({ id: localPayments.id })
-        .from(localPayments)
-        .where(
-          and(
-            eq(localPayments.customerId, customerId),
-            eq(localPayments.sequenceType, 'first'),
-            eq(localPayments.status, 'paid'),
-          ),
-        )
-        .limit(1)
-      return row ? `mdt_${row.id.slice(3)}` : null
+      return mandateOf(db, customerId)
     },
     async refund(paymentId, amountMinor) {
       const row = await provider.find(paymentId)
@@ -118,26 +157,13 @@ export function localProvider(db: Db): LocalProvider {
       return row
     },
     async settle(id, status) {
-      const [row] = await db
-        .update(localPayments)
-        .set({ status })
-        .where(and(eq(localPayments.id, id), eq(localPayments.status, 'open')))
-        .returning()
+      const row = await settleOpen(db, id, status)
       if (!row) return false
       await tell(row)
       return true
     },
     async reverse(id, kind, minor) {
-      const column = kind === 'refund' ? localPayments.refunded : localPayments.chargedBack
-      const [row] = await db
-        .update(localPayments)
-        .set(
-          kind === 'refund'
-            ? { refunded: sql`least(${column} + ${minor}, ${localPayments.amount})` }
-            : { chargedBack: sql`least(${column} + ${minor}, ${localPayments.amount})` },
-        )
-        .where(and(eq(localPayments.id, id), eq(localPayments.status, 'paid')))
-        .returning()
+      const row = await addReversal(db, id, kind, minor)
       if (row) await tell(row)
     },
   }

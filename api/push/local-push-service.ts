@@ -96,82 +96,139 @@ export interface LocalPushOptions {
   onDelivery?: (delivery: Delivery) => void
 }
 
+/** What the service holds: its subscriptions, what it was told to answer, and what it got. */
+interface ServiceState {
+  options: LocalPushOptions
+  now: () => number
+  /** Set once the server listens. */
+  origin: string
+  subscriptions: Map<string, Subscription>
+  scripted: ScriptedAnswer[]
+  deliveries: Delivery[]
+  requests: RequestRecord[]
+  waiters: Set<() => void>
+  messageSerial: number
+  /** Senders reuse a JWT for hours: its signature is checked once (its claims every time). */
+  verified: Set<string>
+}
+
+/** A new subscription with its own key pair and auth secret, as a browser makes one. */
+function subscribeTo(
+  state: ServiceState,
+  opts: { applicationServerKey?: string } = {},
+): BrowserSubscription {
+  const ecdh = createECDH('prime256v1')
+  const publicKey = ecdh.generateKeys()
+  const id = randomBytes(16).toString('base64url')
+  const keys = { publicKey, privateKey: ecdh.getPrivateKey(), authSecret: randomBytes(16) }
+  state.subscriptions.set(id, {
+    keys,
+    applicationServerKey: opts.applicationServerKey,
+    gone: false,
+  })
+  return {
+    endpoint: `${state.origin}/push/${id}`,
+    keys: {
+      p256dh: publicKey.toString('base64url'),
+      auth: keys.authSecret.toString('base64url'),
+    },
+  }
+}
+
+/** Answers one push request: a scripted answer, a refusal, or the message checked, decrypted and kept. */
+async function handle(
+  state: ServiceState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { origin } = state
+  const path = req.url ?? '/'
+  const record: RequestRecord = { path, status: 0, headers: req.headers }
+  state.requests.push(record)
+  const answer = (status: number, headers: Record<string, string> = {}, error?: string) => {
+    record.status = status
+    if (error !== undefined) record.error = error
+    res.writeHead(status, headers)
+    res.end(error === undefined ? undefined : JSON.stringify({ error }))
+  }
+  try {
+    const next = state.scripted.shift()
+    if (next) {
+      await readBody(req)
+      const headers: Record<string, string> = next.retryAfter
+        ? { 'Retry-After': next.retryAfter }
+        : {}
+      return answer(next.status, headers, `scripted ${next.status}`)
+    }
+    const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(path)
+    const subscription = match ? state.subscriptions.get(match[1]!) : undefined
+    if (!match || !subscription) throw new Refusal(404, 'no such subscription')
+    if (req.method !== 'POST') throw new Refusal(405, 'POST only')
+    if (subscription.gone) throw new Refusal(410, 'subscription expired or unsubscribed')
+    const delivery = {
+      endpoint: `${origin}${path}`,
+      ...checkHeaders(req),
+      ...checkVapid(req.headers.authorization, origin, state.now(), subscription, state.verified),
+    }
+    const body = await readBody(req)
+    let payload: Buffer
+    try {
+      payload = decryptPushMessage(body, subscription.keys)
+    } catch (e) {
+      if (e instanceof DecryptError) throw new Refusal(400, `decryption: ${e.message}`)
+      throw e
+    }
+    const full: Delivery = { ...delivery, payload, receivedAt: state.now() }
+    state.deliveries.push(full)
+    state.options.onDelivery?.(full)
+    for (const wake of state.waiters) wake()
+    answer(201, { Location: `${origin}/message/${++state.messageSerial}` })
+  } catch (e) {
+    if (e instanceof Refusal) return answer(e.status, {}, e.message)
+    answer(500, {}, e instanceof Error ? e.message : String(e))
+  }
+}
+
+/** Resolves once `count` deliveries arrived in all; rejects after timeoutMs. */
+function waitForDeliveries(
+  state: ServiceState,
+  count: number,
+  timeoutMs: number,
+): Promise<Delivery[]> {
+  const { deliveries, waiters } = state
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (deliveries.length < count) return
+      clearTimeout(timer)
+      waiters.delete(check)
+      resolve(deliveries.slice(0, count))
+    }
+    const timer = setTimeout(() => {
+      waiters.delete(check)
+      reject(new Error(`${deliveries.length} of ${count} deliveries after ${timeoutMs} ms`))
+    }, timeoutMs)
+    waiters.add(check)
+    check()
+  })
+}
+
 export async function startLocalPushService(
   options: LocalPushOptions = {},
 ): Promise<LocalPushService> {
-  const now = options.now ?? Date.now
-  const subscriptions = new Map<string, Subscription>()
-  const scripted: ScriptedAnswer[] = []
-  const deliveries: Delivery[] = []
-  const requests: RequestRecord[] = []
-  const waiters = new Set<() => void>()
-  let origin = ''
-  let messageSerial = 0
-  // Senders reuse a JWT for hours: its signature is checked once (its claims every time).
-  const verified = new Set<string>()
-
-  const subscribe = (opts: { applicationServerKey?: string } = {}): BrowserSubscription => {
-    const ecdh = createECDH('prime256v1')
-    const publicKey = ecdh.generateKeys()
-    const id = randomBytes(16).toString('base64url')
-    const keys = { publicKey, privateKey: ecdh.getPrivateKey(), authSecret: randomBytes(16) }
-    subscriptions.set(id, { keys, applicationServerKey: opts.applicationServerKey, gone: false })
-    return {
-      endpoint: `${origin}/push/${id}`,
-      keys: {
-        p256dh: publicKey.toString('base64url'),
-        auth: keys.authSecret.toString('base64url'),
-      },
-    }
+  const state: ServiceState = {
+    options,
+    now: options.now ?? Date.now,
+    origin: '',
+    subscriptions: new Map(),
+    scripted: [],
+    deliveries: [],
+    requests: [],
+    waiters: new Set(),
+    messageSerial: 0,
+    verified: new Set(),
   }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = req.url ?? '/'
-    const record: RequestRecord = { path, status: 0, headers: req.headers }
-    requests.push(record)
-    const answer = (status: number, headers: Record<string, string> = {}, error?: string) => {
-      record.status = status
-      if (error !== undefined) record.error = error
-      res.writeHead(status, headers)
-      res.end(error === undefined ? undefined : JSON.stringify({ error }))
-    }
-    try {
-      const next = scripted.shift()
-      if (next) {
-        await readBody(req)
-        const headers: Record<string, string> = next.retryAfter
-          ? { 'Retry-After': next.retryAfter }
-          : {}
-        return answer(next.status, headers, `scripted ${next.status}`)
-      }
-      const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(path)
-      const subscription = match ? subscriptions.get(match[1]!) : undefined
-      if (!match || !subscription) throw new Refusal(404, 'no such subscription')
-      if (req.method !== 'POST') throw new Refusal(405, 'POST only')
-      if (subscription.gone) throw new Refusal(410, 'subscription expired or unsubscribed')
-      const delivery = {
-        endpoint: `${origin}${path}`,
-        ...checkHeaders(req),
-        ...checkVapid(req.headers.authorization, origin, now(), subscription, verified),
-      }
-      const body = await readBody(req)
-      let payload: Buffer
-      try {
-        payload = decryptPushMessage(body, subscription.keys)
-      } catch (e) {
-        if (e instanceof DecryptError) throw new Refusal(400, `decryption: ${e.message}`)
-        throw e
-      }
-      const full: Delivery = { ...delivery, payload, receivedAt: now() }
-      deliveries.push(full)
-      options.onDelivery?.(full)
-      for (const wake of waiters) wake()
-      answer(201, { Location: `${origin}/message/${++messageSerial}` })
-    } catch (e) {
-      if (e instanceof Refusal) return answer(e.status, {}, e.message)
-      answer(500, {}, e instanceof Error ? e.message : String(e))
-    }
-  }
+  const subscribe = (opts: { applicationServerKey?: string } = {}): BrowserSubscription =>
+    subscribeTo(state, opts)
 
   const server = createServer((req, res) => {
     // A developer's way to get a subscription without a browser (CLI below).
@@ -182,39 +239,27 @@ export async function startLocalPushService(
       })
       return
     }
-    void handle(req, res)
+    void handle(state, req, res)
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  state.origin = origin
 
   return {
     origin,
     subscribe,
     unsubscribe(endpoint) {
       const id = endpoint.slice(endpoint.lastIndexOf('/') + 1)
-      const subscription = subscriptions.get(id)
+      const subscription = state.subscriptions.get(id)
       if (subscription) subscription.gone = true
     },
     failNext(...answers) {
-      scripted.push(...answers)
+      state.scripted.push(...answers)
     },
-    deliveries,
-    requests,
+    deliveries: state.deliveries,
+    requests: state.requests,
     waitForDeliveries(count, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (deliveries.length < count) return
-          clearTimeout(timer)
-          waiters.delete(check)
-          resolve(deliveries.slice(0, count))
-        }
-        const timer = setTimeout(() => {
-          waiters.delete(check)
-          reject(new Error(`${deliveries.length} of ${count} deliveries after ${timeoutMs} ms`))
-        }, timeoutMs)
-        waiters.add(check)
-        check()
-      })
+      return waitForDeliveries(state, count, timeoutMs)
     },
     close() {
       return new Promise((resolve, reject) => {

@@ -79,6 +79,87 @@ export function vapidSubject(env: NodeJS.ProcessEnv = process.env): string {
   return `mailto:${address?.includes('@') ? address : 'no-reply@localhost'}`
 }
 
+/** A VAPID Authorization header and the expiry of its JWT, per push service origin. */
+type JwtCache = Map<string, { authorization: string; exp: number }>
+
+/** The Authorization header for a push service origin: the cached one unless close to expiry, else a new JWT. */
+function vapidAuthorization(
+  jwts: JwtCache,
+  options: SenderOptions,
+  nowMs: number,
+  audience: string,
+): string {
+  const nowS = Math.floor(nowMs / 1000)
+  const cached = jwts.get(audience)
+  if (cached && cached.exp - nowS > JWT_RENEW_S) return cached.authorization
+  const exp = nowS + JWT_LIFETIME_S
+  const headers = webpush.getVapidHeaders(
+    audience,
+    options.subject,
+    options.vapid.publicKey,
+    options.vapid.privateKey,
+    'aes128gcm',
+    exp,
+  )
+  jwts.set(audience, { authorization: headers.Authorization, exp })
+  return headers.Authorization
+}
+
+/** Whether an endpoint is https, or http on one of the allowed origins. */
+function endpointAllowed(allowHttp: ReadonlySet<string>, endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false
+  const url = new URL(endpoint)
+  return url.protocol === 'https:' || (url.protocol === 'http:' && allowHttp.has(url.origin))
+}
+
+/** The request headers of an encrypted message (RFC 8030, RFC 8291, RFC 8292). */
+function messageHeaders(
+  message: PushMessageOptions,
+  length: number,
+  authorization: string,
+): Record<string, string | number> {
+  const headers: Record<string, string | number> = {
+    TTL: message.ttl,
+    Urgency: message.urgency,
+    'Content-Encoding': 'aes128gcm',
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': length,
+    Authorization: authorization,
+  }
+  if (message.topic) headers.Topic = message.topic
+  return headers
+}
+
+/** Posts an encrypted message on the agent's pooled connections; resolves with the service's answer. */
+function postMessage(
+  url: URL,
+  headers: Record<string, string | number>,
+  cipherText: Buffer,
+  agents: { http: http.Agent; https: https.Agent },
+): Promise<PushResponse> {
+  const secure = url.protocol === 'https:'
+  const request = secure ? https.request : http.request
+  return new Promise<PushResponse>((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', headers, agent: secure ? agents.https : agents.http },
+      (res) => {
+        res.resume() // the body says nothing we act on; drain it to reuse the connection
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: headerValue(res.headers['retry-after']),
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('push service timed out')))
+    req.on('error', reject)
+    req.end(cipherText)
+  })
+}
+
 export function createPushSender(options: SenderOptions): PushSender {
   const now = options.now ?? Date.now
   const allowHttp = new Set(options.allowHttpOrigins ?? [])
@@ -87,35 +168,13 @@ export function createPushSender(options: SenderOptions): PushSender {
     maxSockets: options.maxSockets ?? 64,
     timeout: options.timeoutMs ?? 10_000,
   }
-  const httpAgent = new http.Agent(agentOptions)
-  const httpsAgent = new https.Agent(agentOptions)
+  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) }
   // One JWT per push service origin, reused until close to its expiry: signing
   // per message would cost an ECDSA signature each and push services accept
   // (and recommend) reuse.
-  const jwts = new Map<string, { authorization: string; exp: number }>()
+  const jwts: JwtCache = new Map()
 
-  const authorization = (audience: string): string => {
-    const nowS = Math.floor(now() / 1000)
-    const cached = jwts.get(audience)
-    if (cached && cached.exp - nowS > JWT_RENEW_S) return cached.authorization
-    const exp = nowS + JWT_LIFETIME_S
-    const headers = webpush.getVapidHeaders(
-      audience,
-      options.subject,
-      options.vapid.publicKey,
-      options.vapid.privateKey,
-      'aes128gcm',
-      exp,
-    )
-    jwts.set(audience, { authorization: headers.Authorization, exp })
-    return headers.Authorization
-  }
-
-  const allows = (endpoint: string): boolean => {
-    if (!URL.canParse(endpoint)) return false
-    const url = new URL(endpoint)
-    return url.protocol === 'https:' || (url.protocol === 'http:' && allowHttp.has(url.origin))
-  }
+  const allows = (endpoint: string): boolean => endpointAllowed(allowHttp, endpoint)
 
   return {
     allows,
@@ -136,40 +195,13 @@ export function createPushSender(options: SenderOptions): PushSender {
       } catch (e) {
         return Promise.reject(new SubscriptionKeyError(errorText(e)))
       }
-      const headers: Record<string, string | number> = {
-        TTL: message.ttl,
-        Urgency: message.urgency,
-        'Content-Encoding': 'aes128gcm',
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': cipherText.length,
-        Authorization: authorization(url.origin),
-      }
-      if (message.topic) headers.Topic = message.topic
-      const secure = url.protocol === 'https:'
-      const request = secure ? https.request : http.request
-      return new Promise<PushResponse>((resolve, reject) => {
-        const req = request(
-          url,
-          { method: 'POST', headers, agent: secure ? httpsAgent : httpAgent },
-          (res) => {
-            res.resume() // the body says nothing we act on; drain it to reuse the connection
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                retryAfter: headerValue(res.headers['retry-after']),
-              }),
-            )
-            res.on('error', reject)
-          },
-        )
-        req.on('timeout', () => req.destroy(new Error('push service timed out')))
-        req.on('error', reject)
-        req.end(cipherText)
-      })
+      const authorization = vapidAuthorization(jwts, options, now(), url.origin)
+      const headers = messageHeaders(message, cipherText.length, authorization)
+      return postMessage(url, headers, cipherText, agents)
     },
     close() {
-      httpAgent.destroy()
-      httpsAgent.destroy()
+      agents.http.destroy()
+      agents.https.destroy()
     },
   }
 }

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react'
 import type { ComponentType } from 'react'
+import type { Profile } from '../../api/contract/index.ts'
 import { m } from '../../messages/paraglide/messages.js'
 import { useSession } from '../data/session.ts'
 import { useProfile } from '../data/useMembers.ts'
@@ -64,35 +65,18 @@ export function ProfileView({
     <main className="page profile-page">
       <Gallery name={profile.name} images={profile.images.filter((i) => !i.private)} />
       <div className="profile-page__body">
-        <h1 className="profile-page__name">
-          {profile.name}
-          {profile.fictional && fictionalIconOf(settings) && (
-            <span className="tile__fictional" title={m.tile_fictional()}>
-              <Star className="icon" fill="currentColor" aria-hidden="true" />
-              <span className="visually-hidden">{m.tile_fictional()}</span>
-            </span>
-          )}
-          <VerifiedMark verified={profile.verified} />
-        </h1>
-        <p className="profile-page__meta">
-          {m.tile_age({ age: profile.age })}
-          {place.length > 0 && ` · ${place.join(', ')}`}
-          <LastActive lastActive={profile.last_active} />
-        </p>
+        <ProfileHeading
+          profile={profile}
+          fictionalIcon={profile.fictional && fictionalIconOf(settings)}
+          place={place}
+        />
         {user && stored?.detail?.likedMe && (
           <p className="badge badge--like">{m.profile_liked_you({ name: profile.name })}</p>
         )}
         {user ? (
           !isMe && Actions && <Actions profile={profile} liked={stored?.liked ?? false} />
         ) : (
-          <section className="signup-cta" aria-labelledby="signup-cta-title">
-            <h2 id="signup-cta-title">{m.profile_guest_cta_title({ name: profile.name })}</h2>
-            <p>{m.profile_guest_cta_body({ name: profile.name })}</p>
-            <a className="button" href="/signup">
-              {m.profile_guest_signup()}
-            </a>{' '}
-            <AppLink href="/login">{m.profile_guest_login()}</AppLink>
-          </section>
+          <GuestCta name={profile.name} />
         )}
         {user && (
           <PrivatePhotos
@@ -102,31 +86,8 @@ export function ProfileView({
             locked={detail?.locked_photos ?? []}
           />
         )}
-        {fields.length > 0 && (
-          <section aria-labelledby="profile-details">
-            <h2 id="profile-details">{m.member_details_title()}</h2>
-            <dl className="profile-page__fields">
-              {fields.map(([key, value]) => (
-                <div key={key}>
-                  <dt>{fieldLabel(key)}</dt>
-                  <dd>{fieldValueLabel(key, value)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        )}
-        {(notes.length > 0 || personal) && (
-          <section className="profile-page__notes" aria-labelledby="profile-notes">
-            <h2 id="profile-notes">{m.member_notes_title()}</h2>
-            {personal && <p className="profile-page__personal">{personal}</p>}
-            {notes.map(([key, value]) => (
-              <div key={key} className="profile-page__note">
-                <h3>{noteLabel(key)}</h3>
-                <p>{value}</p>
-              </div>
-            ))}
-          </section>
-        )}
+        {fields.length > 0 && <ProfileFields fields={fields} />}
+        {(notes.length > 0 || personal) && <ProfileNotes personal={personal} notes={notes} />}
         {user && (
           <p>
             <AppLink href="/members">{m.profile_back()}</AppLink>
@@ -134,5 +95,90 @@ export function ProfileView({
         )}
       </div>
     </main>
+  )
+}
+
+/** The name with the fictional and verified marks, then age, place and last activity. */
+function ProfileHeading({
+  profile,
+  fictionalIcon,
+  place,
+}: {
+  profile: Profile
+  /** Whether the fictional mark shows (a fictional profile, where the site marks them). */
+  fictionalIcon: boolean
+  place: (string | null | undefined)[]
+}) {
+  return (
+    <>
+      <h1 className="profile-page__name">
+        {profile.name}
+        {fictionalIcon && (
+          <span className="tile__fictional" title={m.tile_fictional()}>
+            <Star className="icon" fill="currentColor" aria-hidden="true" />
+            <span className="visually-hidden">{m.tile_fictional()}</span>
+          </span>
+        )}
+        <VerifiedMark verified={profile.verified} />
+      </h1>
+      <p className="profile-page__meta">
+        {m.tile_age({ age: profile.age })}
+        {place.length > 0 && ` · ${place.join(', ')}`}
+        <LastActive lastActive={profile.last_active} />
+      </p>
+    </>
+  )
+}
+
+/** A guest's call to sign up (or log in) to meet the member. */
+function GuestCta({ name }: { name: string }) {
+  return (
+    <section className="signup-cta" aria-labelledby="signup-cta-title">
+      <h2 id="signup-cta-title">{m.profile_guest_cta_title({ name })}</h2>
+      <p>{m.profile_guest_cta_body({ name })}</p>
+      <a className="button" href="/signup">
+        {m.profile_guest_signup()}
+      </a>{' '}
+      <AppLink href="/login">{m.profile_guest_login()}</AppLink>
+    </section>
+  )
+}
+
+/** The member's profile fields as a list of labels and values. */
+function ProfileFields({ fields }: { fields: [string, string][] }) {
+  return (
+    <section aria-labelledby="profile-details">
+      <h2 id="profile-details">{m.member_details_title()}</h2>
+      <dl className="profile-page__fields">
+        {fields.map(([key, value]) => (
+          <div key={key}>
+            <dt>{fieldLabel(key)}</dt>
+            <dd>{fieldValueLabel(key, value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** The member's own text and the notes shown, each under its label. */
+function ProfileNotes({
+  personal,
+  notes,
+}: {
+  personal: string | undefined
+  notes: [string, string][]
+}) {
+  return (
+    <section className="profile-page__notes" aria-labelledby="profile-notes">
+      <h2 id="profile-notes">{m.member_notes_title()}</h2>
+      {personal && <p className="profile-page__personal">{personal}</p>}
+      {notes.map(([key, value]) => (
+        <div key={key} className="profile-page__note">
+          <h3>{noteLabel(key)}</h3>
+          <p>{value}</p>
+        </div>
+      ))}
+    </section>
   )
 }

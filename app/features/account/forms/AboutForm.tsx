@@ -9,6 +9,7 @@ import { formatMonthName } from '../../../ui/format.ts'
 import { errorText } from '../error-text.ts'
 import {
   birthYears,
+  type DateParts,
   MIN_AGE,
   splitDate,
   type ValidationError,
@@ -27,23 +28,56 @@ export interface About {
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0'))
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))
 
+/** The saved answers the form starts from. */
+interface AboutInitial {
+  gender: string | null
+  date_of_birth: string | null
+  profile_fields: Record<string, string>
+}
+
 export function AboutForm({
   initial,
   fields,
   submitLabel,
   onSubmit,
 }: {
-  initial: {
-    gender: string | null
-    date_of_birth: string | null
-    profile_fields: Record<string, string>
-  }
+  initial: AboutInitial
   /** allowed_values of the fields to offer (gender excluded), in display order. */
   fields: [string, string[]][]
   submitLabel: string
   onSubmit: (about: About) => Promise<SyncError | null>
 }) {
   const uid = useId()
+  const form = useAboutForm(initial, fields, onSubmit)
+  return (
+    <form className="form" onSubmit={(e) => void form.submit(e)} aria-busy={form.busy} noValidate>
+      <GenderField
+        uid={uid}
+        gender={form.gender}
+        error={form.genderError}
+        onChange={form.setGender}
+      />
+      <DateOfBirthField uid={uid} dob={form.dob} error={form.dobError} onChange={form.setDob} />
+      <ProfileFieldSelects
+        uid={uid}
+        fields={fields}
+        values={form.values}
+        onChange={form.setValues}
+      />
+      <FormAlert text={form.alert} />
+      <button type="submit" className="button" disabled={form.busy}>
+        {form.busy ? m.signup_saving() : submitLabel}
+      </button>
+    </form>
+  )
+}
+
+/** The about form's draft, its field errors and its submit (checks, sends, shows the answer). */
+function useAboutForm(
+  initial: AboutInitial,
+  fields: [string, string[]][],
+  onSubmit: (about: About) => Promise<SyncError | null>,
+) {
   const [gender, setGender] = useState(initial.gender ?? '')
   const [dob, setDob] = useState(splitDate(initial.date_of_birth ?? ''))
   const [values, setValues] = useState<Record<string, string>>(initial.profile_fields)
@@ -73,88 +107,139 @@ export function AboutForm({
     } else setAlert(failureText(error))
   }
 
-  const dobProps = controlProps(`${uid}-dob`, dobError)
-  const setPart = (part: 'day' | 'month' | 'year') => (v: string) => setDob({ ...dob, [part]: v })
+  return {
+    gender,
+    setGender,
+    dob,
+    setDob,
+    values,
+    setValues,
+    genderError,
+    dobError,
+    alert,
+    busy,
+    submit,
+  }
+}
+
+/** The gender radios with their error. */
+function GenderField({
+  uid,
+  gender,
+  error,
+  onChange,
+}: {
+  uid: string
+  gender: string
+  error: string | null
+  onChange: (g: 'female' | 'male') => void
+}) {
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} aria-busy={busy} noValidate>
-      <fieldset className="field" {...controlProps(`${uid}-gender`, genderError)}>
-        <legend>{m.signup_gender()}</legend>
-        {(['female', 'male'] as const).map((g) => (
-          <label key={g} className="choice">
-            <input
-              type="radio"
-              name={`${uid}-gender`}
-              value={g}
-              checked={gender === g}
-              onChange={() => setGender(g)}
-            />
-            {g === 'female' ? m.signup_gender_female() : m.signup_gender_male()}
-          </label>
-        ))}
-        {genderError && (
-          <p id={`${uid}-gender-error`} className="field__error">
-            {genderError}
-          </p>
-        )}
-      </fieldset>
-      <fieldset
-        className="field"
-        aria-invalid={dobProps['aria-invalid']}
-        aria-describedby={dobProps['aria-describedby']}
-      >
-        <legend>{m.signup_dob()}</legend>
-        <div className="date-parts">
-          <DatePart
-            label={m.signup_dob_day()}
-            value={dob.day}
-            options={DAYS.map((d) => [d, String(Number(d))])}
-            invalid={Boolean(dobError)}
-            onChange={setPart('day')}
+    <fieldset className="field" {...controlProps(`${uid}-gender`, error)}>
+      <legend>{m.signup_gender()}</legend>
+      {(['female', 'male'] as const).map((g) => (
+        <label key={g} className="choice">
+          <input
+            type="radio"
+            name={`${uid}-gender`}
+            value={g}
+            checked={gender === g}
+            onChange={() => onChange(g)}
           />
-          <DatePart
-            label={m.signup_dob_month()}
-            value={dob.month}
-            options={MONTHS.map((mo) => [mo, formatMonthName(Number(mo))])}
-            invalid={Boolean(dobError)}
-            onChange={setPart('month')}
-          />
-          <DatePart
-            label={m.signup_dob_year()}
-            value={dob.year}
-            options={birthYears().map((y) => [String(y), String(y)])}
-            invalid={Boolean(dobError)}
-            onChange={setPart('year')}
-          />
-        </div>
-        {dobError && (
-          <p id={`${uid}-dob-error`} className="field__error">
-            {dobError}
-          </p>
-        )}
-      </fieldset>
-      {fields.map(([name, allowed]) => (
-        <div className="field" key={name}>
-          <label htmlFor={`${uid}-f-${name}`}>{fieldLabel(name)}</label>
-          <select
-            id={`${uid}-f-${name}`}
-            value={values[name] ?? ''}
-            onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-          >
-            <option value="">{m.signup_field_none()}</option>
-            {allowed.map((v) => (
-              <option key={v} value={v}>
-                {fieldValueLabel(name, v)}
-              </option>
-            ))}
-          </select>
-        </div>
+          {g === 'female' ? m.signup_gender_female() : m.signup_gender_male()}
+        </label>
       ))}
-      <FormAlert text={alert} />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? m.signup_saving() : submitLabel}
-      </button>
-    </form>
+      {error && (
+        <p id={`${uid}-gender-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   )
+}
+
+/** The date of birth as day, month and year selects with their error. */
+function DateOfBirthField({
+  uid,
+  dob,
+  error,
+  onChange,
+}: {
+  uid: string
+  dob: DateParts
+  error: string | null
+  onChange: (dob: DateParts) => void
+}) {
+  const dobProps = controlProps(`${uid}-dob`, error)
+  const setPart = (part: 'day' | 'month' | 'year') => (v: string) => onChange({ ...dob, [part]: v })
+  return (
+    <fieldset
+      className="field"
+      aria-invalid={dobProps['aria-invalid']}
+      aria-describedby={dobProps['aria-describedby']}
+    >
+      <legend>{m.signup_dob()}</legend>
+      <div className="date-parts">
+        <DatePart
+          label={m.signup_dob_day()}
+          value={dob.day}
+          options={DAYS.map((d) => [d, String(Number(d))])}
+          invalid={Boolean(error)}
+          onChange={setPart('day')}
+        />
+        <DatePart
+          label={m.signup_dob_month()}
+          value={dob.month}
+          options={MONTHS.map((mo) => [mo, formatMonthName(Number(mo))])}
+          invalid={Boolean(error)}
+          onChange={setPart('month')}
+        />
+        <DatePart
+          label={m.signup_dob_year()}
+          value={dob.year}
+          options={birthYears().map((y) => [String(y), String(y)])}
+          invalid={Boolean(error)}
+          onChange={setPart('year')}
+        />
+      </div>
+      {error && (
+        <p id={`${uid}-dob-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** One select per optional profile field, "none" first. */
+function ProfileFieldSelects({
+  uid,
+  fields,
+  values,
+  onChange,
+}: {
+  uid: string
+  fields: [string, string[]][]
+  values: Record<string, string>
+  onChange: (values: Record<string, string>) => void
+}) {
+  return fields.map(([name, allowed]) => (
+    <div className="field" key={name}>
+      <label htmlFor={`${uid}-f-${name}`}>{fieldLabel(name)}</label>
+      <select
+        id={`${uid}-f-${name}`}
+        value={values[name] ?? ''}
+        onChange={(e) => onChange({ ...values, [name]: e.target.value })}
+      >
+        <option value="">{m.signup_field_none()}</option>
+        {allowed.map((v) => (
+          <option key={v} value={v}>
+            {fieldValueLabel(name, v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  ))
 }
 
 function DatePart({

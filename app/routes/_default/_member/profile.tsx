@@ -3,6 +3,7 @@
 // of their other devices and can delete the account.
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import type { AccountUser, Settings } from '../../../../api/contract/index.ts'
 import { m } from '../../../../messages/paraglide/messages.js'
 import { useSession } from '../../../data/session.ts'
 import { useAccount } from '../../../data/useAccount.ts'
@@ -59,50 +60,8 @@ function ProfilePage() {
           {m.profile_hidden_as_fake()} <Link to="/verify">{m.verify_title()}</Link>
         </p>
       )}
-      <section aria-labelledby="profile-photos">
-        <h2 id="profile-photos">{m.profile_photos()}</h2>
-        <Photos />
-        <p>
-          {user?.profile.verified ? (
-            <>
-              <VerifiedMark verified /> {m.verify_done()}
-            </>
-          ) : (
-            <Link to="/verify">{m.verify_title()}</Link>
-          )}
-        </p>
-      </section>
-      <section aria-labelledby="profile-location">
-        <h2 id="profile-location">{m.profile_location()}</h2>
-        <LocationSection
-          key={`l${version}`}
-          settings={settings}
-          user={account}
-          geolocate={false}
-          submitLabel={m.profile_save()}
-          onSaved={saved}
-        />
-      </section>
-      <section aria-labelledby="profile-about">
-        <h2 id="profile-about">{m.profile_about()}</h2>
-        <AboutSection
-          key={`a${version}`}
-          settings={settings}
-          user={account}
-          submitLabel={m.profile_save()}
-          onSaved={saved}
-        />
-      </section>
-      <section aria-labelledby="profile-notes">
-        <h2 id="profile-notes">{m.profile_notes()}</h2>
-        <NotesSection
-          key={`n${version}`}
-          settings={settings}
-          user={account}
-          submitLabel={m.profile_save()}
-          onSaved={saved}
-        />
-      </section>
+      <PhotosSection verified={user?.profile.verified} />
+      <ProfileForms version={version} settings={settings} account={account} onSaved={saved} />
       <EmailSection
         email={account.email}
         pending={account.account.pending_email}
@@ -117,5 +76,73 @@ function ProfilePage() {
       <DataExport />
       <DeleteAccount />
     </main>
+  )
+}
+
+/** The member's photos, then the verified mark or the way to verification. */
+function PhotosSection({ verified }: { verified: boolean | undefined }) {
+  return (
+    <section aria-labelledby="profile-photos">
+      <h2 id="profile-photos">{m.profile_photos()}</h2>
+      <Photos />
+      <p>
+        {verified ? (
+          <>
+            <VerifiedMark verified /> {m.verify_done()}
+          </>
+        ) : (
+          <Link to="/verify">{m.verify_title()}</Link>
+        )}
+      </p>
+    </section>
+  )
+}
+
+/** The location, about and notes forms, each remounted with the saved values after a save. */
+function ProfileForms({
+  version,
+  settings,
+  account,
+  onSaved,
+}: {
+  version: number
+  settings: Settings
+  account: AccountUser
+  onSaved: () => void
+}) {
+  return (
+    <>
+      <section aria-labelledby="profile-location">
+        <h2 id="profile-location">{m.profile_location()}</h2>
+        <LocationSection
+          key={`l${version}`}
+          settings={settings}
+          user={account}
+          geolocate={false}
+          submitLabel={m.profile_save()}
+          onSaved={onSaved}
+        />
+      </section>
+      <section aria-labelledby="profile-about">
+        <h2 id="profile-about">{m.profile_about()}</h2>
+        <AboutSection
+          key={`a${version}`}
+          settings={settings}
+          user={account}
+          submitLabel={m.profile_save()}
+          onSaved={onSaved}
+        />
+      </section>
+      <section aria-labelledby="profile-notes">
+        <h2 id="profile-notes">{m.profile_notes()}</h2>
+        <NotesSection
+          key={`n${version}`}
+          settings={settings}
+          user={account}
+          submitLabel={m.profile_save()}
+          onSaved={onSaved}
+        />
+      </section>
+    </>
   )
 }

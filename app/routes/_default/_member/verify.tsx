@@ -144,7 +144,47 @@ function SelfieStep({
   turn: VerificationStatus['turn']
   onSent: (s: VerificationStatus) => void
 }) {
-  const Icon = POSE_ICONS[pose] ?? Hand
+  const step = useSelfie(onSent)
+  return (
+    <section aria-labelledby="verify-pose">
+      <p>{m.verify_intro()}</p>
+      <h2 id="verify-pose">{m.verify_pose_label()}</h2>
+      <PoseLine pose={pose} turn={turn} />
+      {step.error && (
+        <p className="form__error" role="alert">
+          {step.error}
+        </p>
+      )}
+      <CameraControls step={step} />
+      <label className="field">
+        {m.verify_file()}
+        <input
+          type="file"
+          name="selfie"
+          accept="image/jpeg,image/png"
+          capture="user"
+          onChange={(e) => step.chooseFile(e.currentTarget.files?.[0] ?? null)}
+        />
+      </label>
+      {step.preview && (
+        <img className="verify-page__preview" src={step.preview} alt={m.verify_preview_alt()} />
+      )}
+      <p>
+        <button
+          type="button"
+          className="button"
+          disabled={!step.selfie || step.busy}
+          onClick={() => void step.sendSelfie()}
+        >
+          {m.verify_send()}
+        </button>
+      </p>
+    </section>
+  )
+}
+
+/** The selfie step's state: camera stream, selfie taken or chosen, its preview, the upload. */
+function useSelfie(onSent: (s: VerificationStatus) => void) {
   const video = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
   const [selfie, setSelfie] = useState<Blob | null>(null)
@@ -192,6 +232,11 @@ function SelfieStep({
     setStream(null)
   }
 
+  function chooseFile(file: Blob | null) {
+    setSelfie(file)
+    setFromCamera(false)
+  }
+
   async function sendSelfie() {
     if (!selfie) return
     setBusy(true)
@@ -202,68 +247,58 @@ function SelfieStep({
     else setError(failureText(res.error))
   }
 
+  return {
+    video,
+    stream,
+    selfie,
+    fromCamera,
+    preview,
+    error,
+    busy,
+    camera,
+    openCamera,
+    capture,
+    chooseFile,
+    sendSelfie,
+  }
+}
+
+/** The pose to take, with its icon, and the way to turn the head when there is one. */
+function PoseLine({ pose, turn }: { pose: string; turn: VerificationStatus['turn'] }) {
+  const Icon = POSE_ICONS[pose] ?? Hand
   return (
-    <section aria-labelledby="verify-pose">
-      <p>{m.verify_intro()}</p>
-      <h2 id="verify-pose">{m.verify_pose_label()}</h2>
-      <p className="verify-page__pose" data-pose={pose}>
-        <Icon className="verify-page__pose-icon" aria-hidden="true" />
-        <strong>{poseText(pose)}</strong>
-        {turn && (
-          <>
-            {' '}
-            <strong data-turn={turn}>
-              {turn === 'left' ? m.verify_turn_left() : m.verify_turn_right()}
-            </strong>
-          </>
-        )}
-      </p>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
+    <p className="verify-page__pose" data-pose={pose}>
+      <Icon className="verify-page__pose-icon" aria-hidden="true" />
+      <strong>{poseText(pose)}</strong>
+      {turn && (
+        <>
+          {' '}
+          <strong data-turn={turn}>
+            {turn === 'left' ? m.verify_turn_left() : m.verify_turn_right()}
+          </strong>
+        </>
       )}
-      {stream ? (
-        <div className="verify-page__camera">
-          <video ref={video} autoPlay playsInline muted aria-label={m.verify_camera_label()} />
-          <button type="button" className="button" onClick={capture}>
-            <Camera className="icon" aria-hidden="true" /> {m.verify_capture()}
-          </button>
-        </div>
-      ) : (
-        camera && (
-          <button type="button" className="button button--quiet" onClick={() => void openCamera()}>
-            <Camera className="icon" aria-hidden="true" />{' '}
-            {selfie && fromCamera ? m.verify_retake() : m.verify_camera_start()}
-          </button>
-        )
-      )}
-      <label className="field">
-        {m.verify_file()}
-        <input
-          type="file"
-          name="selfie"
-          accept="image/jpeg,image/png"
-          capture="user"
-          onChange={(e) => {
-            setSelfie(e.currentTarget.files?.[0] ?? null)
-            setFromCamera(false)
-          }}
-        />
-      </label>
-      {preview && (
-        <img className="verify-page__preview" src={preview} alt={m.verify_preview_alt()} />
-      )}
-      <p>
-        <button
-          type="button"
-          className="button"
-          disabled={!selfie || busy}
-          onClick={() => void sendSelfie()}
-        >
-          {m.verify_send()}
+    </p>
+  )
+}
+
+/** The live camera with its capture button, or the button that opens (or reopens) the camera. */
+function CameraControls({ step }: { step: ReturnType<typeof useSelfie> }) {
+  if (step.stream) {
+    return (
+      <div className="verify-page__camera">
+        <video ref={step.video} autoPlay playsInline muted aria-label={m.verify_camera_label()} />
+        <button type="button" className="button" onClick={step.capture}>
+          <Camera className="icon" aria-hidden="true" /> {m.verify_capture()}
         </button>
-      </p>
-    </section>
+      </div>
+    )
+  }
+  if (!step.camera) return null
+  return (
+    <button type="button" className="button button--quiet" onClick={() => void step.openCamera()}>
+      <Camera className="icon" aria-hidden="true" />{' '}
+      {step.selfie && step.fromCamera ? m.verify_retake() : m.verify_camera_start()}
+    </button>
   )
 }

@@ -30,7 +30,6 @@ const ok = <T,>(value: T) => ({ ok: true as const, value })
 function ChoosePayment() {
   const { creditId, paymentMethod } = Route.useParams()
   const { code } = Route.useSearch()
-  const navigate = useNavigate()
   const packages = usePackages()
   const active = useDiscount()
   // A code from a link (the account-deletion offer) shows its own effect.
@@ -40,8 +39,7 @@ function ChoosePayment() {
   )
   const discount = code ? (linked?.discount ?? null) : active
   const [chosen, setChosen] = useState<string | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<'failed' | 'discount' | 'unavailable' | false>(false)
+  const order = usePlaceOrder(creditId, code, discount)
   if (!packages) return <main className="page page--narrow" aria-busy="true" />
   const pkg = packages.packages.find((p) => p.id === creditId)
   if (!pkg)
@@ -60,7 +58,42 @@ function ChoosePayment() {
   const price = discount?.percent_off ? discounted(pkg.price, discount.percent_off) : pkg.price
   const amount = money(price, packages.currency)
 
-  async function pay(e: FormEvent) {
+  return (
+    <main className="page page--narrow">
+      <h1>{m.credits_package_credits({ credits: pkg.credits })}</h1>
+      <CreditsSum
+        credits={pkg.credits}
+        packageBonus={pkg.bonus}
+        discount={discount}
+        bonus={bonus}
+      />
+      <PaymentForm
+        methods={packages.methods}
+        method={method}
+        onChoose={setChosen}
+        busy={order.busy}
+        failed={order.failed}
+        waiting={code !== undefined && linked === undefined}
+        amount={amount}
+        onPay={(e) => void order.pay(e, method)}
+      />
+    </main>
+  )
+}
+
+type PayFailure = 'failed' | 'discount' | 'unavailable' | false
+
+/** Places the order for a package with the chosen method and follows it to the checkout. */
+function usePlaceOrder(
+  creditId: string,
+  code: string | undefined,
+  discount: Discount | null | undefined,
+) {
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<PayFailure>(false)
+
+  async function pay(e: FormEvent, method: string | undefined) {
     e.preventDefault()
     if (!method) return
     setBusy(true)
@@ -81,50 +114,61 @@ function ChoosePayment() {
     await followOrder(res.value, navigate)
   }
 
+  return { busy, failed, pay }
+}
+
+/** The payment methods to choose from, the withdrawal consent, a failure and the pay button. */
+function PaymentForm({
+  methods,
+  method,
+  onChoose,
+  busy,
+  failed,
+  waiting,
+  amount,
+  onPay,
+}: {
+  methods: readonly string[]
+  method: string | undefined
+  onChoose: (id: string) => void
+  busy: boolean
+  failed: PayFailure
+  /** The linked code's discount is still being looked up. */
+  waiting: boolean
+  amount: string
+  onPay: (e: FormEvent) => void
+}) {
   return (
-    <main className="page page--narrow">
-      <h1>{m.credits_package_credits({ credits: pkg.credits })}</h1>
-      <CreditsSum
-        credits={pkg.credits}
-        packageBonus={pkg.bonus}
-        discount={discount}
-        bonus={bonus}
-      />
-      <form onSubmit={(e) => void pay(e)} aria-busy={busy}>
-        <fieldset className="methods">
-          <legend>{m.credits_method_title()}</legend>
-          {packages.methods.map((id) => (
-            <label key={id}>
-              <input
-                type="radio"
-                name="method"
-                value={id}
-                checked={method === id}
-                onChange={() => setChosen(id)}
-              />
-              {methodName(id)}
-            </label>
-          ))}
-        </fieldset>
-        <WithdrawalConsent />
-        {failed && (
-          <p role="alert">
-            {failed === 'discount'
-              ? m.credits_discount_gone()
-              : failed === 'unavailable'
-                ? m.credits_unavailable()
-                : m.credits_pay_failed()}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="button"
-          disabled={busy || !method || (code !== undefined && linked === undefined)}
-        >
-          {m.credits_pay({ amount })}
-        </button>
-      </form>
-    </main>
+    <form onSubmit={onPay} aria-busy={busy}>
+      <fieldset className="methods">
+        <legend>{m.credits_method_title()}</legend>
+        {methods.map((id) => (
+          <label key={id}>
+            <input
+              type="radio"
+              name="method"
+              value={id}
+              checked={method === id}
+              onChange={() => onChoose(id)}
+            />
+            {methodName(id)}
+          </label>
+        ))}
+      </fieldset>
+      <WithdrawalConsent />
+      {failed && (
+        <p role="alert">
+          {failed === 'discount'
+            ? m.credits_discount_gone()
+            : failed === 'unavailable'
+              ? m.credits_unavailable()
+              : m.credits_pay_failed()}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy || !method || waiting}>
+        {m.credits_pay({ amount })}
+      </button>
+    </form>
   )
 }
 

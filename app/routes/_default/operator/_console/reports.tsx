@@ -4,7 +4,7 @@
 // day; the same rows as a CSV download.
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { ReportRow } from '../../../../../api/contract/operator/sites.ts'
+import type { ReportResponse, ReportRow } from '../../../../../api/contract/operator/sites.ts'
 
 /** The report's filter value of the server-wide site (the contract's SERVER_WIDE_SITE). */
 const SERVER_WIDE_SITE = '_'
@@ -97,80 +97,104 @@ function ReportsPage() {
     <main>
       <h1>{m.op_site_report_title()}</h1>
       <p>{m.op_site_report_intro()}</p>
-      <form className="console-filters" onSubmit={filter}>
-        <label>
-          {m.op_site_report_from()}
-          <input name="from" type="date" defaultValue={data?.from} key={`f${data?.from}`} />
-        </label>
-        <label>
-          {m.op_site_report_to()}
-          <input name="to" type="date" defaultValue={data?.to} key={`t${data?.to}`} />
-        </label>
-        <label>
-          {m.op_site_report_site()}
-          <select name="site" defaultValue={range.site ?? ''}>
-            <option value="">{m.op_site_report_all_sites()}</option>
-            <option value={SERVER_WIDE_SITE}>{m.op_site_report_default_site()}</option>
-            {data?.sites.map((host) => (
-              <option key={host} value={host}>
-                {host}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          {m.op_site_report_show()}
-        </button>
-        {data && csv && (
-          <a className="button button--secondary" href={csv} download>
-            {m.op_site_report_csv()}
-          </a>
-        )}
-      </form>
+      <ReportFilters data={data} site={range.site} csv={csv} onFilter={filter} />
       {report.error && <p role="alert">{m.error_generic()}</p>}
       {data && <SignupChart rows={data.rows} />}
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">{m.op_site_report_title()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.op_site_report_day()}</th>
-              <th scope="col">{m.op_site_report_site()}</th>
-              <th scope="col">{m.op_site_report_network()}</th>
-              <th scope="col">{m.op_site_report_sub1()}</th>
-              <th scope="col">{m.op_site_report_lander()}</th>
-              <th scope="col">{m.op_site_report_visits()}</th>
-              <th scope="col">{m.op_site_report_signups()}</th>
-              <th scope="col">{m.op_site_report_activations()}</th>
-              <th scope="col">{m.op_site_report_first_purchases()}</th>
-              <th scope="col">{m.op_site_report_revenue()}</th>
-              <th scope="col">{m.op_site_report_spent()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.rows.map((r) => (
-              <tr key={`${r.day}|${r.site}|${r.network}|${r.sub1}|${r.lander}`}>
-                <td>{r.day}</td>
-                <td>{r.site === '' ? m.op_site_report_default_site() : (r.site ?? '—')}</td>
-                <td>{r.network ?? '—'}</td>
-                <td>{r.sub1 ?? '—'}</td>
-                <td>{r.lander ?? '—'}</td>
-                <td>{formatNumber(r.visits)}</td>
-                <td>{formatNumber(r.signups)}</td>
-                <td>{formatNumber(r.activations)}</td>
-                <td>{formatNumber(r.first_purchases)}</td>
-                <td>{revenueText(r.revenue)}</td>
-                <td>{spentText(r.spent)}</td>
-              </tr>
-            ))}
-            {data && data.rows.length === 0 && (
-              <tr>
-                <td colSpan={11}>{m.op_site_report_empty()}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ReportTable data={data} />
     </main>
+  )
+}
+
+/** The range and site of the report, shown on submit, and the CSV download of what is shown. */
+function ReportFilters({
+  data,
+  site,
+  csv,
+  onFilter,
+}: {
+  data: ReportResponse | undefined
+  site: string | undefined
+  csv: string | undefined
+  onFilter: (e: FormEvent<HTMLFormElement>) => void
+}) {
+  return (
+    <form className="console-filters" onSubmit={onFilter}>
+      <label>
+        {m.op_site_report_from()}
+        <input name="from" type="date" defaultValue={data?.from} key={`f${data?.from}`} />
+      </label>
+      <label>
+        {m.op_site_report_to()}
+        <input name="to" type="date" defaultValue={data?.to} key={`t${data?.to}`} />
+      </label>
+      <label>
+        {m.op_site_report_site()}
+        <select name="site" defaultValue={site ?? ''}>
+          <option value="">{m.op_site_report_all_sites()}</option>
+          <option value={SERVER_WIDE_SITE}>{m.op_site_report_default_site()}</option>
+          {data?.sites.map((host) => (
+            <option key={host} value={host}>
+              {host}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        {m.op_site_report_show()}
+      </button>
+      {data && csv && (
+        <a className="button button--secondary" href={csv} download>
+          {m.op_site_report_csv()}
+        </a>
+      )}
+    </form>
+  )
+}
+
+/** The report's rows per day, site and source, or that the range has none. */
+function ReportTable({ data }: { data: ReportResponse | undefined }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption className="visually-hidden">{m.op_site_report_title()}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{m.op_site_report_day()}</th>
+            <th scope="col">{m.op_site_report_site()}</th>
+            <th scope="col">{m.op_site_report_network()}</th>
+            <th scope="col">{m.op_site_report_sub1()}</th>
+            <th scope="col">{m.op_site_report_lander()}</th>
+            <th scope="col">{m.op_site_report_visits()}</th>
+            <th scope="col">{m.op_site_report_signups()}</th>
+            <th scope="col">{m.op_site_report_activations()}</th>
+            <th scope="col">{m.op_site_report_first_purchases()}</th>
+            <th scope="col">{m.op_site_report_revenue()}</th>
+            <th scope="col">{m.op_site_report_spent()}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.rows.map((r) => (
+            <tr key={`${r.day}|${r.site}|${r.network}|${r.sub1}|${r.lander}`}>
+              <td>{r.day}</td>
+              <td>{r.site === '' ? m.op_site_report_default_site() : (r.site ?? '—')}</td>
+              <td>{r.network ?? '—'}</td>
+              <td>{r.sub1 ?? '—'}</td>
+              <td>{r.lander ?? '—'}</td>
+              <td>{formatNumber(r.visits)}</td>
+              <td>{formatNumber(r.signups)}</td>
+              <td>{formatNumber(r.activations)}</td>
+              <td>{formatNumber(r.first_purchases)}</td>
+              <td>{revenueText(r.revenue)}</td>
+              <td>{spentText(r.spent)}</td>
+            </tr>
+          ))}
+          {data && data.rows.length === 0 && (
+            <tr>
+              <td colSpan={11}>{m.op_site_report_empty()}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   )
 }
