@@ -89,6 +89,9 @@ describe('sync against the real API', () => {
     await login()
     expect((await engine.getUser())?.profile.id).toBe(me.id)
     expect(events).toContainEqual({ type: 'user', user: expect.objectContaining({}) })
+    // The login fetches the site settings too; settled before the logout
+    // below, so its events are the logout's alone.
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'synced', what: 'settings' }))
     expect((await engine.refreshUser()).ok).toBe(true)
     events = []
     await engine.logout()

@@ -261,3 +261,18 @@ describe('own account', () => {
     expect(JSON.parse(String(requests[0]?.init.body))).toEqual({ subscription })
   })
 })
+
+describe('the account answer and a logout', () => {
+  it('writes nothing of the member when the logout wiped the store while the answer was out', async () => {
+    let release: ((r: Response) => void) | undefined
+    stubServer({
+      'GET /api/user.php': () => new Promise<Response>((r) => (release = r)),
+    })
+    const pending = api.account()
+    await vi.waitFor(() => expect(release).toBeDefined())
+    await engine.session.endSession()
+    release!(reply(accountUser()))
+    expect((await pending).ok).toBe(true)
+    expect(await db.kv.count()).toBe(0)
+  })
+})

@@ -76,11 +76,19 @@ function signupHandlers({ ctx, session }: AccountDeps) {
   /** Spec §7: a new email check aborts the previous one. */
   let emailCheck: AbortController | undefined
 
-  /** Keeps the stored user and account part in step with an account answer. */
-  async function adopt(res: Result<AccountUser>): Promise<Result<AccountUser>> {
+  /**
+   * Keeps the stored user and account part in step with an account answer.
+   * `epoch` is the store's when the answer was asked for: after a logout
+   * meanwhile nothing of the member is written (sync/core/fence.ts).
+   */
+  async function adopt(
+    res: Result<AccountUser>,
+    epoch: number = ctx.db.epoch,
+  ): Promise<Result<AccountUser>> {
     if (res.ok) {
       const { account, ...user } = res.value
-      await session.setUser(user)
+      await session.setUser(user, epoch)
+      if (ctx.db.epoch !== epoch) return res
       await kvPut(ctx.db, 'account', account)
       ctx.emit({ type: 'synced', what: 'account' })
     }
@@ -129,9 +137,10 @@ function signupHandlers({ ctx, session }: AccountDeps) {
 
     /** GET /api/user.php with the account part (sign-up resume, /profile). */
     async account(): Promise<Result<AccountUser>> {
+      const epoch = ctx.db.epoch
       const res = await request('account')
       if (!res.ok && res.error.status === 403) await session.endSession()
-      return adopt(res)
+      return adopt(res, epoch)
     },
 
     /** PUT /api/user.php: location and/or profile (spec §7). */

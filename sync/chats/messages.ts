@@ -327,20 +327,25 @@ export class MessagesSync {
     from?: { after: number | undefined },
   ): Promise<Result<{ added: number }>> {
     const { db } = this.ctx
+    // Every page of this pull is dropped after a wipe since its start.
+    const epoch = db.epoch
     let added = 0
     let cursor = from ? from.after : await this.cursorOf(conversation)
     for (;;) {
       const after = cursor
-      const res = await fenced(db, () =>
-        request('messages', {
-          query: after ? { conversation, after } : { conversation },
-        }),
+      const res = await fenced(
+        db,
+        () => request('messages', { query: after ? { conversation, after } : { conversation } }),
+        async (answer) => {
+          await this.store(answer.messages)
+          return answer
+        },
+        epoch,
       )
       if (!res.ok) {
         await this.ctx.sessionGone(res.error)
         return res
       }
-      await this.store(res.value.messages)
       added += res.value.messages.length
       // Without a cursor the answer is the newest page: nothing newer to ask for.
       if (!after || !res.value.has_more || res.value.messages.length === 0) break
@@ -393,9 +398,11 @@ export class MessagesSync {
   /** A tab opened the conversation: remembered (kv `openedChats`) for catchUp. */
   async opened(conversation: number): Promise<void> {
     const { db } = this.ctx
-    const now = this.ctx.now()
     await db.transaction('rw', db.kv, async () => {
       const before = (await kvGet(db, 'openedChats')) ?? {}
+      // Strictly later than the last one: two chats opened in the same
+      // millisecond keep the order they were opened in.
+      const now = Math.max(this.ctx.now(), ...Object.values(before).map((at) => at + 1))
       // The one opened now first (object keys of numbers iterate in number order).
       const others = Object.entries(before)
         .filter(([key, at]) => key !== String(conversation) && now - at < CATCH_UP_MS)
@@ -433,24 +440,31 @@ export class MessagesSync {
    * stored changed; a pull by cursor would not bring them).
    */
   async refreshNewest(conversation: number): Promise<Result<null>> {
-    const res = await fenced(this.ctx.db, () => request('messages', { query: { conversation } }))
-    if (!res.ok) return res
-    await this.store(res.value.messages)
-    return ok(null)
+    return fenced(
+      this.ctx.db,
+      () => request('messages', { query: { conversation } }),
+      async ({ messages }) => {
+        await this.store(messages)
+        return null
+      },
+    )
   }
 
   /** One page older than the oldest stored message (scrolling up); whether more exist. */
   async loadOlder(conversation: number): Promise<Result<{ more: boolean }>> {
     const { db } = this.ctx
     const oldest = await this.sent(conversation).first()
-    const res = await fenced(db, () =>
-      request('messages', {
-        query: oldest?.id ? { conversation, before: oldest.id } : { conversation },
-      }),
+    return fenced(
+      db,
+      () =>
+        request('messages', {
+          query: oldest?.id ? { conversation, before: oldest.id } : { conversation },
+        }),
+      async ({ messages, has_more }) => {
+        await this.store(messages)
+        return { more: has_more }
+      },
     )
-    if (!res.ok) return res
-    await this.store(res.value.messages)
-    return ok({ more: res.value.has_more })
   }
 
   /** Server messages replace pending copies of themselves (same client id = same key). */
@@ -486,12 +500,13 @@ export class MessagesSync {
 
   /** GET /api/credits.php into kv `credits` (the composer's balance and price). */
   async syncCredits(): Promise<Result<null>> {
-    const res = await fenced(this.ctx.db, () => request('credits'))
-    if (!res.ok) {
-      await this.ctx.sessionGone(res.error)
-      return res
-    }
-    await kvPut(this.ctx.db, 'credits', res.value)
-    return ok(null)
+    const { db } = this.ctx
+    const res = await fenced(
+      db,
+      () => request('credits'),
+      (credits) => kvPut(db, 'credits', credits).then(() => null),
+    )
+    if (!res.ok) await this.ctx.sessionGone(res.error)
+    return res
   }
 }

@@ -3,7 +3,7 @@
 // parsed answer, tell the page.
 import type { EndpointName } from '../../api/contract/index.ts'
 import type { SyncContext } from './context.ts'
-import { ok, type Result } from './errors.ts'
+import type { Result } from './errors.ts'
 import type { SyncEvent } from './events.ts'
 import { fenced } from './fence.ts'
 import { type EndpointOptions, type ResponseOf, request } from './http.ts'
@@ -17,12 +17,11 @@ export async function pull<K extends EndpointName, T>(
   what: Synced,
   store: (value: ResponseOf<K>) => Promise<T>,
 ): Promise<Result<T>> {
-  const res = await fenced(ctx.db, () => request(name, options))
+  const res = await fenced(ctx.db, () => request(name, options), store)
   if (!res.ok) {
     await ctx.sessionGone(res.error)
     return res
   }
-  const value = await store(res.value)
   ctx.emit({ type: 'synced', what })
-  return ok(value)
+  return res
 }

@@ -5,9 +5,9 @@
 // server with its answer lost, so cancelling it locally would leave the
 // server ahead of us. Order alone makes like-then-unlike end unliked.
 import { z } from 'zod'
-import { ok, type Result, type SyncError } from '../core/errors.ts'
+import type { Result, SyncError } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
-import { request } from '../core/http.ts'
+import { type ResponseOf, request } from '../core/http.ts'
 import type { Outbox } from '../core/outbox.ts'
 import type { LocalDb, OutboxRow } from '../store/store.ts'
 import {
@@ -148,12 +148,18 @@ export class LikesSync {
   /** GET /api/likes.php into the store (spec §9 polling; 403 re-fetches the user). */
   async sync(): Promise<Result<{ given: number; received: number }>> {
     const requestedAt = this.deps.now()
-    const res = await fenced(this.db, () => request('likes'))
-    if (!res.ok) {
-      await this.deps.sessionGone(res.error)
-      return res
-    }
-    const { profiles, liked_by, liked_ids, counts } = res.value
+    const res = await fenced(
+      this.db,
+      () => request('likes'),
+      (answer) => this.store(answer, requestedAt),
+    )
+    if (!res.ok) await this.deps.sessionGone(res.error)
+    return res
+  }
+
+  /** Page 1 of both lists, asked for at `requestedAt`, into the store. */
+  private async store(answer: ResponseOf<'likes'>, requestedAt: number) {
+    const { profiles, liked_by, liked_ids, counts } = answer
     const db = this.db
     const tables = [db.likes, db.likedBy, db.profiles, db.outbox, db.kv]
     // Page 1 holds the first profiles of each list; `liked_ids` is every
@@ -166,7 +172,7 @@ export class LikesSync {
         return
       }
       await db.kv.put({ key: 'likesSyncedAt', value: requestedAt })
-      await db.kv.put({ key: 'likesCounts', value: { ...counts, pp: res.value.paging.pp } })
+      await db.kv.put({ key: 'likesCounts', value: { ...counts, pp: answer.paging.pp } })
       const outbox = await this.outbox.pending()
       const given = reconcileGiven(
         { ids: liked_ids, requestedAt },
@@ -188,7 +194,7 @@ export class LikesSync {
         ...liked_by.map((l) => ({ ...l.profile, seenAt })),
       ])
     })
-    return ok({ given: liked_ids.length, received: liked_by.length })
+    return { given: liked_ids.length, received: liked_by.length }
   }
 
   /**
@@ -198,12 +204,18 @@ export class LikesSync {
    * at the next poll; the member can show more again.
    */
   async loadPage(type: 'given' | 'received', page: number): Promise<Result<number>> {
-    const res = await fenced(this.db, () => request('likes', { query: { type, page } }))
-    if (!res.ok) {
-      await this.deps.sessionGone(res.error)
-      return res
-    }
-    const { profiles, liked_by } = res.value
+    const res = await fenced(
+      this.db,
+      () => request('likes', { query: { type, page } }),
+      (answer) => this.storePage(type, page, answer),
+    )
+    if (!res.ok) await this.deps.sessionGone(res.error)
+    return res
+  }
+
+  /** A later page of one list into the store: how many it brought. */
+  private async storePage(type: 'given' | 'received', page: number, answer: ResponseOf<'likes'>) {
+    const { profiles, liked_by } = answer
     const seenAt = Date.now()
     await this.db.transaction(
       'rw',
@@ -215,13 +227,13 @@ export class LikesSync {
         ])
         const seen = pendingSeen(await this.outbox.pending())
         const known = new Set((await this.db.likedBy.toArray()).map((r) => r.id))
-        const offset = (page - 1) * res.value.paging.pp
+        const offset = (page - 1) * answer.paging.pp
         const fresh = reconcileReceived({ rows: liked_by, requestedAt: seenAt }, [], seen)
         await this.db.likedBy.bulkPut(
           fresh.filter((r) => !known.has(r.id)).map((r) => ({ ...r, order: r.order + offset })),
         )
       },
     )
-    return ok(type === 'given' ? profiles.length : liked_by.length)
+    return type === 'given' ? profiles.length : liked_by.length
   }
 }

@@ -8,7 +8,7 @@ import type { SyncEvent } from '../core/events.ts'
 import { request } from '../core/http.ts'
 import type { Outbox, OutboxEvent } from '../core/outbox.ts'
 import type { LikesSync } from '../likes/likes.ts'
-import { syncCompanyInfo, syncSettings } from '../settings/settings.ts'
+import { syncCompanyInfo, syncSettings, syncSettingsForMember } from '../settings/settings.ts'
 import { kvGet, kvPut } from '../store/kv.ts'
 import type { CamFilters, MembersSync } from './members.ts'
 
@@ -90,8 +90,9 @@ export function membersHandlers(deps: MembersDeps) {
     },
     loadProfile: (id: number) => members.loadProfile(id),
     startChat: (profile: number) => members.startChat(profile),
-    syncSettings: async () => {
-      const res = await syncSettings(ctx)
+    /** `forMember`: only while a member is signed in (settings.ts, syncSettingsForMember). */
+    syncSettings: async (forMember = false) => {
+      const res = await (forMember ? syncSettingsForMember(ctx) : syncSettings(ctx))
       return res.ok ? { ok: true as const, value: null } : res
     },
     /** The guest home's member photos where guests may not search (not stored: public, small). */

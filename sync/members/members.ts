@@ -1,7 +1,7 @@
 // Profile pages, starting a chat, the site settings and webcam tiles: fetched
 // by the worker, parsed with the contract and kept in the local store, so a
 // page seen once shows again offline.
-import { ok, type Result, type SyncError } from '../core/errors.ts'
+import type { Result, SyncError } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
 import { request } from '../core/http.ts'
 import type { LikesSync } from '../likes/likes.ts'
@@ -33,21 +33,23 @@ export class MembersSync {
    */
   async loadProfile(id: number): Promise<Result<{ id: number }>> {
     const requestedAt = this.deps.now()
-    const res = await fenced(this.db, () => request('profile', { query: { id } }))
-    if (!res.ok) {
-      if (res.error.status === 404) await this.db.profileDetails.delete(id)
-      return res
-    }
-    const { profile, liked, liked_me } = res.value
-    await this.db.profileDetails.put({
-      id: profile.id,
-      detail: profile,
-      likedMe: liked_me,
-      fetchedAt: Date.now(),
-    })
-    // Null for a guest: nothing to learn about their likes.
-    if (liked !== null) await this.likes.learn(profile.id, liked, requestedAt)
-    return ok({ id: profile.id })
+    const res = await fenced(
+      this.db,
+      () => request('profile', { query: { id } }),
+      async ({ profile, liked, liked_me }) => {
+        await this.db.profileDetails.put({
+          id: profile.id,
+          detail: profile,
+          likedMe: liked_me,
+          fetchedAt: Date.now(),
+        })
+        // Null for a guest: nothing to learn about their likes.
+        if (liked !== null) await this.likes.learn(profile.id, liked, requestedAt)
+        return { id: profile.id }
+      },
+    )
+    if (!res.ok && res.error.status === 404) await this.db.profileDetails.delete(id)
+    return res
   }
 
   /** GET /api/chat.php?profile= → the conversation id (spec §7); 403 re-fetches the user. */
@@ -60,9 +62,13 @@ export class MembersSync {
   /** GET /api/xcams/search.php with the grid's gender and ages, stored under camsKey. */
   async syncCams(filters: CamFilters): Promise<Result<{ key: string }>> {
     const key = camsKey(filters)
-    const res = await fenced(this.db, () => request('cams', { query: { ...filters } }))
-    if (!res.ok) return res
-    await this.db.cams.put({ key, cams: res.value.cams, fetchedAt: Date.now() })
-    return ok({ key })
+    return fenced(
+      this.db,
+      () => request('cams', { query: { ...filters } }),
+      async ({ cams }) => {
+        await this.db.cams.put({ key, cams, fetchedAt: Date.now() })
+        return { key }
+      },
+    )
   }
 }

@@ -8,7 +8,7 @@ import type { SyncContext } from '../core/context.ts'
 import { ok, type Result } from '../core/errors.ts'
 import { fenced } from '../core/fence.ts'
 import { request } from '../core/http.ts'
-import { kvPut } from '../store/kv.ts'
+import { kvPut, kvStore } from '../store/kv.ts'
 
 export interface PaymentsDeps {
   ctx: SyncContext
@@ -41,17 +41,20 @@ async function withRetries(
 
 export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps) {
   const { db } = ctx
-  const loadDiscount = async () => {
-    const res = await fenced(db, () => request('discountCode'))
-    if (res.ok) await kvPut(db, 'discount', { discount: res.value.discount, at: ctx.now() })
-    return res
-  }
+  const loadDiscount = () =>
+    fenced(
+      db,
+      () => request('discountCode'),
+      async (answer) => {
+        await kvPut(db, 'discount', { discount: answer.discount, at: ctx.now() })
+        return answer
+      },
+    )
   return {
     /** Packages for the member's country, or a guest's (`country`, else geo-IP). */
     async loadPackages(country?: string) {
-      const res = await fenced(db, () => request('packages', { query: country ? { country } : {} }))
-      if (res.ok) await kvPut(db, 'packages', res.value)
-      return res
+      const query = country ? { country } : {}
+      return fenced(db, () => request('packages', { query }), kvStore(db, 'packages'))
     },
     /** The active discount (time bonus, else the welcome code) into kv `discount`. */
     loadDiscount,
@@ -100,9 +103,7 @@ export function paymentsHandlers({ ctx, syncCredits, refreshUser }: PaymentsDeps
       return ok(res.value)
     },
     async loadCreditHistory() {
-      const res = await fenced(db, () => request('creditHistory'))
-      if (res.ok) await kvPut(db, 'creditHistory', res.value)
-      return res
+      return fenced(db, () => request('creditHistory'), kvStore(db, 'creditHistory'))
     },
   }
 }

@@ -5,7 +5,7 @@
 import { LoginRequest, User } from '../../api/contract/index.ts'
 import type { SyncContext } from '../core/context.ts'
 import { fail, ok, type Result } from '../core/errors.ts'
-import { fenced } from '../core/fence.ts'
+import { wipedMeanwhile } from '../core/fence.ts'
 import { request } from '../core/http.ts'
 import { kvGet, kvPut } from '../store/kv.ts'
 
@@ -27,14 +27,26 @@ export class SessionSync {
     return parsed.success ? parsed.data : null
   }
 
-  /** The one writer of the signed-in member. */
-  async setUser(user: User | null): Promise<void> {
+  /**
+   * The one writer of the signed-in member. `epoch` is the store's when the
+   * answer carrying the member was asked for (sync/core/fence.ts): the
+   * check, the read of the member before and the write are one transaction,
+   * so a logout that wiped the store meanwhile, even between the answer and
+   * this write, leaves no member row behind it.
+   */
+  async setUser(user: User | null, epoch: number = this.ctx.db.epoch): Promise<void> {
     if (!user) return this.endSession()
-    const before = await this.getUser()
-    await kvPut(this.ctx.db, 'user', user)
+    const { db } = this.ctx
+    const before = await db.transaction('rw', db.kv, async () => {
+      if (db.epoch !== epoch) return undefined
+      const stored = User.safeParse(await kvGet(db, 'user'))
+      await kvPut(db, 'user', user)
+      return { signedIn: stored.success }
+    })
+    if (before === undefined) return
     this.ctx.emit({ type: 'user', user })
     // Spec §4: when a user appears, periodic refresh starts.
-    if (!before) this.hooks.started()
+    if (!before.signedIn) this.hooks.started()
   }
 
   /** Logout, account deletion and an expired session all end here. */
@@ -74,9 +86,12 @@ export class SessionSync {
 
   /** GET /api/user.php; a 403 ends the session (spec §8). */
   async refreshUser(): Promise<Result<User | null>> {
-    const res = await fenced(this.ctx.db, () => request('user'))
+    const epoch = this.ctx.db.epoch
+    const res = await request('user')
+    if (this.ctx.db.epoch !== epoch) return wipedMeanwhile()
     if (res.ok) {
-      await this.setUser(res.value)
+      // setUser checks the epoch again in its write's own transaction.
+      await this.setUser(res.value, epoch)
       this.ctx.emit({ type: 'synced', what: 'user' })
       return res
     }

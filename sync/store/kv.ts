@@ -88,3 +88,11 @@ export async function kvPut<K extends KvKey>(
 ): Promise<void> {
   await db.kv.put({ key, value })
 }
+
+/** The write of a fenced answer (sync/core/fence.ts) that goes whole to `key`; it hands the answer on. */
+export const kvStore =
+  <K extends KvKey>(db: LocalDb, key: K) =>
+  async (value: KvValues[K]): Promise<KvValues[K]> => {
+    await kvPut(db, key, value)
+    return value
+  }

@@ -45,7 +45,7 @@ async function send(subscription: PushSubscriptionJSON): Promise<boolean> {
  * it; no prompt is shown, permission is already granted).
  */
 export async function resendSubscription(): Promise<void> {
-  const key = await pushPublicKey().catch(() => '')
+  const key = await pushPublicKey(true).catch(() => '')
   if (!pushCapable(key) || Notification.permission !== 'granted' || offHere()) return
   // Background work: wait for the worker however long its first install
   // takes (subscribePush alone gives up after SW_READY_TIMEOUT_MS).
