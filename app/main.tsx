@@ -10,6 +10,7 @@ import { holdWorkerStart, worker } from './data/worker.ts'
 import { registerServiceWorker } from './features/pwa.ts'
 import { installChunkReload } from './features/site/chunk-reload.ts'
 import { captureDevFlag } from './features/site/flags.ts'
+import { keepStoredPages, takeAwayStoredPage } from './features/site/stored-page.ts'
 import { preloadPageChunks, router } from './router.tsx'
 import './styles.css'
 import './ui/site.css'
@@ -45,6 +46,10 @@ const app = (
 // offline"). A guest's prerendered entry page is hydrated by the light entry
 // instead (app/lander.tsx), without the router.
 holdWorkerUntilPainted(router, holdWorkerStart)
+// A repeat visit offline painted the page's stored copy with the HTML
+// (sw/snapshot.ts): it goes once the app's own page is there.
+takeAwayStoredPage(router)
+keepStoredPages(router)
 void session.load()
 preloadPageChunks(window.location.pathname)
 void tracked.then(() => createRoot(document.getElementById('root')!).render(app))

@@ -90,8 +90,12 @@ export const ENTRIES: Entry[] = [
     // Raised 2026-11-29 from 126.0 to the measured 128.2: the phone's filter
     // sheet with its chips, the picture placeholder (app/ui/Photo.tsx) and
     // the one-price line, all on a member's first /members; still under the
-    // 130 KB goal.
-    limit: limitAt(128.2),
+    // 130 KB goal. Raised 2026-11-30 to the measured 130.4 (0.4 KB over the
+    // goal): keeping the stored page and taking it away
+    // (app/features/site/stored-page.ts) must run in the shell, since the
+    // layer must go in the same task as the app's rows come; as a chunk of
+    // its own it measured 130.8 (one file more).
+    limit: limitAt(130.4),
   },
 ]
 

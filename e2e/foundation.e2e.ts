@@ -48,6 +48,22 @@ const localRows = (p: Page) =>
     return counts
   })
 
+/** The keys of the app's key-value table (what a failed wipe left). */
+const kvKeys = (p: Page) =>
+  p.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('amora')
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const req = db.transaction('kv').objectStore('kv').getAllKeys()
+      req.onsuccess = () => resolve(req.result)
+    })
+    db.close()
+    return JSON.stringify(keys)
+  })
+
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await describePage(page)
 })
@@ -140,6 +156,43 @@ describe('foundation slice in Chromium', () => {
     await context.setOffline(false)
   })
 
+  it('paints the stored chat list with the HTML on a repeat visit offline, before any script ran; the app then replaces it', async () => {
+    await page.goto('/chats')
+    await page.locator('.chat-list__item').first().waitFor()
+    const chatNames = await page.locator('.chat-list__name').allTextContents()
+    // The page keeps its copy once the rows are there (app/features/site/stored-page.ts).
+    await page.waitForFunction(async () => {
+      const cache = await caches.open('amora-page-snapshots-v1')
+      return (await cache.match('/chats')) !== undefined
+    })
+    await context.setOffline(true)
+    const cdp = await context.newCDPSession(page)
+    try {
+      // No script of the page runs: what shows is the service worker's HTML alone.
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
+      await page.goto('/chats')
+      const layer = page.locator('#page-snapshot')
+      expect(await layer.getAttribute('aria-hidden')).toBe('true')
+      expect(await layer.getAttribute('inert')).toBe('')
+      expect(await layer.locator('.chat-list__name').allTextContents()).toEqual(chatNames)
+      expect(await layer.boundingBox()).toMatchObject({ x: 0, y: 0 })
+      // The shell's skeleton under it is not drawn (its pulse held the first frame back).
+      expect(await page.locator('#root > .boot-skeleton').isVisible()).toBe(false)
+      expect(await page.locator('#root > .boot-skeleton').count()).toBe(1)
+      // No id of the copy clashes with the app's own (#app-root, labels).
+      expect(await layer.locator('[id], [name]').count()).toBe(0)
+    } finally {
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false })
+      await cdp.detach()
+    }
+    // With its scripts, the app's own rows replace the copy: never both.
+    await page.reload()
+    await page.locator('#root .chat-list__item').first().waitFor()
+    await page.locator('#page-snapshot').waitFor({ state: 'detached' })
+    expect(await page.locator('.chat-list__name').allTextContents()).toEqual(chatNames)
+    await context.setOffline(false)
+  })
+
   it('logs out, shows login and leaves the local store empty', async () => {
     await page.goto('/members')
     await page.locator('ul.grid li.tile').first().waitFor()
@@ -154,7 +207,12 @@ describe('foundation slice in Chromium', () => {
       rows = await localRows(page)
     }
     expect(Object.keys(rows).length).toBeGreaterThan(0)
-    expect(rows).toEqual(Object.fromEntries(Object.keys(rows).map((k) => [k, 0])))
+    expect(rows, `keys left in kv: ${await kvKeys(page)}`).toEqual(
+      Object.fromEntries(Object.keys(rows).map((k) => [k, 0])),
+    )
+    // The stored pages went with the session (sw/snapshot.ts): another
+    // member of this device never sees them.
+    await page.waitForFunction(async () => !(await caches.has('amora-page-snapshots-v1')))
     // The session is gone server-side too.
     const status = await page.evaluate(async () => (await fetch('/api/user.php')).status)
     expect(status).toBe(403)

@@ -12,6 +12,7 @@ import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   getCacheKeyForURL,
+  matchPrecache,
   type PrecacheEntry,
   precacheAndRoute,
 } from 'workbox-precaching'
@@ -30,7 +31,16 @@ import {
 } from './config.ts'
 import { isLocaleMessages, isMediaImage } from './match.ts'
 import { parsePageMessage } from './page-message.ts'
-import { setLastMessage, setSignedIn } from './state.ts'
+import {
+  AFTER_PAINT_SCRIPT,
+  AFTER_PAINT_URL,
+  PAGE_SNAPSHOT_CACHE,
+  SNAPSHOT_HEADERS,
+  shellWithPage,
+  stylesheetsOf,
+  withStylesInline,
+} from './snapshot.ts'
+import { setLastMessage, setSignedIn, signedIn } from './state.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   // Replaced at build time by workbox-build with the list of built files.
@@ -62,9 +72,70 @@ cleanupOutdatedCaches()
 // shell, so deep links work offline. The dev server's worker precaches
 // nothing, so the route exists only when the shell is in the precache.
 if (getCacheKeyForURL('/index.html') !== undefined) {
+  const shell = createHandlerBoundToURL('/index.html')
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }),
+    new NavigationRoute(async (options) => withStoredPage(await shell(options), options.url), {
+      denylist: NAVIGATION_DENYLIST,
+    }),
   )
+}
+
+// The starter of a stored page's scripts (sw/snapshot.ts): an answer of its own.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === AFTER_PAINT_URL,
+  async () =>
+    new Response(AFTER_PAINT_SCRIPT, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+    }),
+)
+
+/**
+ * Offline, a member's start page (sw/snapshot.ts) comes with the copy of it
+ * the page last stored, so it paints with the HTML, before any script ran.
+ * Online the app's own render comes as soon from the store, with nothing
+ * stale in between, and a page can only be stored for a signed-in member.
+ * Anything amiss (no copy, another shell, a cache that cannot be read)
+ * answers the plain shell.
+ */
+async function withStoredPage(response: Response, url: URL): Promise<Response> {
+  if (self.navigator.onLine || url.search !== '' || !response.ok) return response
+  try {
+    // Side by side: each read is a few ms of the worker's thread.
+    const [member, stored, shell] = await Promise.all([
+      signedIn(),
+      self.caches.match(url.pathname, { cacheName: PAGE_SNAPSHOT_CACHE }),
+      response.clone().text(),
+    ])
+    if (member !== true || !stored) return response
+    const page = {
+      html: await stored.text(),
+      shell: stored.headers.get(SNAPSHOT_HEADERS.shell) ?? '',
+      lang: stored.headers.get(SNAPSHOT_HEADERS.lang) ?? '',
+    }
+    const html = shellWithPage(shell, url.pathname, page)
+    if (html === undefined) return response
+    const sheets = new Map<string, string>()
+    await Promise.all(
+      stylesheetsOf(shell).map(async (href) => {
+        const css = await matchPrecache(href)
+        if (css) sheets.set(href, await css.text())
+      }),
+    )
+    return new Response(withStylesInline(html, sheets), {
+      status: response.status,
+      headers: withoutLength(response.headers),
+    })
+  } catch (e) {
+    console.warn('the stored page could not be added to the shell', e)
+    return response
+  }
+}
+
+/** The headers of an answer whose body is rewritten (its old length would cut it). */
+function withoutLength(headers: Headers): Headers {
+  const copy = new Headers(headers)
+  copy.delete('content-length')
+  return copy
 }
 
 // --- Runtime caches ----------------------------------------------------------
@@ -146,8 +217,10 @@ async function endSession(): Promise<void> {
 }
 
 // Logout: the member's photos (and the expiration records naming their URLs)
-// must not outlive the session on a shared device.
+// and the stored pages must not outlive the session on a shared device.
 async function clearUserCaches(): Promise<void> {
+  // The stored pages (sw/snapshot.ts) show the member's chats and matches.
+  await self.caches.delete(PAGE_SNAPSHOT_CACHE)
   await imageExpiration.deleteCacheAndMetadata()
   await self.caches.delete(IMAGE_CACHE)
   // The plugin only knows caches it touched since this worker started; this
