@@ -12,6 +12,7 @@
 //   placeholder, not the browser's broken-image icon.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { scaled } from '../api/test/time-scale.ts'
 import { browserSuite, logIn, pageUntil } from './harness.ts'
 
 const suite = browserSuite(1)
@@ -28,22 +29,57 @@ const activeInDialog = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('dialog') !== null)
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim())
 
+/**
+ * Keeps, in the page, each time the window scrolled (where to, on which
+ * path) and each scrollTo with its caller: what a failed "arrives at the
+ * top" prints.
+ */
+const recordScrolls = (page: Page) =>
+  page.addInitScript(() => {
+    const log: string[] = []
+    Object.assign(window, { __scrolls: log })
+    addEventListener('scroll', () => log.push(`scroll to ${scrollY} on ${location.pathname}`))
+    const scrollTo = window.scrollTo.bind(window) as (...a: unknown[]) => void
+    Object.assign(window, {
+      scrollTo: (...a: unknown[]) => {
+        log.push(`scrollTo(${JSON.stringify(a)}) on ${location.pathname} from ${new Error().stack}`)
+        scrollTo(...a)
+      },
+    })
+  })
+const scrollLog = (page: Page) =>
+  page.evaluate(() =>
+    ['window scrolls:', ...((window as unknown as { __scrolls?: string[] }).__scrolls ?? [])].join(
+      '\n',
+    ),
+  )
+
 describe('members search on a phone and wider', () => {
   it('shows at least 6 tiles on the first phone screen, with the filters in a sheet and as chips', async () => {
     const page = suite.pages[0]!
     await page.setViewportSize(PHONE)
+    await recordScrolls(page)
     await logIn(page)
     await page.waitForURL(/\/members/)
     await tiles(page)
       .nth(TILES_ON_FIRST_SCREEN - 1)
       .waitFor()
 
+    // The first screen is the page's top 780 px, wherever the window is now.
     const onFirstScreen = await tiles(page).evaluateAll(
-      (lis, height) => lis.filter((li) => li.getBoundingClientRect().top < height).length,
+      (lis, height) =>
+        lis.filter((li) => li.getBoundingClientRect().top + window.scrollY < height).length,
       PHONE.height,
     )
     expect(onFirstScreen).toBeGreaterThanOrEqual(TILES_ON_FIRST_SCREEN)
-    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    // And the member arrives there: the new page scrolls to its top (the
+    // router does so once the page has rendered). A failure names what moved it.
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: scaled(5_000) })
+      .toBe(0)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\n${await scrollLog(page)}`)
+      })
     // The form is not on the page itself, only behind the button.
     expect(await page.getByRole('combobox', { name: /^Age/ }).count()).toBe(0)
 
