@@ -47,6 +47,13 @@ export function ageToday(dateOfBirth: string, now = new Date()): number {
 }
 
 let serial = 0
+/**
+ * Members added so far to each database: their last activity steps back a
+ * minute each. Per database, not per process: the test files of a worker
+ * share this module (vitest.config.ts), and a count over all of them put a
+ * later file's new members hours in the past (not "online now").
+ */
+const addedTo = new WeakMap<Db, number>()
 
 /**
  * Inserts members with sensible defaults (a woman of 30 in NL, password
@@ -57,8 +64,10 @@ export async function addMembers(db: Db, specs: NewMember[]): Promise<MemberRow[
   if (specs.length === 0) return []
   const hash = await testPasswordHash()
   const now = Date.now()
+  let added = addedTo.get(db) ?? 0
   const rows = specs.map(({ age, ...spec }) => {
     serial++
+    added++
     return {
       email: `member-${serial}-${process.pid}@test.example`,
       passwordHash: hash,
@@ -66,11 +75,12 @@ export async function addMembers(db: Db, specs: NewMember[]): Promise<MemberRow[
       gender: 'female',
       country: 'NL',
       language: 'en',
-      lastActiveAt: new Date(now - serial * 60_000),
+      lastActiveAt: new Date(now - added * 60_000),
       ...spec,
       dateOfBirth: spec.dateOfBirth ?? birthDate(age ?? 30, -10),
     }
   })
+  addedTo.set(db, added)
   const inserted = await db.insert(members).values(rows).returning()
   // RETURNING order is not promised by SQL: match on the unique email.
   const byEmail = new Map(inserted.map((r) => [r.email, r]))
