@@ -8,24 +8,27 @@ import { useKv, useStored } from './stored.ts'
 export type { MessageRow } from '../../sync/store/store.ts'
 
 /**
- * The conversation's stored messages, and whether the opening's pull of what
- * is new has answered (the chat's "New" divider waits for it: before, the
- * store may not hold the unread messages yet).
+ * The conversation's stored messages, and, once the opening's pull of what
+ * is new has answered, the id of the newest message the store then held
+ * (0: none). The chat's "New" divider waits until `rows` hold that one:
+ * the pull's answer and the store's new rows reach the page separately,
+ * and a divider placed on the rows from before the pull sat too high (on
+ * a loaded machine the rows came a frame after the answer).
  */
 export function useMessages(conversation: number) {
-  const [pulled, setPulled] = useState<number | null>(null)
+  const [pulled, setPulled] = useState<{ conversation: number; newest: number } | null>(null)
   useEffect(() => {
     const w = syncWorker()
     void (async () => {
       await w.pullMessages(conversation)
-      setPulled(conversation)
+      setPulled({ conversation, newest: await w.newestMessageId(conversation) })
       await w.markChatRead(conversation)
     })()
     void w.syncCredits()
   }, [conversation])
   const rows = useStored('messages', [conversation])
   useReadWhileOpen(conversation, rows?.length)
-  return { rows, pulled: pulled === conversation }
+  return { rows, pulledUpTo: pulled?.conversation === conversation ? pulled.newest : undefined }
 }
 
 /**

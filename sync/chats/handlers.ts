@@ -31,6 +31,8 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
       await messages.opened(conversation)
       return messages.pull(conversation)
     },
+    /** The newest stored message's id (0: none), for a page to know when its rows hold it. */
+    newestMessageId: (conversation: number) => messages.newestSentId(conversation),
     loadOlderMessages: (conversation: number) => messages.loadOlder(conversation),
     markChatRead: (conversation: number) => messages.markRead(conversation),
     /** Spec §4: removed at once, then the list reloads. */

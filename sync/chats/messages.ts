@@ -395,6 +395,11 @@ export class MessagesSync {
     return this.pull(message.conversation, { after })
   }
 
+  /** The id of the conversation's newest stored message that reached the server; 0: none. */
+  async newestSentId(conversation: number): Promise<number> {
+    return (await this.sent(conversation).last())?.id ?? 0
+  }
+
   /** A tab opened the conversation: remembered (kv `openedChats`) for catchUp. */
   async opened(conversation: number): Promise<void> {
     const { db } = this.ctx

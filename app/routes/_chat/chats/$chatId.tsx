@@ -39,7 +39,7 @@ function ChatView({ chatId }: { chatId: string }) {
   const { user } = useSession()
   // A conversation just started is not in the stored list yet: useChat refreshes it.
   const chat = useChat(id)
-  const { rows, pulled } = useMessages(id)
+  const { rows, pulledUpTo } = useMessages(id)
   const credits = useCredits()
   const online = useOnline()
   // The report dialog, for the member or for one of their messages (a photo).
@@ -51,7 +51,7 @@ function ChatView({ chatId }: { chatId: string }) {
   // The unread count as the chat opened (opening marks it read at once).
   const unread = useRef<number | undefined>(undefined)
   if (unread.current === undefined && chat) unread.current = chat.num_unread_messages
-  const divider = useNewDivider(rows, me, unread.current, pulled)
+  const divider = useNewDivider(rows, me, unread.current, pulledUpTo)
   const scroll = useMessageScroll(id, count, divider)
   const { alert, remove, block } = useChatActions(id, other)
 

@@ -9,25 +9,41 @@ const endOf = (el: HTMLElement) => el.scrollHeight - el.clientHeight
 const atBottom = (el: HTMLElement) => endOf(el) - el.scrollTop < AT_BOTTOM_PX
 
 /**
- * The first unread message of the opening, by key: the first of the other
- * member's last `unread` messages, once the opening's pull has answered (the
- * store may not hold them before), then kept while the chat stays open (a
- * message read since does not move the divider). None when nothing was unread.
+ * Where the opening's "New" divider goes, by message key: above the first
+ * of the other member's last `unread` messages; null when nothing was
+ * unread; undefined while it cannot be told yet: before the opening's pull
+ * answered (`pulledUpTo` undefined) and until `rows` hold the newest message
+ * the store had then (`pulledUpTo`, its id; 0: none). Placed on the rows
+ * from before the pull, it sat too high, above messages read long ago.
+ */
+export function dividerKey(
+  rows: MessageRow[] | undefined,
+  me: number | undefined,
+  unread: number | undefined,
+  pulledUpTo: number | undefined,
+): string | null | undefined {
+  if (pulledUpTo === undefined || !rows || me === undefined || unread === undefined) return
+  if (pulledUpTo > 0 && !rows.some((r) => r.id !== null && r.id >= pulledUpTo)) return
+  const theirs = rows.filter((r) => r.from !== me && r.status === 'sent')
+  return unread > 0 && theirs.length > 0 ? theirs[Math.max(0, theirs.length - unread)]!.key : null
+}
+
+/**
+ * The first unread message of the opening, by key (dividerKey), kept once
+ * told while the chat stays open (a message read since does not move it).
  */
 export function useNewDivider(
   rows: MessageRow[] | undefined,
   me: number | undefined,
   unread: number | undefined,
-  pulled: boolean,
+  pulledUpTo: number | undefined,
 ): string | undefined {
   const [key, setKey] = useState<string | null | undefined>(undefined)
   useEffect(() => {
-    if (key !== undefined || !pulled || !rows || me === undefined || unread === undefined) return
-    const theirs = rows.filter((r) => r.from !== me && r.status === 'sent')
-    setKey(
-      unread > 0 && theirs.length > 0 ? theirs[Math.max(0, theirs.length - unread)]!.key : null,
-    )
-  }, [key, pulled, rows, me, unread])
+    if (key !== undefined) return
+    const told = dividerKey(rows, me, unread, pulledUpTo)
+    if (told !== undefined) setKey(told)
+  }, [key, pulledUpTo, rows, me, unread])
   return key ?? undefined
 }
 
