@@ -20,8 +20,7 @@ export function useMessages(conversation: number) {
   useEffect(() => {
     const w = syncWorker()
     void (async () => {
-      await w.pullMessages(conversation)
-      setPulled({ conversation, newest: await w.newestMessageId(conversation) })
+      setPulled({ conversation, newest: await w.pullMessages(conversation) })
       await w.markChatRead(conversation)
     })()
     void w.syncCredits()

@@ -26,13 +26,16 @@ export function chatsHandlers({ messages, syncChats }: ChatsDeps) {
     gifts: () => request('gifts'),
     retryMessage: (key: string) => messages.retry(key),
     discardMessage: (key: string) => messages.discard(key),
-    /** A chat opens: what is new, and remembered for the stream's catch-up. */
-    async pullMessages(conversation: number) {
+    /**
+     * A chat opens: what is new, and remembered for the stream's catch-up.
+     * Answers the newest stored message's id after the pull (0: none), for
+     * the page to know when its rows hold it.
+     */
+    async pullMessages(conversation: number): Promise<number> {
       await messages.opened(conversation)
-      return messages.pull(conversation)
+      await messages.pull(conversation)
+      return messages.newestSentId(conversation)
     },
-    /** The newest stored message's id (0: none), for a page to know when its rows hold it. */
-    newestMessageId: (conversation: number) => messages.newestSentId(conversation),
     loadOlderMessages: (conversation: number) => messages.loadOlder(conversation),
     markChatRead: (conversation: number) => messages.markRead(conversation),
     /** Spec §4: removed at once, then the list reloads. */
