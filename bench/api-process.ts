@@ -22,7 +22,11 @@ import { openDatabase } from '../db/client.ts'
 
 const url = process.argv[2]
 if (!url) throw new Error('usage: bench/api-process.ts <postgres url>')
-const database = await openDatabase({ kind: 'postgres', url })
+const database = await openDatabase({
+  kind: 'postgres',
+  url,
+  ...(process.env.DATABASE_POOL_SIZE ? { poolSize: Number(process.env.DATABASE_POOL_SIZE) } : {}),
+})
 const events = createEventBus(database.listen)
 await events.ready()
 const server = serve({

@@ -2,7 +2,7 @@
 // scale. Prints figures next to their goals; never gates on them.
 //
 //   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
-//        [--senders=50] [--throughput-seconds=10] [--messages=10000000]
+//        [--senders=50] [--throughput-seconds=10] [--warm-seconds=10] [--messages=10000000]
 //        [--only=delivery,throughput,processes,reads]
 //
 // Delivery and throughput run real HTTP servers (@hono/node-server) on this
@@ -23,7 +23,7 @@ import { type Db, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
 import { sessions } from '../db/schema/index.ts'
 import { startServer } from './api-server.ts'
-import { keepAliveClient, loadavg, startApiProcess } from './http.ts'
+import { cpuSecondsOf, cpuSecondsOfAll, keepAliveClient, loadavg, startApiProcess } from './http.ts'
 import { summarise } from './stats.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -41,6 +41,7 @@ const RATE = arg('rate', 20)
 const SECONDS = arg('seconds', 20)
 const SENDERS = arg('senders', 50)
 const THROUGHPUT_SECONDS = arg('throughput-seconds', 10)
+const WARM_SECONDS = arg('warm-seconds', 10)
 const SCALE = arg('messages', 10_000_000)
 const fmt = (n: number) => n.toFixed(1).padStart(8)
 
@@ -256,12 +257,28 @@ async function sendRate(db: Db, processes: number) {
     if (res.status === 201) ok++
     else failed++
   }
-  // Warm-up: every sender's connection open, the servers' code paths compiled.
-  for (let round = 0; round < 4; round++)
-    await Promise.all(Array.from({ length: SENDERS }, (_, s) => send(s)))
+  // Warm-up: every sender's connection open, then sending as measured for
+  // WARM_SECONDS, so the figure is a running server's: V8 compiles the hot
+  // path with its optimising compiler only after thousands of requests, and
+  // a few rounds left that compiling (a third of the API's CPU) inside the
+  // measured seconds.
+  await Promise.all(Array.from({ length: SENDERS }, (_, s) => send(s)))
+  const warmUntil = performance.now() + WARM_SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, s) => {
+      while (performance.now() < warmUntil) await send(s)
+    }),
+  )
   ok = 0
   failed = 0
   const loadBefore = loadavg()
+  // CPU seconds of each side over the measured window: where a send's time goes.
+  const cpu = () => ({
+    api: servers.reduce((sum, server) => sum + cpuSecondsOf(server.pid), 0),
+    postgres: cpuSecondsOfAll('postgres'),
+    clients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  })
+  const cpuBefore = cpu()
   const until = performance.now() + THROUGHPUT_SECONDS * 1000
   const started = performance.now()
   await Promise.all(
@@ -270,16 +287,25 @@ async function sendRate(db: Db, processes: number) {
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpuAfter = cpu()
   for (const client of clients) client.close()
   await Promise.all(servers.map((server) => server.close()))
-  return { rate: ok / seconds, failed, loadBefore, loadAfter: loadavg() }
+  const perSend = (side: keyof typeof cpuAfter) =>
+    (((cpuAfter[side] - cpuBefore[side]) * 1e6) / Math.max(ok, 1)).toFixed(0)
+  return {
+    rate: ok / seconds,
+    failed,
+    loadBefore,
+    loadAfter: loadavg(),
+    cpu: `CPU µs per send: API ${perSend('api')}, PostgreSQL ${perSend('postgres')}, clients ${perSend('clients')}`,
+  }
 }
 
 /** One API process in its own process, its clients here on keep-alive connections. */
 async function throughput(db: Db) {
   const r = await sendRate(db, 1)
   console.log(
-    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${r.rate.toFixed(0)} debited sends/s (goal >= 1000), ${r.failed} refused; load average ${r.loadBefore} before, ${r.loadAfter} after`,
+    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${r.rate.toFixed(0)} debited sends/s (goal >= 1000), ${r.failed} refused; load average ${r.loadBefore} before, ${r.loadAfter} after\n  ${r.cpu}`,
   )
 }
 

@@ -94,6 +94,8 @@ const START_UNLOCK = "SELECT pg_advisory_unlock(hashtext('amora start'))"
 
 /** The pool whose start-up lock the current async call chain holds. */
 const startLockHeld = new AsyncLocalStorage<pg.Pool>()
+/** Start-up work running under the lock now, over all pools of the process. */
+let underLock = 0
 
 /**
  * Runs `work` under the start-up lock of this database: the migrations, the
@@ -121,9 +123,15 @@ async function underStartLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise
     connection.release(e as Error)
     throw e
   }
+  underLock++
   try {
     return await startLockHeld.run(pool, work)
   } finally {
+    // The last start-up work done: the store is switched off, and with it
+    // (Node 20) the promise hooks an AsyncLocalStorage keeps on for every
+    // promise the process makes from then on, every request's included.
+    // The next start-up work (a test's new database) switches it on again.
+    if (--underLock === 0) startLockHeld.disable()
     // A connection whose unlock failed is closed, not pooled: its session,
     // and the lock with it, ends.
     const failed = await connection.query(START_UNLOCK).then(

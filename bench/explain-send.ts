@@ -1,0 +1,103 @@
+// EXPLAIN (ANALYZE, BUFFERS) of the common send's one statement, as the API
+// sends it: a send over the real app is captured at the driver (its prepared
+// statement's text and parameters), then the same statement is explained
+// with a fresh client id, in a transaction rolled back, `--runs` times; the
+// last plan is printed with each run's planning and execution times.
+//
+//   DATABASE_URL=postgres://… node --import tsx bench/explain-send.ts [--runs=20]
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { createApi } from '../api/app.ts'
+import { credit } from '../api/credits/ledger.ts'
+import { createEventBus } from '../api/events/bus.ts'
+import { createMailer } from '../api/mail/mailer.ts'
+import { freshDatabase } from '../api/test/databases.ts'
+import { addConversation, addMembers, TEST_PASSWORD } from '../api/test/seed.ts'
+
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 20)
+if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a PostgreSQL server to explain on')
+
+const captured: { name?: string; text: string; values: unknown[] }[] = []
+const query = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  if (config && typeof config === 'object' && 'name' in config && 'text' in config) {
+    const c = config as { name?: string; text: string; values?: unknown[] }
+    captured.push({ name: c.name, text: c.text, values: c.values ?? (rest[0] as unknown[]) })
+  }
+  return (query as (...args: unknown[]) => unknown).call(this, config, ...rest)
+} as typeof query
+
+const database = await freshDatabase('postgres')
+try {
+  const [mia, bob] = await addMembers(database.db, [{}, {}])
+  const conversation = await addConversation(database.db, mia!.id, bob!.id)
+  await database.db.transaction((tx) => credit(tx, mia!.id, 1_000_000, 'bonus', 'bench'))
+  const events = createEventBus(database.listen)
+  await events.ready()
+  const app = createApi({
+    db: database.db,
+    events,
+    memberLimits: !process.argv.includes('--no-member-limits'),
+    accounts: {
+      mailer: createMailer({ devListing: false }),
+      trustProxy: false,
+      publicUrl: undefined,
+    },
+  })
+  const base = 'http://localhost'
+  const login = await app.fetch(
+    new Request(`${base}/api/login.php`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: mia!.email, password: TEST_PASSWORD }),
+    }),
+  )
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+  const send = () =>
+    app.fetch(
+      new Request(`${base}/api/messages.php`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ conversation, text: 'x', client_id: randomUUID() }),
+      }),
+    )
+  // The first send opens the conversation (a statement of its own); the next are common sends.
+  for (let i = 0; i < 3; i++) if ((await send()).status !== 201) throw new Error('send refused')
+  const statement = captured.filter((c) => c.name === 'send_message_session').at(-1)
+  if (!statement) throw new Error('the common send statement was not seen')
+  await events.close()
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 })
+  const client = await pool.connect()
+  let plan = ''
+  const times: string[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const clientId = statement.values.find(
+      (v) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v),
+    )
+    const values = statement.values.map((v) => (v === clientId ? randomUUID() : v))
+    await client.query('BEGIN')
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      values,
+    )
+    await client.query('ROLLBACK')
+    plan = rows.map((r) => r['QUERY PLAN']).join('\n')
+    times.push(
+      plan
+        .split('\n')
+        .filter((l) => /Planning Time|Execution Time/.test(l))
+        .map((l) => l.trim())
+        .join(', '),
+    )
+  }
+  console.log(plan)
+  console.log(`\n${times.slice(-5).join('\n')}`)
+  client.release()
+  await pool.end()
+} catch (err) {
+  console.error(err)
+  process.exitCode = 1
+} finally {
+  await database.close()
+}
