@@ -5,10 +5,11 @@
 // SIGTERM or when its parent's stdin closes. A line `gc` on stdin runs two
 // full collections (under --expose-gc) and answers `collected`.
 //
-//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits]
+//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N]
 //
 // --no-member-limits turns off the per-member send and like limits (a
-// throughput benchmark sends far past them on purpose).
+// throughput benchmark sends far past them on purpose). --pool-size sets the
+// process's connections for requests (DATABASE_POOL_SIZE of npm start).
 import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -21,11 +22,12 @@ import { createServer } from '../api/server.ts'
 import { openDatabase } from '../db/client.ts'
 
 const url = process.argv[2]
+const poolSize = process.argv.find((a) => a.startsWith('--pool-size='))?.split('=')[1]
 if (!url) throw new Error('usage: bench/api-process.ts <postgres url>')
 const database = await openDatabase({
   kind: 'postgres',
   url,
-  ...(process.env.DATABASE_POOL_SIZE ? { poolSize: Number(process.env.DATABASE_POOL_SIZE) } : {}),
+  ...(poolSize ? { poolSize: Number(poolSize) } : {}),
 })
 const events = createEventBus(database.listen)
 await events.ready()

@@ -19,7 +19,7 @@ import { listMessages } from '../api/chats/messages.ts'
 import { credit } from '../api/credits/ledger.ts'
 import { emptyPostgresDatabase, freshDatabase, type TestDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
-import { type Db, openDatabase } from '../db/client.ts'
+import { type Db, DEFAULT_POOL_SIZE, openDatabase } from '../db/client.ts'
 import { refreshNewestMessages } from '../db/newest-message.ts'
 import { sessions } from '../db/schema/index.ts'
 import { startServer } from './api-server.ts'
@@ -225,6 +225,14 @@ async function urlOf(db: Db): Promise<string> {
  * database `db`. `--profile` writes each server's CPU profile to /tmp
  * (node --cpu-prof).
  */
+/**
+ * Request connections per API process when `processes` share the database:
+ * the pool of one process (DEFAULT_POOL_SIZE) split between them, as
+ * docs/several-machines.md sizes pools against the server's connections.
+ * More backends than the database machine has cores only take turns.
+ */
+const poolSize = (processes: number) => Math.ceil(DEFAULT_POOL_SIZE / processes)
+
 async function sendRate(db: Db, processes: number) {
   const { cookies, conversationOf } = await setUp(db, SENDERS * 2)
   // Each sender sends as fast as it can, far past the per-member send limits
@@ -234,8 +242,13 @@ async function sendRate(db: Db, processes: number) {
     Array.from({ length: processes }, () =>
       startApiProcess(
         url,
-        process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`] : [],
-        ['--no-member-limits'],
+        [
+          ...(process.argv.includes('--profile')
+            ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`]
+            : []),
+          ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        ],
+        ['--no-member-limits', `--pool-size=${poolSize(processes)}`],
       ),
     ),
   )
@@ -330,7 +343,7 @@ async function processes() {
     await pg.close()
     await empty.drop()
     console.log(
-      `  ${String(count).padStart(9)}   ${r.rate.toFixed(0).padStart(15)}   ${String(r.failed).padStart(7)}   ${r.loadBefore} / ${r.loadAfter}`,
+      `  ${String(count).padStart(9)}   ${r.rate.toFixed(0).padStart(15)}   ${String(r.failed).padStart(7)}   ${r.loadBefore} / ${r.loadAfter}   (pool ${poolSize(count)} each; ${r.cpu})`,
     )
   }
 }
