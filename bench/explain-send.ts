@@ -4,7 +4,10 @@
 // with a fresh client id, in a transaction rolled back, `--runs` times; the
 // last plan is printed with each run's planning and execution times.
 //
-//   DATABASE_URL=postgres://… node --import tsx bench/explain-send.ts [--runs=20]
+//   DATABASE_URL=postgres://… node --import tsx bench/explain-send.ts [--runs=20] [--cpu=N]
+//
+// --cpu=N then runs the statement N times as the API does (named, each run
+// its own transaction) and prints the server's CPU per run.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { createApi } from '../api/app.ts'
@@ -13,8 +16,10 @@ import { createEventBus } from '../api/events/bus.ts'
 import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers, TEST_PASSWORD } from '../api/test/seed.ts'
+import { cpuSecondsOf } from './http.ts'
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 20)
+const CPU_RUNS = Number(process.argv.find((a) => a.startsWith('--cpu='))?.split('=')[1] ?? 0)
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a PostgreSQL server to explain on')
 
 const captured: { name?: string; text: string; values: unknown[] }[] = []
@@ -93,6 +98,46 @@ try {
   }
   console.log(plan)
   console.log(`\n${times.slice(-5).join('\n')}`)
+  if (CPU_RUNS > 0) {
+    // The statement as the API runs it (named, prepared once, each run its
+    // own transaction), one after another: the server's CPU per run.
+    const clientId = statement.values.find(
+      (v) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v),
+    )
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    // Variants of the text (VARIANTS=a,b: what each part of the statement
+    // costs the server) run in turns, CPU_RUNS in all each, so a machine
+    // that slows down meanwhile slows them all alike.
+    const variants = ['as sent', ...(process.env.VARIANTS?.split(',').filter(Boolean) ?? [])]
+    const texts = variants.map((variant) => variantOf(statement.text, variant))
+    const extra = [mia!.id]
+    const run = (v: number) =>
+      client.query({
+        name: `cpu_send_${v}`,
+        text: texts[v]!,
+        values: variants[v]!.startsWith('just ')
+          ? variants[v] === 'just a write'
+            ? [randomUUID()]
+            : []
+          : [
+              ...statement.values.map((x) => (x === clientId ? randomUUID() : x)),
+              ...(variants[v] === 'member' ? extra : []),
+            ],
+      })
+    for (let v = 0; v < texts.length; v++) for (let i = 0; i < 100; i++) await run(v)
+    const cpu = variants.map(() => 0)
+    const rounds = 10
+    for (let round = 0; round < rounds; round++)
+      for (let v = 0; v < texts.length; v++) {
+        const before = cpuSecondsOf(rows[0]!.pid)
+        for (let i = 0; i < CPU_RUNS / rounds; i++) await run(v)
+        cpu[v]! += cpuSecondsOf(rows[0]!.pid) - before
+      }
+    for (let v = 0; v < texts.length; v++)
+      console.log(
+        `${variants[v]!.padEnd(12)} ${texts[v]!.length} characters: server CPU ${((cpu[v]! * 1e6) / CPU_RUNS).toFixed(0)} µs per run`,
+      )
+  }
   client.release()
   await pool.end()
 } catch (err) {
@@ -100,4 +145,29 @@ try {
   process.exitCode = 1
 } finally {
   await database.close()
+}
+
+/** The statement's text with a part taken out, to see what that part costs. */
+function variantOf(text: string, variant: string): string {
+  const member = `$${text.match(/\$\d+/g)!.reduce((m, p) => Math.max(m, Number(p.slice(1))), 0) + 1}::bigint`
+  if (variant === 'as sent') return text
+  // A floor: a statement that does nothing, and one that writes one row (a commit that flushes).
+  if (variant === 'just a read') return 'SELECT 1'
+  if (variant === 'just a write')
+    return `INSERT INTO member_actions (member_id, client_id, kind, response) SELECT id, $1::uuid, 'bench', '{}' FROM members ORDER BY id LIMIT 1`
+  if (variant === 'member') return text.replaceAll('(SELECT id FROM me)', member)
+  if (variant === 'touch')
+    // The session's renewal read but not written: what its UPDATE costs.
+    return text
+      .replace(
+        /UPDATE sessions SET last_seen_at = (\$\d+)::timestamptz FROM sess\s+WHERE/,
+        'SELECT sessions.id FROM sessions, sess WHERE $1::timestamptz IS NOT NULL AND false AND',
+      )
+      .replace('RETURNING sessions.id', '')
+  if (variant === 'jobs')
+    // The two job rows chosen but not inserted: what their INSERTs cost.
+    return text
+      .replace(/INSERT INTO jobs \([^)]*\)\s*SELECT/g, 'SELECT 1 AS id,')
+      .replaceAll(/ON CONFLICT DO NOTHING\s*RETURNING id/g, '')
+  throw new Error(`no variant ${variant}`)
 }

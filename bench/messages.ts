@@ -2,7 +2,7 @@
 // scale. Prints figures next to their goals; never gates on them.
 //
 //   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
-//        [--senders=50] [--throughput-seconds=10] [--warm-seconds=10] [--messages=10000000]
+//        [--senders=50] [--throughput-seconds=10] [--warm-seconds=10] [--pool=10] [--messages=10000000]
 //        [--only=delivery,throughput,processes,reads]
 //
 // Delivery and throughput run real HTTP servers (@hono/node-server) on this
@@ -231,7 +231,7 @@ async function urlOf(db: Db): Promise<string> {
  * docs/several-machines.md sizes pools against the server's connections.
  * More backends than the database machine has cores only take turns.
  */
-const poolSize = (processes: number) => Math.ceil(DEFAULT_POOL_SIZE / processes)
+const poolSize = (processes: number) => Math.ceil(arg('pool', DEFAULT_POOL_SIZE) / processes)
 
 async function sendRate(db: Db, processes: number) {
   const { cookies, conversationOf } = await setUp(db, SENDERS * 2)
