@@ -76,11 +76,11 @@ try {
   const client = await pool.connect()
   let plan = ''
   const times: string[] = []
+  // The captured parameters with a fresh client id each run (the same id would replay).
+  const clientId = statement.values.find((v) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v))
+  const freshValues = () => statement.values.map((v) => (v === clientId ? randomUUID() : v))
   for (let run = 0; run < RUNS; run++) {
-    const clientId = statement.values.find(
-      (v) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v),
-    )
-    const values = statement.values.map((v) => (v === clientId ? randomUUID() : v))
+    const values = freshValues()
     await client.query('BEGIN')
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
@@ -101,16 +101,12 @@ try {
   if (CPU_RUNS > 0) {
     // The statement as the API runs it (named, prepared once, each run its
     // own transaction), one after another: the server's CPU per run.
-    const clientId = statement.values.find(
-      (v) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v),
-    )
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
     // Variants of the text (VARIANTS=a,b: what each part of the statement
     // costs the server) run in turns, CPU_RUNS in all each, so a machine
     // that slows down meanwhile slows them all alike.
     const variants = ['as sent', ...(process.env.VARIANTS?.split(',').filter(Boolean) ?? [])]
     const texts = variants.map((variant) => variantOf(statement.text, variant))
-    const extra = [mia!.id]
     const run = (v: number) =>
       client.query({
         name: `cpu_send_${v}`,
@@ -119,10 +115,7 @@ try {
           ? variants[v] === 'just a write'
             ? [randomUUID()]
             : []
-          : [
-              ...statement.values.map((x) => (x === clientId ? randomUUID() : x)),
-              ...(variants[v] === 'member' ? extra : []),
-            ],
+          : [...freshValues(), ...(variants[v] === 'member' ? [mia!.id] : [])],
       })
     for (let v = 0; v < texts.length; v++) for (let i = 0; i < 100; i++) await run(v)
     const cpu = variants.map(() => 0)
@@ -149,13 +142,16 @@ try {
 
 /** The statement's text with a part taken out, to see what that part costs. */
 function variantOf(text: string, variant: string): string {
-  const member = `$${text.match(/\$\d+/g)!.reduce((m, p) => Math.max(m, Number(p.slice(1))), 0) + 1}::bigint`
   if (variant === 'as sent') return text
   // A floor: a statement that does nothing, and one that writes one row (a commit that flushes).
   if (variant === 'just a read') return 'SELECT 1'
   if (variant === 'just a write')
     return `INSERT INTO member_actions (member_id, client_id, kind, response) SELECT id, $1::uuid, 'bench', '{}' FROM members ORDER BY id LIMIT 1`
-  if (variant === 'member') return text.replaceAll('(SELECT id FROM me)', member)
+  if (variant === 'member') {
+    // The member as one more parameter, after the statement's own.
+    const last = Math.max(...(text.match(/\$\d+/g) ?? []).map((p) => Number(p.slice(1))))
+    return text.replaceAll('(SELECT id FROM me)', `$${last + 1}::bigint`)
+  }
   if (variant === 'touch')
     // The session's renewal read but not written: what its UPDATE costs.
     return text
