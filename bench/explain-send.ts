@@ -19,21 +19,14 @@ import { createEventBus } from '../api/events/bus.ts'
 import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { addConversation, addMembers, TEST_PASSWORD } from '../api/test/seed.ts'
+import { captureNamedStatements } from './capture.ts'
 import { cpuSecondsOf } from './http.ts'
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 20)
 const CPU_RUNS = Number(process.argv.find((a) => a.startsWith('--cpu='))?.split('=')[1] ?? 0)
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a PostgreSQL server to explain on')
 
-const captured: { name?: string; text: string; values: unknown[] }[] = []
-const query = pg.Client.prototype.query
-pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-  if (config && typeof config === 'object' && 'name' in config && 'text' in config) {
-    const c = config as { name?: string; text: string; values?: unknown[] }
-    captured.push({ name: c.name, text: c.text, values: c.values ?? (rest[0] as unknown[]) })
-  }
-  return (query as (...args: unknown[]) => unknown).call(this, config, ...rest)
-} as typeof query
+const captured = captureNamedStatements()
 
 const database = await freshDatabase('postgres')
 try {
