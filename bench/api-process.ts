@@ -7,7 +7,8 @@
 //
 //   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N]
 //
-// --no-member-limits turns off the per-member send and like limits (a
+// --gather-sends runs the common sends through bench/gather-sends.ts (a
+// prototype: several sends in one statement). --no-member-limits turns off the per-member send and like limits (a
 // throughput benchmark sends far past them on purpose). --pool-size sets the
 // process's connections for requests (DATABASE_POOL_SIZE of npm start).
 import { mkdtempSync } from 'node:fs'
@@ -20,7 +21,9 @@ import { createEventBus } from '../api/events/bus.ts'
 import { createJobRunner } from '../api/jobs/queue.ts'
 import { createServer } from '../api/server.ts'
 import { openDatabase } from '../db/client.ts'
+import { gatherSends, gathered } from './gather-sends.ts'
 
+if (process.argv.includes('--gather-sends')) gatherSends()
 const url = process.argv[2]
 const poolSize = process.argv.find((a) => a.startsWith('--pool-size='))?.split('=')[1]
 if (!url) throw new Error('usage: bench/api-process.ts <postgres url>')
@@ -55,6 +58,10 @@ let closing = false
 const close = async () => {
   if (closing) return
   closing = true
+  if (process.argv.includes('--gather-sends'))
+    console.error(
+      `[api] gathered sends: ${gathered.alone} alone, ${gathered.inBatches} in ${gathered.batches} batches, ${gathered.fellBack} run alone after a batch failed`,
+    )
   ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
   await new Promise((r) => server.close(r))
   await events.close()
