@@ -274,9 +274,12 @@ async function sendRate(db: Db, processes: number) {
       headers(cookies[i]!, server.url),
       JSON.stringify({ conversation: conversationOf[i], text: 'x', client_id: randomUUID() }),
     )
-    if (res.status === 201) ok++
-    else failed++
+    if (res.status === 201) {
+      ok++
+      created++
+    } else failed++
   }
+  let created = 0
   // Warm-up: every sender's connection open, then sending as measured for
   // WARM_SECONDS, so the figure is a running server's: V8 compiles the hot
   // path with its optimising compiler only after thousands of requests, and
@@ -310,6 +313,7 @@ async function sendRate(db: Db, processes: number) {
   const cpuAfter = cpu()
   for (const client of clients) client.close()
   await Promise.all(servers.map((server) => server.close()))
+  const check = await moneyCheck(db, created)
   const perSend = (side: keyof typeof cpuAfter) =>
     (((cpuAfter[side] - cpuBefore[side]) * 1e6) / Math.max(ok, 1)).toFixed(0)
   return {
@@ -318,14 +322,45 @@ async function sendRate(db: Db, processes: number) {
     loadBefore,
     loadAfter: loadavg(),
     cpu: `CPU µs per send: API ${perSend('api')}, PostgreSQL ${perSend('postgres')}, clients ${perSend('clients')}`,
+    check,
   }
+}
+
+/**
+ * Whether every send answered 201 was stored once, debited once and written
+ * to the ledger once (the rate counts only sends that really happened):
+ * messages, their ledger rows and the claimed client ids against the 201s,
+ * and the credits the senders lost against the ledger's debits.
+ */
+async function moneyCheck(db: Db, created: number): Promise<string> {
+  const { rows } = (await db.execute(sql`SELECT
+      (SELECT count(*) FROM messages)::int AS messages,
+      (SELECT count(*) FROM credit_ledger WHERE reason = 'message')::int AS debits,
+      (SELECT count(*) FROM member_actions)::int AS claims,
+      (SELECT coalesce(-sum(delta), 0) FROM credit_ledger WHERE reason = 'message')::bigint AS debited,
+      (SELECT coalesce(sum(delta), 0) FROM credit_ledger)::bigint - (SELECT sum(credits) FROM members)::bigint AS unaccounted`)) as unknown as {
+    rows: {
+      messages: number
+      debits: number
+      claims: number
+      debited: string
+      unaccounted: string
+    }[]
+  }
+  const r = rows[0]!
+  const ok =
+    r.messages === created &&
+    r.debits === created &&
+    r.claims === created &&
+    Number(r.unaccounted) === 0
+  return `check: ${created} answered 201, ${r.messages} messages, ${r.debits} ledger debits (${r.debited} credits), ${r.claims} client ids, balances ${Number(r.unaccounted) === 0 ? 'equal to the ledger' : `off the ledger by ${r.unaccounted}`}${ok ? '' : ' (MISMATCH)'}`
 }
 
 /** One API process in its own process, its clients here on keep-alive connections. */
 async function throughput(db: Db) {
   const r = await sendRate(db, 1)
   console.log(
-    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${r.rate.toFixed(0)} debited sends/s (goal >= 1000), ${r.failed} refused; load average ${r.loadBefore} before, ${r.loadAfter} after\n  ${r.cpu}`,
+    `\nThroughput on PostgreSQL, ${SENDERS} concurrent senders over HTTP (API in its own process, keep-alive): ${r.rate.toFixed(0)} debited sends/s (goal >= 1000), ${r.failed} refused; load average ${r.loadBefore} before, ${r.loadAfter} after\n  ${r.cpu}\n  ${r.check}`,
   )
 }
 
