@@ -34,14 +34,21 @@ const read = (locale: string): Catalogue =>
 
 /**
  * A line of English on the page: a whole line that is an en.json text (its
- * placeholders standing for anything), where German says something else.
+ * placeholders standing for anything), where German says something else,
+ * and which is no German text either: English "Chat" (the chat button,
+ * German "Chatten") is also the German title of a chat whose member is not
+ * loaded yet, which the chat page may show for a moment.
  */
 function englishLines(): RegExp[] {
   const en = read('en')
   const de = read('de')
+  const german = new Set(Object.values(de).filter((text) => typeof text === 'string'))
   const literal = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
   return Object.entries(en)
-    .filter(([key, text]) => key !== '$schema' && typeof text === 'string' && text !== de[key])
+    .filter(
+      ([key, text]) =>
+        key !== '$schema' && typeof text === 'string' && text !== de[key] && !german.has(text),
+    )
     .map(([, text]) => new RegExp(`^${literal(text as string).replace(/\{\w+\}/g, '.+')}$`))
 }
 
