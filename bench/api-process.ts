@@ -5,12 +5,13 @@
 // SIGTERM or when its parent's stdin closes. A line `gc` on stdin runs two
 // full collections (under --expose-gc) and answers `collected`.
 //
-//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N]
+//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N] [--gather-sends]
 //
-// --gather-sends runs the common sends through bench/gather-sends.ts (a
-// prototype: several sends in one statement). --no-member-limits turns off the per-member send and like limits (a
+// --no-member-limits turns off the per-member send and like limits (a
 // throughput benchmark sends far past them on purpose). --pool-size sets the
 // process's connections for requests (DATABASE_POOL_SIZE of npm start).
+// --gather-sends runs the common sends through bench/gather-sends.ts (a
+// prototype: several sends in one statement).
 import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'

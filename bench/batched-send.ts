@@ -11,10 +11,9 @@
 //
 // Prints, for each batch size and number of connections: the sends/s of the
 // database path alone (no HTTP, no API) and the CPU every `postgres`
-// process spent a send; then checks that every send of the batched runs was
-// stored, debited once and written to the ledger.
+// process spent a send; then checks that every send was stored, debited and
+// claimed once, and the balances are what the ledger says (bench/money-check.ts).
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createApi } from '../api/app.ts'
 import { credit } from '../api/credits/ledger.ts'
@@ -23,10 +22,10 @@ import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { sessionCookie } from '../api/test/fuzz.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
-import { BATCHED } from './batched-statement.ts'
+import { BATCHED, batchParameters, CLIENT_ID_AT } from './batched-statement.ts'
 import { captureNamedStatements } from './capture.ts'
-import { cpuSecondsOf } from './http.ts'
-import { readdirSync, readFileSync } from 'node:fs'
+import { cpuSecondsBetween, cpuSecondsByPid } from './http.ts'
+import { moneyCheck } from './money-check.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -35,28 +34,6 @@ const SENDS = Number(arg('sends', '4000'))
 const CONNECTIONS = arg('connections', '1,4').split(',').map(Number)
 const SENDERS = Math.max(...BATCHES) * Math.max(...CONNECTIONS)
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a PostgreSQL server to measure on')
-
-/** CPU seconds so far of each `postgres` process, by pid. */
-function postgresCpu(): Map<number, number> {
-  const cpu = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        cpu.set(Number(entry), cpuSecondsOf(Number(entry)))
-    } catch {
-      // ended while listed
-    }
-  }
-  return cpu
-}
-
-/** CPU seconds the `postgres` processes spent between two snapshots (a process gone by the second counts nothing; a new one all it used). */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0)
-  return total
-}
 
 const captured = captureNamedStatements()
 
@@ -109,13 +86,13 @@ try {
   }
   await events.close()
 
-  const clientIdAt = 4 // $5
-  const fresh = (values: unknown[]) => values.map((v, i) => (i === clientIdAt ? randomUUID() : v))
-  const batchValues = (group: unknown[][]) => {
-    const values = [...fresh(group[0]!)]
-    for (const at of [0, 4, 15, 16, 17])
-      values[at] = group.map((v) => (at === 4 ? randomUUID() : v[at]))
-    return values
+  // The captured values with a new client id (the same one would replay).
+  const fresh = (values: unknown[]) => values.map((v, i) => (i === CLIENT_ID_AT ? randomUUID() : v))
+  const batchValues = (group: unknown[][]) => batchParameters(group.map(fresh))
+  /** Every send stored so far: the two each sender made through the app, then each run's. */
+  let sent = senders.length * 2
+  const count = (rows: { stored: string }[]) => {
+    for (const row of rows) sent += Number(row.stored)
   }
   const stored = async (pool: pg.Pool) =>
     Number((await pool.query('SELECT count(*)::int AS n FROM messages')).rows[0].n)
@@ -131,14 +108,21 @@ try {
       Array.from({ length: connections }, async (_, c) => {
         const client = await pool.connect()
         for (let i = 0; i < 50; i++)
-          await client.query({ name: 'single', text, values: fresh(single[c % SENDERS]!) })
+          count(
+            (await client.query({ name: 'single', text, values: fresh(single[c % SENDERS]!) }))
+              .rows,
+          )
         for (const size of BATCHES)
           for (let i = 0; i < 20; i++)
-            await client.query({
-              name: `batch_${size}`,
-              text: BATCHED,
-              values: batchValues(single.slice(c * size, c * size + size)),
-            })
+            count(
+              (
+                await client.query({
+                  name: `batch_${size}`,
+                  text: BATCHED,
+                  values: batchValues(single.slice(c * size, c * size + size)),
+                })
+              ).rows,
+            )
         client.release()
       }),
     )
@@ -146,15 +130,18 @@ try {
       // Connection c sends for senders [c*max, c*max + size): no sender in two batches at once.
       const group = Math.max(size, 1)
       const before = await stored(pool)
-      const cpuBefore = postgresCpu()
+      const cpuBefore = cpuSecondsByPid('postgres')
       const started = performance.now()
       await Promise.all(
         Array.from({ length: connections }, async (_, c) => {
           const client = await pool.connect()
           const mine = single.slice(c * Math.max(...BATCHES), c * Math.max(...BATCHES) + group)
-          for (let sent = 0; sent < SENDS / connections; sent += group) {
+          for (let done = 0; done < SENDS / connections; done += group) {
             if (size === 0)
-              await client.query({ name: 'single', text, values: fresh(mine[sent % group]!) })
+              count(
+                (await client.query({ name: 'single', text, values: fresh(mine[done % group]!) }))
+                  .rows,
+              )
             else {
               const { rows } = await client.query({
                 name: `batch_${size}`,
@@ -163,7 +150,8 @@ try {
               })
               if (rows.length !== size || rows.some((r) => Number(r.stored) !== 1))
                 throw new Error(`a batch of ${size} did not store every send`)
-              if (process.argv.includes('--show') && sent === 0 && c === 0) console.log(rows[0])
+              count(rows)
+              if (process.argv.includes('--show') && done === 0 && c === 0) console.log(rows[0])
             }
           }
           client.release()
@@ -171,24 +159,15 @@ try {
       )
       const seconds = (performance.now() - started) / 1000
       const sends = (await stored(pool)) - before
-      const cpu = cpuBetween(cpuBefore, postgresCpu())
+      const cpu = cpuSecondsBetween(cpuBefore, cpuSecondsByPid('postgres'))
       console.log(
         `  ${String(connections).padStart(11)}  ${(size === 0 ? 'single' : String(size)).padStart(6)}  ${(sends / seconds).toFixed(0).padStart(9)}   ${((cpu * 1e6) / sends).toFixed(0).padStart(6)}`,
       )
     }
     await pool.end()
   }
-  // Every batched send stored once, debited once, with its ledger row.
-  const check = await database.db.execute(
-    sql.raw(`SELECT (SELECT count(*) FROM messages)::int AS messages,
-       (SELECT count(*) FROM credit_ledger WHERE reason = 'message')::int AS debits,
-       (SELECT count(*) FROM member_actions)::int AS claims`),
-  )
-  const row = (check as unknown as { rows: { messages: number; debits: number; claims: number }[] })
-    .rows[0]!
-  console.log(
-    `  check: ${row.messages} messages, ${row.debits} debits in the ledger, ${row.claims} client ids claimed${row.messages === row.debits && row.debits === row.claims ? ' (one each)' : ' (MISMATCH)'}`,
-  )
+  // Every send stored once, debited once, with its ledger row and claim; balances as the ledger says.
+  console.log(`  ${await moneyCheck(database.db, sent)}`)
 } catch (err) {
   console.error(err)
   process.exitCode = 1

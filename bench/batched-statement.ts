@@ -133,3 +133,18 @@ SELECT b.n, sess.member_id, sess.id AS session_id, sess.expires_at,
 FROM b LEFT JOIN sess USING (n) LEFT JOIN prior USING (n) LEFT JOIN gate USING (n)
   LEFT JOIN verdict v USING (n) LEFT JOIN claim ON claim.member_id = v.member
 ORDER BY b.n`
+
+/** Where the per-send values are in the single statement's parameters: $1, $5, $16, $17, $18. */
+const PER_SEND = [0, 4, 15, 16, 17]
+/** The client id's place ($5). */
+export const CLIENT_ID_AT = 4
+/** The session hash's place ($1) and the conversation's ($16): none twice in one batch. */
+export const SESSION_AT = 0
+export const CONVERSATION_AT = 15
+
+/** BATCHED's parameters for the sends whose single-statement parameters are `sends`: the first's shared ones, arrays of the per-send ones. */
+export function batchParameters(sends: readonly unknown[][]): unknown[] {
+  const values = [...sends[0]!]
+  for (const at of PER_SEND) values[at] = sends.map((send) => send[at])
+  return values
+}

@@ -14,15 +14,13 @@
 // send's failure is its own. Left out here: the batch takes its first send's
 // time (`now`) and the shared parameters for all of its sends.
 import pg from 'pg'
-import { BATCHED } from './batched-statement.ts'
+import { BATCHED, batchParameters, CONVERSATION_AT, SESSION_AT } from './batched-statement.ts'
 
 const SEND = 'send_message_session'
 /** Send statements running at once before sends wait to go together. */
 const IN_FLIGHT = Number(process.env.GATHER_IN_FLIGHT ?? 4)
 /** The most sends in one statement. */
 const MOST = Number(process.env.GATHER_MOST ?? 32)
-/** Where the per-send values are in the single statement's parameters ($1, $5, $16, $17, $18). */
-const PER_SEND = [0, 4, 15, 16, 17]
 
 interface Waiting {
   config: { name: string; text: string; types?: unknown }
@@ -44,8 +42,7 @@ export function gatherSends(): void {
     query.call(pool, w.config, w.values).then(w.resolve, w.reject)
 
   async function together(pool: pg.Pool, batch: Waiting[]) {
-    const values = [...batch[0]!.values]
-    for (const at of PER_SEND) values[at] = batch.map((w) => w.values[at])
+    const values = batchParameters(batch.map((w) => w.values))
     try {
       const result = (await query.call(
         pool,
@@ -71,10 +68,14 @@ export function gatherSends(): void {
       const sessions = new Set<unknown>()
       const conversations = new Set<unknown>()
       for (const w of waiting) {
-        if (batch.length < MOST && !sessions.has(w.values[0]) && !conversations.has(w.values[15])) {
+        if (
+          batch.length < MOST &&
+          !sessions.has(w.values[SESSION_AT]) &&
+          !conversations.has(w.values[CONVERSATION_AT])
+        ) {
           batch.push(w)
-          sessions.add(w.values[0])
-          conversations.add(w.values[15])
+          sessions.add(w.values[SESSION_AT])
+          conversations.add(w.values[CONVERSATION_AT])
         } else rest.push(w)
       }
       waiting.splice(0, waiting.length, ...rest)

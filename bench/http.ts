@@ -114,7 +114,6 @@ export function keepAliveClient(base: string, connections: number) {
   }
 }
 
-/** The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg has it. */
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 export function cpuSecondsOf(pid: number): number {
   try {
@@ -130,21 +129,37 @@ export function cpuSecondsOf(pid: number): number {
 /** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
-/** CPU seconds used so far by every process named `name` (e.g. all PostgreSQL backends). */
-export function cpuSecondsOfAll(name: string): number {
-  let total = 0
+/** CPU seconds used so far by each process named `name` (e.g. every PostgreSQL backend), by pid. */
+export function cpuSecondsByPid(name: string): Map<number, number> {
+  const cpu = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name)
-        total += cpuSecondsOf(Number(entry))
+        cpu.set(Number(entry), cpuSecondsOf(Number(entry)))
     } catch {
       // ended while listed
     }
   }
+  return cpu
+}
+
+/** CPU seconds used so far by every process named `name` together. */
+export const cpuSecondsOfAll = (name: string): number =>
+  [...cpuSecondsByPid(name).values()].reduce((sum, seconds) => sum + seconds, 0)
+
+/**
+ * CPU seconds spent between two cpuSecondsByPid snapshots: a process gone by
+ * the second counts nothing (a sum over both would go down), a new one all
+ * it used.
+ */
+export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0)
   return total
 }
 
+/** The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg has it. */
 export const loadavg = () =>
   os
     .loadavg()

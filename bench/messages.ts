@@ -26,6 +26,7 @@ import { refreshNewestMessages } from '../db/newest-message.ts'
 import { sessions } from '../db/schema/index.ts'
 import { startServer } from './api-server.ts'
 import { cpuSecondsOf, cpuSecondsOfAll, keepAliveClient, loadavg, startApiProcess } from './http.ts'
+import { moneyCheck } from './money-check.ts'
 import { summarise } from './stats.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -265,6 +266,8 @@ async function sendRate(db: Db, processes: number) {
   )
   let ok = 0
   let failed = 0
+  /** Every 201, the warm-up's too (the money check counts them all). */
+  let created = 0
   const send = async (s: number) => {
     const i = s * 2
     const server = servers[s % processes]!
@@ -279,7 +282,6 @@ async function sendRate(db: Db, processes: number) {
       created++
     } else failed++
   }
-  let created = 0
   // Warm-up: every sender's connection open, then sending as measured for
   // WARM_SECONDS, so the figure is a running server's: V8 compiles the hot
   // path with its optimising compiler only after thousands of requests, and
@@ -324,36 +326,6 @@ async function sendRate(db: Db, processes: number) {
     cpu: `CPU µs per send: API ${perSend('api')}, PostgreSQL ${perSend('postgres')}, clients ${perSend('clients')}`,
     check,
   }
-}
-
-/**
- * Whether every send answered 201 was stored once, debited once and written
- * to the ledger once (the rate counts only sends that really happened):
- * messages, their ledger rows and the claimed client ids against the 201s,
- * and the credits the senders lost against the ledger's debits.
- */
-async function moneyCheck(db: Db, created: number): Promise<string> {
-  const { rows } = (await db.execute(sql`SELECT
-      (SELECT count(*) FROM messages)::int AS messages,
-      (SELECT count(*) FROM credit_ledger WHERE reason = 'message')::int AS debits,
-      (SELECT count(*) FROM member_actions)::int AS claims,
-      (SELECT coalesce(-sum(delta), 0) FROM credit_ledger WHERE reason = 'message')::bigint AS debited,
-      (SELECT coalesce(sum(delta), 0) FROM credit_ledger)::bigint - (SELECT sum(credits) FROM members)::bigint AS unaccounted`)) as unknown as {
-    rows: {
-      messages: number
-      debits: number
-      claims: number
-      debited: string
-      unaccounted: string
-    }[]
-  }
-  const r = rows[0]!
-  const ok =
-    r.messages === created &&
-    r.debits === created &&
-    r.claims === created &&
-    Number(r.unaccounted) === 0
-  return `check: ${created} answered 201, ${r.messages} messages, ${r.debits} ledger debits (${r.debited} credits), ${r.claims} client ids, balances ${Number(r.unaccounted) === 0 ? 'equal to the ledger' : `off the ledger by ${r.unaccounted}`}${ok ? '' : ' (MISMATCH)'}`
 }
 
 /** One API process in its own process, its clients here on keep-alive connections. */
