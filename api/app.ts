@@ -21,6 +21,7 @@ import {
   chatRoutes,
   chatsRoutes,
   type EventsTiming,
+  type SendGathering,
   giftSendRoutes,
   messageMailJobHandlers,
   messageRoutes,
@@ -136,6 +137,8 @@ export interface AppDeps {
    * turn them off.
    */
   memberLimits?: boolean
+  /** When paid sends go together (api/chats/send-batch.ts); default: the environment's (api/config.ts). */
+  sendGathering?: SendGathering
   /** Whether the process is stopping: GET /readyz answers 503 then (api/http/health.ts). */
   lifecycle?: Lifecycle
   /** Where the request lines go (api/http/request-log.ts); default: stdout at LOG_LEVEL. */
@@ -174,7 +177,7 @@ const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' &
 /** The dependencies with their defaults filled in, as the wiring below uses them. */
 interface Wiring
   extends Required<Pick<AppDeps, 'db' | 'cams' | 'age' | 'accounts' | 'jobs' | 'events'>>,
-    Pick<AppDeps, 'now' | 'eventsTiming' | 'logger'> {
+    Pick<AppDeps, 'now' | 'eventsTiming' | 'logger' | 'sendGathering'> {
   payments: PaymentProvider
   memberLimits: boolean
   lifecycle: Lifecycle
@@ -202,6 +205,7 @@ export function createApi({
   payments = paymentsFromEnv(db),
   eventsTiming,
   memberLimits = true,
+  sendGathering,
   lifecycle = createLifecycle(),
   logger,
   reads,
@@ -217,6 +221,7 @@ export function createApi({
     payments,
     eventsTiming,
     memberLimits,
+    sendGathering,
     lifecycle,
     logger,
     store: picturesOf({ pictures, mediaDir }),
@@ -360,6 +365,7 @@ function apiMiddleware({ now, accounts, reads }: Wiring) {
 /** Every domain's routes, mounted from its entry. */
 function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
   const { db, accounts, store, jobs, events, memberLimits, eventsTiming, complaintsTo, now } = w
+  const { sendGathering } = w
   const { readsFor } = w
   const { cams, age, payments } = w
   return api
@@ -408,6 +414,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
         dev: accounts.development ?? false,
         jobs,
         memberLimits,
+        ...(sendGathering ? { sendGathering } : {}),
         ...(eventsTiming ? { eventsTiming } : {}),
         ...(now ? { now } : {}),
       }),

@@ -19,6 +19,7 @@ import { creditValueOf } from '../payments/index.ts'
 import { cachedOperatorSettings, loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
+import type { SendGathering } from './send-batch.ts'
 import { sendTyping } from './typing.ts'
 
 /** How often the event stream sends a keep-alive and checks its session. */
@@ -43,6 +44,8 @@ export interface MessagesDeps {
    * for benchmarks and tests that send in bulk on purpose.
    */
   memberLimits?: boolean
+  /** When sends go together (api/chats/send-batch.ts); the process's setting when absent. */
+  sendGathering?: SendGathering
   /** The clock of the streams' session checks (tests move it; AppDeps.now). */
   now?: () => Date
 }
@@ -88,7 +91,11 @@ const messagingRoutes = (db: Db, deps: MessagesDeps) =>
             // Where a mail to the recipient links (none for a request to an unknown host).
             mailBase: linkBase(c, deps.accounts).base,
           },
-          { host: c.req.header('host'), paced: deps.memberLimits !== false },
+          {
+            host: c.req.header('host'),
+            paced: deps.memberLimits !== false,
+            gathering: deps.sendGathering,
+          },
         )
         if (pushed) deps.jobs?.poke()
         if (created) messagesSent.inc()

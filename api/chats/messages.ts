@@ -22,10 +22,9 @@ import {
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { type Db, hasPgCode } from '../../db/client.ts'
-import { preparedStatement } from '../../db/prepared.ts'
+import { perDatabase, preparedStatement } from '../../db/prepared.ts'
 import { conversationMembers, conversations, messages } from '../../db/schema/index.ts'
 import { ageAssuranceRequired, ageGateOn, assuredSql } from '../age/index.ts'
-import { blockedBetweenSql } from '../blocks/index.ts'
 import {
   Gift,
   type Message,
@@ -46,6 +45,7 @@ import {
   paceAllows,
   paceInStatement,
   paceRefusal,
+  paceRowsJson,
 } from '../http/ratelimit.ts'
 import {
   type AuthEnv,
@@ -54,8 +54,8 @@ import {
   sessionMember,
   sessionParams,
 } from '../http/session.ts'
-import { privacyOf, readReceiptsBetween, verifiedOnlySql } from '../presence/index.ts'
-import { liveMemberSql, payerRowSql, verifiedMemberSql } from '../shared/members.ts'
+import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
+import { payerRowSql } from '../shared/members.ts'
 import { attachmentHiddenSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
 import {
@@ -63,12 +63,23 @@ import {
   columnNamesSql,
   columnValuesSql,
   giftAttachment,
-  openingRefusedSql,
   photoAttachment,
   voiceAttachment,
 } from './attachments.ts'
 import { PHOTO_REMOVED } from './member-attachments.ts'
 import { chatPhotoPath, newMessageJobsSql, sendAnswerSql, voicePath } from './message-sql.ts'
+import {
+  afterAgain,
+  inConversationSql,
+  otherMemberSql,
+  type SendGathering,
+  type SendParams,
+  sendBatch,
+  sendGatherer,
+  sendGatheringFromEnv,
+  sendKeys,
+  verdictSql,
+} from './send-batch.ts'
 import {
   heldOpening,
   holdOpening,
@@ -268,28 +279,16 @@ function checksSql(
   attachment: Attachment | undefined,
 ): SQL {
   return sql`conv AS (
-      SELECT CASE WHEN member_low = ${member} THEN member_high ELSE member_low END AS other,
+      SELECT ${otherMemberSql(member)} AS other,
         -- No message yet: this send would open the conversation, which the
         -- scam signals see first (api/chats/scam-cases.ts); stored only when
         -- the caller says they passed.
         last_message_id IS NULL AS opening
       FROM conversations
-      WHERE id = ${p('conversation')} AND (member_low = ${member} OR member_high = ${member})
+      WHERE id = ${p('conversation')} AND ${inConversationSql(member)}
     ), checks AS (
-      SELECT conv.other,
-        ${liveMemberSql(sql`conv.other`)} AS live,
-        ${blockedBetweenSql(member, sql`conv.other`)} AS blocked,
-        (SELECT credits FROM me) AS credits, conv.opening,
-        -- A first message to a member who takes them only from verified
-        -- senders (their privacy choice verified_only), from one who is not.
-        conv.opening
-          AND ${verifiedOnlySql(sql`conv.other`)}
-          AND NOT ${verifiedMemberSql(member)}
-          AS unverified,
-        -- The attachment's opening rule (attachments.ts): a photo opens a
-        -- conversation only from a verified member, a gift or a voice never.
-        conv.opening AND ${openingRefusedSql(attachment, verifiedMemberSql(member))}
-          AS opening_refused
+      SELECT conv.other, (SELECT credits FROM me) AS credits, conv.opening,
+        ${verdictSql(member, sql`conv.other`, sql`conv.opening`, attachment)}
       FROM conv
     )`
 }
@@ -503,11 +502,23 @@ const sessionSendStatement = preparedStatement<SessionSendParam>('send_message_s
       EXISTS (SELECT 1 FROM sess_touch) AS touched,
       coalesce((SELECT replay FROM prior), false) AS replay,
       coalesce((SELECT assured FROM gate), true) AS assured,
-      (SELECT coalesce(json_agg(json_build_object('bucket', pace.bucket, 'count', pace.count)), '[]'::json)
-       FROM pace) AS pace,
+      ${paceRowsJson()} AS pace,
       ${sendResult}
     FROM (SELECT 1) AS one LEFT JOIN sess ON true LEFT JOIN checks ON true LEFT JOIN claim ON true`
 })
+
+/**
+ * The common send through its database's gatherer (api/chats/send-batch.ts):
+ * alone when few sends are at work, else with the others waiting.
+ */
+const gatheredSend = perDatabase((db: Db) =>
+  sendGatherer<SendParams, unknown>({
+    alone: (params) => sessionSendStatement(db, params),
+    together: (sends) => sendBatch(db, sends),
+    keys: sendKeys,
+    afterAgain,
+  }),
+)
 
 /**
  * The key of a send: the client id names one text to one conversation (the
@@ -849,6 +860,8 @@ export interface SessionSendOptions {
   host: string | undefined
   /** Count the member's pace (api/http/member-limits.ts); off only for benchmarks and bulk tests. */
   paced: boolean
+  /** When sends go together (api/chats/send-batch.ts); the process's setting when absent. */
+  gathering?: SendGathering | undefined
 }
 
 /**
@@ -872,7 +885,7 @@ export async function sendAsSession(
   const pace = paceParams('message', now)
   let result: unknown
   try {
-    result = await sessionSendStatement(db, {
+    const params: SendParams = {
       hash: session.hash,
       now: session.now,
       idleSince: session.idleSince,
@@ -887,7 +900,8 @@ export async function sendAsSession(
       cost,
       mailBase: input.mailBase ?? null,
       opening: false,
-    })
+    }
+    result = await gatheredSend(db)(params, options.gathering ?? sendGatheringFromEnv())
   } catch (e) {
     // A concurrent spend took the balance between the check and the debit: nothing stored.
     if (!isCheckViolation(e)) throw e

@@ -8,6 +8,7 @@ export {
   balanceOf,
   credit,
   debit,
+  debitEachInStatement,
   debitInStatement,
   forgetMessageCost,
   ledgerSum,

@@ -11,7 +11,12 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { creditLedger } from '../../db/schema/index.ts'
 import { storedValue } from '../settings/index.ts'
-import { memberFields, payerRowSql, updateMemberSql } from '../shared/members.ts'
+import {
+  memberFields,
+  payerRowSql,
+  updateMemberSql,
+  updateMembersFromSql,
+} from '../shared/members.ts'
 import { rowsOf } from '../shared/rows.ts'
 
 const Balance = z.object({ credits: z.number() })
@@ -84,11 +89,43 @@ export function debitInStatement(input: {
         sql`EXISTS (SELECT 1 FROM ${after})`,
         sql`credits`,
       )}
-    ), ledger AS (
+    ), ${ledgerRowsSql(input, sql`${after}, debit`)}`
+}
+
+/** The CTE `ledger`: the debit's ledger rows, one per row of `from` (which holds `debit`). */
+const ledgerRowsSql = (
+  input: { member: SQL; amount: SQL; reason: LedgerReason; reference: SQL },
+  from: SQL,
+) =>
+  sql`ledger AS (
       INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
       SELECT ${input.member}, -${input.amount}::integer, ${sql.raw(`'${input.reason}'`)}, ${input.reference}, debit.credits
-      FROM ${after}, debit
+      FROM ${from}
     )`
+
+/**
+ * debitInStatement for several payers in one statement (the gathered send,
+ * api/chats/send-batch.ts): `debit` takes `amount` from `member` for each
+ * row of the CTE `after` (no member twice), both expressions over its
+ * columns, and `ledger` writes each debit's row. The same unconditional
+ * update: an overdraft fails the CHECK and the whole statement.
+ */
+export function debitEachInStatement(input: {
+  member: SQL
+  amount: SQL
+  reason: LedgerReason
+  after: string
+  reference: SQL
+}): SQL {
+  const after = sql.raw(input.after)
+  return sql`debit AS (
+      ${updateMembersFromSql(
+        after,
+        input.member,
+        sql`credits = credits - ${input.amount}`,
+        sql`credits`,
+      )}
+    ), ${ledgerRowsSql(input, sql`${after} JOIN debit ON debit.id = ${input.member}`)}`
 }
 
 /** Adds `amount` credits (a purchase, a bonus, a refund); the new balance. */

@@ -224,7 +224,9 @@ export async function abandonOnce(db: Db, key: ActionKey): Promise<void> {
  * statement, for a member's action whose answer the statement can compute
  * up front: inserts the record (`response`, SQL over `from`'s columns) for
  * each row of `from` (a FROM … WHERE clause: the action's checks) unless the
- * id was used before, and returns the stored `response`. The caller's effect
+ * id was used before, and returns the claiming `member_id` and the stored
+ * `response` (a statement of several members' actions, the gathered send,
+ * joins each back by its member). The caller's effect
  * runs FROM claim, so a replay (or the loser of two identical requests at
  * once, which waits on the winner's key) changes nothing; the caller then
  * answers it with `replayOf`.
@@ -241,7 +243,7 @@ export function claimInStatement(input: {
       SELECT ${input.memberId}, ${input.clientId}, ${input.kind}, ${input.response}
       ${input.from}
       ON CONFLICT DO NOTHING
-      RETURNING response
+      RETURNING member_id, response
     )`
 }
 

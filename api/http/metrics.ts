@@ -47,6 +47,18 @@ export const messagesSent = new client.Counter({
   help: 'Messages sent (new sends answered 201)',
   registers: [shared],
 })
+/**
+ * Paid sends by how their statement ran (api/chats/send-batch.ts): `alone`,
+ * `batched` (with others in one statement), `again` (alone after a batch
+ * that had the member's other session), `fallback` (alone after a batch
+ * that failed: a figure that should stay near zero).
+ */
+export const sendStatements = new client.Counter({
+  name: 'send_statements_total',
+  help: 'Paid sends by how their statement ran: alone, batched, again, fallback',
+  labelNames: ['way'],
+  registers: [shared],
+})
 /** Failed job attempts, by kind (a retry follows unless it was the last). */
 export const jobFailures = new client.Counter({
   name: 'job_failures_total',

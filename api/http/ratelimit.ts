@@ -271,25 +271,42 @@ export function paceInStatement(input: {
   )
   return sql`pace AS (
       INSERT INTO rate_limits (bucket, key, window_start, count)
-      SELECT b.bucket, encode(sha256(convert_to(${input.key}, 'UTF8')), 'hex'), b.window_start, 1
+      SELECT b.bucket, ${hashedKeySql(input.key)}, b.window_start, 1
       FROM ${input.from}, LATERAL (VALUES ${rows}) AS b(bucket, window_start, counts)
       WHERE b.counts AND ${input.counts}
       ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
-      RETURNING bucket, count
+      RETURNING bucket, key, count
     ), pace_stale AS (
       DELETE FROM rate_limits r USING pace
       WHERE pace.count = 1 AND r.bucket = pace.bucket AND r.window_start < ${input.keepSince}::timestamptz
     )`
 }
 
-/** SQL true when no bucket counted in `pace` is over its limit. */
-export function paceAllows(buckets: readonly Bucket[]): SQL {
+/** A key as rate_limits stores it (hashKey's digest), of a text expression. */
+const hashedKeySql = (key: SQL) => sql`encode(sha256(convert_to(${key}, 'UTF8')), 'hex')`
+
+/**
+ * SQL true when no bucket counted in `pace` is over its limit; with `key`
+ * (a statement that counts several keys: the gathered send), of that key's
+ * rows only.
+ */
+export function paceAllows(buckets: readonly Bucket[], key?: SQL): SQL {
   const limits = sql.join(
     buckets.map((b) => sql`WHEN ${b}::text THEN ${sql.raw(String(LIMITS[b].limit))}`),
     sql` `,
   )
-  return sql`NOT EXISTS (SELECT 1 FROM pace WHERE pace.count > CASE pace.bucket ${limits} END)`
+  return sql`NOT EXISTS (SELECT 1 FROM pace WHERE ${paceOfKey(key)} pace.count > CASE pace.bucket ${limits} END)`
 }
+
+const paceOfKey = (key: SQL | undefined) => (key ? sql`pace.key = ${hashedKeySql(key)} AND` : sql``)
+
+/**
+ * The rows `pace` counted (of `key` only, when given) as a json array of
+ * {bucket, count}, which paceRefusal reads.
+ */
+export const paceRowsJson = (key?: SQL): SQL =>
+  sql`(SELECT coalesce(json_agg(json_build_object('bucket', pace.bucket, 'count', pace.count)), '[]'::json)
+       FROM pace WHERE ${paceOfKey(key)} true)`
 
 /** The windows older than this are dropped when a bucket opens a new one (paceInStatement). */
 export const keepSinceOf = (now: number) => new Date(now - KEEP_MS)

@@ -237,21 +237,35 @@ export function sessionParams(c: Context) {
  * token's hash (one row or none, as sessionLookup), `sess_touch` renews its
  * last use at most every SESSION_TOUCH_S and returns the session's id when it
  * did. Parameters as sessionParams makes them.
+ *
+ * Set-shaped with `each` (several requests in one statement, the gathered
+ * send: api/chats/send-batch.ts): `from` is a FROM item with a row per
+ * request, the parameters are expressions over it, and `sess` has a row per
+ * request whose session is live, with the columns `carry` names (SQL select
+ * items over `from`) before its own.
  */
 export function sessionInStatement(p: {
   hash: SQL
   now: SQL
   idleSince: SQL
   touchBefore: SQL
+  each?: { from: SQL; carry: SQL }
 }): SQL {
+  const source = p.each
+    ? sql`${p.each.carry}, s.id, s.member_id, s.expires_at, s.last_seen_at,
+        ${p.now}::timestamptz AS touch_to, ${p.touchBefore}::timestamptz AS touch_before
+      FROM ${p.each.from} JOIN sessions s ON s.token_hash = ${p.hash}::text`
+    : sql`s.id, s.member_id, s.expires_at, s.last_seen_at,
+        ${p.now}::timestamptz AS touch_to, ${p.touchBefore}::timestamptz AS touch_before
+      FROM sessions s WHERE s.token_hash = ${p.hash}::text`
   return sql`sess AS (
-      SELECT s.id, s.member_id, s.expires_at, s.last_seen_at FROM sessions s
-      WHERE s.token_hash = ${p.hash}::text AND s.expires_at > ${p.now}::timestamptz
+      SELECT ${source}
+        ${p.each ? sql`WHERE` : sql`AND`} s.expires_at > ${p.now}::timestamptz
         AND s.last_seen_at > ${p.idleSince}::timestamptz AND ${liveMemberSql(sql`s.member_id`)}
     ), sess_touch AS (
-      UPDATE sessions SET last_seen_at = ${p.now}::timestamptz FROM sess
-      WHERE sessions.id = sess.id AND sess.last_seen_at <= ${p.touchBefore}::timestamptz
-        AND sessions.last_seen_at < ${p.now}::timestamptz
+      UPDATE sessions SET last_seen_at = sess.touch_to FROM sess
+      WHERE sessions.id = sess.id AND sess.last_seen_at <= sess.touch_before
+        AND sessions.last_seen_at < sess.touch_to
       RETURNING sessions.id
     )`
 }

@@ -132,12 +132,33 @@ export const updateMemberSql = (id: SQL, set: SQL, when: SQL, returning: SQL): S
   sql`UPDATE members SET ${set} WHERE id = ${id} AND ${when} RETURNING ${returning}`
 
 /**
+ * updateMemberSql for a member per row of `from` (a FROM item: no member
+ * twice, as an UPDATE changes a row once): `id` is an expression over it;
+ * returns each member's `id` and `returning`.
+ */
+export const updateMembersFromSql = (from: SQL, id: SQL, set: SQL, returning: SQL): SQL =>
+  sql`UPDATE members SET ${set} FROM ${from} WHERE members.id = ${id} RETURNING members.id, ${returning}`
+
+/**
  * The paying member's row for a caller's single statement: `id`, `credits`
  * and `signup_date` of member `id`, locked (FOR UPDATE), so the balance read
  * is the one the statement's debit leaves, whatever a concurrent spend did.
  */
 export const payerRowSql = (id: SQL): SQL =>
-  sql`SELECT m.id, m.credits, m.signup_date FROM members m WHERE m.id = ${id} FOR UPDATE`
+  sql`SELECT ${payerColumns} FROM members m WHERE m.id = ${id} FOR UPDATE`
+
+const payerColumns = sql`m.id, m.credits, m.signup_date`
+
+/**
+ * payerRowSql for several payers in one statement (the gathered send,
+ * api/chats/send-batch.ts): a row per row of `from` (a FROM item, one row
+ * per payer: no member twice) with the columns `carry` names before the
+ * payer's, each payer's row locked in the order of their ids, so two such
+ * statements lock shared payers in one order.
+ */
+export const payerRowsSql = (e: { from: SQL; id: SQL; carry: SQL }): SQL =>
+  sql`SELECT ${e.carry}, ${payerColumns} FROM ${e.from} JOIN members m ON m.id = ${e.id}
+    ORDER BY m.id FOR UPDATE OF m`
 
 /**
  * The live (not deleted) members as a FROM item of a caller's single
