@@ -67,20 +67,28 @@ export function loadCamsConfig(env: NodeJS.ProcessEnv = process.env): CamsConfig
  * When paid sends go together in one statement (api/chats/send-batch.ts):
  * while SEND_GATHER_IN_FLIGHT send statements are at work, the sends that
  * come wait and go together, at most SEND_GATHER_MOST in one; 0 sends each
- * alone. The defaults are the figures measured best on two cores
+ * alone. A statement at work longer than SEND_GATHER_STALL_MS (a lock wait)
+ * no longer holds the others back. The defaults are the figures measured best on two cores
  * (bench/RESULTS.md, "Several sends in one statement").
  */
 const SendGatheringEnv = z.object({
-  SEND_GATHER_IN_FLIGHT: z.coerce.number().int().min(0).max(64).default(2),
+  SEND_GATHER_IN_FLIGHT: z.coerce.number().int().min(0).max(64).default(1),
   SEND_GATHER_MOST: z.coerce.number().int().min(2).max(256).default(32),
+  /** A send statement at work this long (ms) no longer holds the waiting sends back. */
+  SEND_GATHER_STALL_MS: z.coerce.number().int().min(1).max(60_000).default(50),
 })
 
 export function loadSendGathering(env: NodeJS.ProcessEnv = process.env): {
   inFlight: number
   most: number
+  stallMs: number
 } {
   const e = SendGatheringEnv.parse(env)
-  return { inFlight: e.SEND_GATHER_IN_FLIGHT, most: e.SEND_GATHER_MOST }
+  return {
+    inFlight: e.SEND_GATHER_IN_FLIGHT,
+    most: e.SEND_GATHER_MOST,
+    stallMs: e.SEND_GATHER_STALL_MS,
+  }
 }
 
 /** What the server serves of the build (dist/). */

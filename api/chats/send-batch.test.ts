@@ -66,8 +66,8 @@ describe('the send gatherer', () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
     const answers = [
-      gather(p('s1'), { inFlight: 2, most: 32 }),
-      gather(p('s2'), { inFlight: 2, most: 32 }),
+      gather(p('s1'), { inFlight: 2, most: 32, stallMs: HOUR }),
+      gather(p('s2'), { inFlight: 2, most: 32, stallMs: HOUR }),
     ]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2'])
@@ -77,7 +77,7 @@ describe('the send gatherer', () => {
   it('gathers the sends that come while inFlight statements work, none twice a session or conversation', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 3 }
+    const g = { inFlight: 1, most: 3, stallMs: HOUR }
     const answers = [
       gather(p('s1'), g),
       // s1's session again (a second tab): not while s1 is at work.
@@ -108,7 +108,7 @@ describe('the send gatherer', () => {
   it('runs each send of a failed batch alone', async () => {
     const { ran, runners, finish } = recording(true)
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 32 }
+    const g = { inFlight: 1, most: 32, stallMs: HOUR }
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     await finish()
@@ -133,16 +133,42 @@ describe('the send gatherer', () => {
       keys: (q) => [q.session],
       afterAgain: (r, again) => `${r}${again.touched ? ', renewed' : ''}`,
     })
-    const g = { inFlight: 1, most: 32 }
+    const g = { inFlight: 1, most: 32, stallMs: HOUR }
     const answers = await Promise.all([gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)])
     expect(answers).toEqual(['alone s1', 'together s2', 'alone s3, renewed'])
     expect(ran).toEqual([['s1'], ['s2', 's3'], ['s3']])
   })
 
+  it('lets the waiting sends go beside a statement stalled past stallMs, but not with its keys', async () => {
+    const ran: string[] = []
+    let release = () => {}
+    const gather = sendGatherer<P, string>({
+      alone: async (q) => {
+        ran.push(q.id)
+        // s1 waits on a lock, say, until the test lets it go.
+        if (q.id === 's1') await new Promise<void>((r) => (release = r))
+        return `alone ${q.id}`
+      },
+      together: async (ps) => ps.map((q) => ({ result: `together ${q.id}` })),
+      keys: (q) => [q.session],
+      afterAgain: (r) => r,
+    })
+    const g = { inFlight: 1, most: 32, stallMs: 1 }
+    const s1 = gather(p('s1'), g)
+    // Same session as s1: waits for it, stalled or not.
+    const s1again = gather(p('s3', 's1'), g)
+    expect(await gather(p('s2'), g)).toBe('alone s2')
+    expect(ran).toEqual(['s1', 's2'])
+    release()
+    expect(await s1).toBe('alone s1')
+    expect(await s1again).toBe('alone s3')
+    expect(ran).toEqual(['s1', 's2', 's3'])
+  })
+
   it('sends every send alone with inFlight 0', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 0, most: 32 }
+    const g = { inFlight: 0, most: 32, stallMs: HOUR }
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2', 'alone s3'])
@@ -163,7 +189,7 @@ describeEngines('sends gathered into one statement on %s', (engine) => {
       db: database.db,
       now: () => new Date(now),
       // One statement at work: every send that comes meanwhile waits to go with the others.
-      sendGathering: { inFlight: 1, most: 32 },
+      sendGathering: { inFlight: 1, most: 32, stallMs: HOUR },
       accounts: {
         mailer: createMailer({ devListing: true }),
         trustProxy: false,

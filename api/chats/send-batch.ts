@@ -295,6 +295,11 @@ export interface SendGathering {
   inFlight: number
   /** The most sends in one statement. */
   most: number
+  /**
+   * A statement at work longer than this (ms) no longer holds back the
+   * waiting sends (it waits on a lock, say): another statement may start.
+   */
+  stallMs: number
 }
 
 /** The process's setting (api/config.ts loadSendGathering), read once. */
@@ -364,9 +369,11 @@ async function together<P, R>(
  * key of a statement at work or of another in the batch.
  */
 export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
-  let running = 0
+  /** When each statement at work started (performance.now()). */
+  const started = new Set<{ at: number }>()
   const busy = new Map<unknown, number>()
   const waiting: Waiting<P, R>[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
   const hold = (keys: readonly unknown[], by: 1 | -1) => {
     for (const k of keys) {
       const n = (busy.get(k) ?? 0) + by
@@ -380,33 +387,44 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
     sendStatements.inc({ way: 'alone' })
     return alone(w)
   }
+  /**
+   * Whether another statement may start: fewer than `inFlight` at work, not
+   * counting those stalled (at work longer than `stallMs`: waiting on a
+   * lock, say), and at most STALLED_MORE beside the stalled ones.
+   */
+  const room = (g: SendGathering) => {
+    const since = performance.now() - g.stallMs
+    let atWork = 0
+    for (const s of started) if (s.at > since) atWork++
+    return atWork < Math.max(g.inFlight, 1) && started.size < g.inFlight + STALLED_MORE
+  }
 
   function start(batch: Waiting<P, R>[], gathering: SendGathering) {
-    running++
+    const statement = { at: performance.now() }
+    started.add(statement)
     const keys = batch.flatMap((w) => w.keys)
     hold(keys, 1)
     const done = batch.length === 1 ? first(batch[0]!) : together(runners, batch, alone)
     void done.finally(() => {
-      running--
+      started.delete(statement)
       hold(keys, -1)
       pump(gathering)
     })
   }
 
   function pump(gathering: SendGathering) {
-    while (running < Math.max(gathering.inFlight, 1) && waiting.length > 0) {
-      const batch: Waiting<P, R>[] = []
-      const taken = new Set<unknown>()
-      for (let i = 0; i < waiting.length && batch.length < gathering.most; ) {
-        const w = waiting[i]!
-        if (free(w.keys) && w.keys.every((k) => !taken.has(k))) {
-          batch.push(w)
-          for (const k of w.keys) taken.add(k)
-          waiting.splice(i, 1)
-        } else i++
-      }
+    while (waiting.length > 0 && room(gathering)) {
+      const batch = takeBatch(waiting, free, gathering.most)
       if (batch.length === 0) return
       start(batch, gathering)
+    }
+    // Sends wait: look again once the statements at work would count as stalled.
+    if (waiting.length > 0 && timer === undefined) {
+      timer = setTimeout(() => {
+        timer = undefined
+        pump(gathering)
+      }, gathering.stallMs)
+      timer.unref?.()
     }
   }
 
@@ -418,13 +436,39 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
     }
     return new Promise<R>((resolve, reject) => {
       const w = { params, keys, resolve, reject }
-      if (running < gathering.inFlight && waiting.length === 0 && free(keys)) start([w], gathering)
+      if (waiting.length === 0 && free(keys) && room(gathering)) start([w], gathering)
       else {
         waiting.push(w)
         pump(gathering)
       }
     })
   }
+}
+
+/** Statements that may start beside the stalled ones (see room). */
+const STALLED_MORE = 8
+
+/**
+ * Takes out of `waiting` the sends of the next statement, in the order they
+ * came: at most `most`, none with a key of a statement at work (`free`) or
+ * of another send taken.
+ */
+function takeBatch<W extends { keys: readonly unknown[] }>(
+  waiting: W[],
+  free: (keys: readonly unknown[]) => boolean,
+  most: number,
+): W[] {
+  const batch: W[] = []
+  const taken = new Set<unknown>()
+  for (let i = 0; i < waiting.length && batch.length < most; ) {
+    const w = waiting[i]!
+    if (free(w.keys) && w.keys.every((k) => !taken.has(k))) {
+      batch.push(w)
+      for (const k of w.keys) taken.add(k)
+      waiting.splice(i, 1)
+    } else i++
+  }
+  return batch
 }
 
 /** What no two send statements at work share: the session and the conversation. */
