@@ -5,13 +5,13 @@
 // SIGTERM or when its parent's stdin closes. A line `gc` on stdin runs two
 // full collections (under --expose-gc) and answers `collected`.
 //
-//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N] [--gather-sends]
+//   node --import tsx bench/api-process.ts <postgres url> [--no-member-limits] [--pool-size=N]
 //
 // --no-member-limits turns off the per-member send and like limits (a
 // throughput benchmark sends far past them on purpose). --pool-size sets the
 // process's connections for requests (DATABASE_POOL_SIZE of npm start).
-// --gather-sends runs the common sends through bench/gather-sends.ts (a
-// prototype: several sends in one statement).
+// The sends gather as npm start's do (SEND_GATHER_* of the environment,
+// api/chats/send-batch.ts); how they ran is printed when it stops.
 import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -22,9 +22,8 @@ import { createEventBus } from '../api/events/bus.ts'
 import { createJobRunner } from '../api/jobs/queue.ts'
 import { createServer } from '../api/server.ts'
 import { openDatabase } from '../db/client.ts'
-import { gatherSends, gathered } from './gather-sends.ts'
+import { sendStatements } from '../api/http/metrics.ts'
 
-if (process.argv.includes('--gather-sends')) gatherSends()
 const url = process.argv[2]
 const poolSize = process.argv.find((a) => a.startsWith('--pool-size='))?.split('=')[1]
 if (!url) throw new Error('usage: bench/api-process.ts <postgres url>')
@@ -59,10 +58,8 @@ let closing = false
 const close = async () => {
   if (closing) return
   closing = true
-  if (process.argv.includes('--gather-sends'))
-    console.error(
-      `[api] gathered sends: ${gathered.alone} alone, ${gathered.inBatches} in ${gathered.batches} batches, ${gathered.fellBack} run alone after a batch failed`,
-    )
+  const ways = (await sendStatements.get()).values.map((v) => `${v.value} ${v.labels.way}`)
+  if (ways.length > 0) console.error(`[api] sends: ${ways.join(', ')}`)
   ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
   await new Promise((r) => server.close(r))
   await events.close()

@@ -1,11 +1,10 @@
-// A measurement, not the product: what several common sends in one
-// statement would cost PostgreSQL, against the same sends one statement
-// each (docs/performance.md, "Where a send's time goes"). The single
-// statement is the API's own, captured at the driver from real sends; the
-// batched one is written here by hand after it (the same CTEs over a set of
-// sends keyed by their place in the batch: session, replay, gate, pace,
-// checks, claim, message, debit and ledger row, conversation, unread count,
-// push and mail jobs). It is not the API's code and names tables freely.
+// What several common sends in one statement cost PostgreSQL, against the
+// same sends one statement each, on the database path alone
+// (docs/performance.md, "Several sends in one statement"). Both statements
+// are the API's own (api/chats/messages.ts, api/chats/send-batch.ts),
+// captured at the driver from real sends: the lone one with its
+// parameters, the batched one with each send's row of its json parameter,
+// replayed with new client ids in batches of the sizes asked for.
 //
 //   DATABASE_URL=postgres://… node --import tsx bench/batched-send.ts [--batch=8] [--sends=4000] [--connections=1,4]
 //
@@ -22,7 +21,6 @@ import { createMailer } from '../api/mail/mailer.ts'
 import { freshDatabase } from '../api/test/databases.ts'
 import { sessionCookie } from '../api/test/fuzz.ts'
 import { addConversation, addMembers } from '../api/test/seed.ts'
-import { BATCHED, batchParameters, CLIENT_ID_AT } from './batched-statement.ts'
 import { captureNamedStatements } from './capture.ts'
 import { cpuSecondsBetween, cpuSecondsByPid } from './http.ts'
 import { moneyCheck } from './money-check.ts'
@@ -36,6 +34,8 @@ const SENDERS = Math.max(...BATCHES) * Math.max(...CONNECTIONS)
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a PostgreSQL server to measure on')
 
 const captured = captureNamedStatements()
+/** The senders' places from `from`, `size` of them. */
+const range = (from: number, size: number) => Array.from({ length: size }, (_, i) => from + i)
 
 const database = await freshDatabase('postgres')
 try {
@@ -55,6 +55,8 @@ try {
     db: database.db,
     events,
     memberLimits: false,
+    // One statement at work: the sends of a wave go in batches (captured below).
+    sendGathering: { inFlight: 1, most: 256, stallMs: 3_600_000 },
     accounts: {
       mailer: createMailer({ devListing: false }),
       trustProxy: false,
@@ -63,34 +65,65 @@ try {
   })
   const base = 'http://localhost'
   // Each sender logs in and sends twice (the first opens the conversation):
-  // the second is a common send, whose statement and values are kept.
+  // the second is a common send alone, whose statement and values are kept
+  // (with where its client id is in them).
+  const post = (cookie: string, conversation: number, clientId: string = randomUUID()) =>
+    app.fetch(
+      new Request(`${base}/api/messages.php`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ conversation, text: 'x', client_id: clientId }),
+      }),
+    )
   const single: unknown[][] = []
+  const cookies: string[] = []
   let text = ''
+  let clientIdAt = -1
   for (const [i, sender] of senders.entries()) {
     const cookie = await sessionCookie(database.db, sender.id)
-    const conversation = conversations[i]!
+    cookies.push(cookie)
+    let clientId: string = randomUUID()
     for (let k = 0; k < 2; k++) {
-      const res = await app.fetch(
-        new Request(`${base}/api/messages.php`, {
-          method: 'POST',
-          headers: { origin: base, cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ conversation, text: 'x', client_id: randomUUID() }),
-        }),
-      )
+      clientId = randomUUID()
+      const res = await post(cookie, conversations[i]!, clientId)
       if (res.status !== 201) throw new Error(`send refused: ${res.status} ${await res.text()}`)
     }
     const statement = captured.filter((c) => c.name === 'send_message_session').at(-1)
-    if (!statement) throw new Error('the common send statement was not seen')
+    clientIdAt = statement?.values.indexOf(clientId) ?? -1
+    if (!statement || clientIdAt < 0) throw new Error('the common send statement was not seen')
     text = statement.text
     single.push(statement.values)
   }
+  // Then all at once, led by one more send of the first sender, which goes
+  // alone: every sender's send of the wave goes in a batch, whose rows are kept.
+  const wave = await Promise.all(
+    [0, ...senders.keys()].map((i) => post(cookies[i]!, conversations[i]!)),
+  )
+  if (wave.some((res) => res.status !== 201)) throw new Error('a send of the wave was refused')
+  const batches = captured.filter((c) => c.name === 'send_message_batch')
+  if (batches.length === 0) throw new Error('the batched send statement was not seen')
+  const batchText = batches[0]!.text
+  // Its first parameter is the sends (json); the others are the statement's constants.
+  const batchConstants = batches[0]!.values.slice(1)
+  const rowOf = new Map<unknown, Record<string, unknown>>()
+  for (const b of batches)
+    for (const row of JSON.parse(String(b.values[0])) as Record<string, unknown>[])
+      rowOf.set(row.hash, row)
+  const batchRows = single.map((values) => {
+    const row = [...rowOf.values()].find((r) => values.includes(r.hash))
+    if (!row) throw new Error('a sender did not send in a batch')
+    return row
+  })
   await events.close()
 
   // The captured values with a new client id (the same one would replay).
-  const fresh = (values: unknown[]) => values.map((v, i) => (i === CLIENT_ID_AT ? randomUUID() : v))
-  const batchValues = (group: unknown[][]) => batchParameters(group.map(fresh))
-  /** Every send stored so far: the two each sender made through the app, then each run's. */
-  let sent = senders.length * 2
+  const fresh = (values: unknown[]) => values.map((v, i) => (i === clientIdAt ? randomUUID() : v))
+  const batchValues = (group: number[]) => [
+    JSON.stringify(group.map((s, i) => ({ ...batchRows[s], n: i + 1, client_id: randomUUID() }))),
+    ...batchConstants,
+  ]
+  /** Every send stored so far: the three each sender made through the app (one more of the first), then each run's. */
+  let sent = senders.length * 3 + 1
   const count = (rows: { stored: string }[]) => {
     for (const row of rows) sent += Number(row.stored)
   }
@@ -118,8 +151,8 @@ try {
               (
                 await client.query({
                   name: `batch_${size}`,
-                  text: BATCHED,
-                  values: batchValues(single.slice(c * size, c * size + size)),
+                  text: batchText,
+                  values: batchValues(range(c * size, size)),
                 })
               ).rows,
             )
@@ -135,17 +168,22 @@ try {
       await Promise.all(
         Array.from({ length: connections }, async (_, c) => {
           const client = await pool.connect()
-          const mine = single.slice(c * Math.max(...BATCHES), c * Math.max(...BATCHES) + group)
+          const mine = range(c * Math.max(...BATCHES), group)
           for (let done = 0; done < SENDS / connections; done += group) {
             if (size === 0)
               count(
-                (await client.query({ name: 'single', text, values: fresh(mine[done % group]!) }))
-                  .rows,
+                (
+                  await client.query({
+                    name: 'single',
+                    text,
+                    values: fresh(single[mine[done % group]!]!),
+                  })
+                ).rows,
               )
             else {
               const { rows } = await client.query({
                 name: `batch_${size}`,
-                text: BATCHED,
+                text: batchText,
                 values: batchValues(mine),
               })
               if (rows.length !== size || rows.some((r) => Number(r.stored) !== 1))

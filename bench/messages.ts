@@ -3,7 +3,7 @@
 //
 //   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
 //        [--senders=50] [--throughput-seconds=10] [--warm-seconds=10] [--pool=10] [--messages=10000000]
-//        [--only=delivery,throughput,processes,reads] [--gather]
+//        [--only=delivery,throughput,processes,reads]
 //
 // Delivery and throughput run real HTTP servers (@hono/node-server) on this
 // machine; PostgreSQL needs DATABASE_URL (each part makes a throw-away database).
@@ -11,8 +11,8 @@
 // their own connection pools and their own LISTEN connection, in one Node
 // process; throughput and `processes` (sends/s with 1, 2 and 3 API
 // processes on one database) run real processes (bench/api-process.ts).
-// --gather runs their common sends through the prototype of several sends
-// in one statement (bench/gather-sends.ts; GATHER_IN_FLIGHT, GATHER_MOST).
+// Their sends gather as npm start's do (api/chats/send-batch.ts);
+// SEND_GATHER_IN_FLIGHT=0 in the environment measures every send alone.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import os, { tmpdir } from 'node:os'
 import { sql } from 'drizzle-orm'
@@ -251,12 +251,7 @@ async function sendRate(db: Db, processes: number) {
             : []),
           ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
         ],
-        [
-          '--no-member-limits',
-          `--pool-size=${poolSize(processes)}`,
-          // The prototype of several sends in one statement (bench/gather-sends.ts).
-          ...(process.argv.includes('--gather') ? ['--gather-sends'] : []),
-        ],
+        ['--no-member-limits', `--pool-size=${poolSize(processes)}`],
       ),
     ),
   )
