@@ -29,11 +29,16 @@ export function CamTile({ cam }: { cam: Cam & { href: string } }) {
           aria-hidden="true"
           style={{ backgroundImage: cssUrl(cam.thumb_url) }}
         />
-        <span className="cam-tile__name" aria-hidden="true">
-          {cam.name}, {m.tile_age({ age: cam.age })}
-        </span>
-        <span className="cam-tile__cta" aria-hidden="true">
-          {cam.online && <span className="cam-tile__live" />} {m.cam_tile_cta()}
+        {/* Over the photo, as a member tile's caption: the tile is no taller
+            than a member's, so a row with an ad does not push the next
+            members below a phone's first screen. */}
+        <span className="cam-tile__caption" aria-hidden="true">
+          <span className="cam-tile__name">
+            {cam.name}, {m.tile_age({ age: cam.age })}
+          </span>
+          <span className="cam-tile__cta">
+            {cam.online && <span className="cam-tile__live" />} {m.cam_tile_cta()}
+          </span>
         </span>
       </a>
     </li>
