@@ -64,6 +64,15 @@ export async function debit(
   return balance
 }
 
+/** A debit in a caller's statement: who pays what, for which effect (the CTE `after`), booked how. */
+interface DebitInStatement {
+  member: SQL
+  amount: SQL
+  reason: LedgerReason
+  after: string
+  reference: SQL
+}
+
 /**
  * The debit as two common table expressions of a caller's single statement:
  * `debit` takes `amount` from `member` once the CTE named `after` (the effect
@@ -74,13 +83,7 @@ export async function debit(
  * whole statement, never store an effect without its debit. The caller reads
  * the new balance from `debit.credits`.
  */
-export function debitInStatement(input: {
-  member: SQL
-  amount: SQL
-  reason: LedgerReason
-  after: string
-  reference: SQL
-}): SQL {
+export function debitInStatement(input: DebitInStatement): SQL {
   const after = sql.raw(input.after)
   return sql`debit AS (
       ${updateMemberSql(
@@ -93,10 +96,7 @@ export function debitInStatement(input: {
 }
 
 /** The CTE `ledger`: the debit's ledger rows, one per row of `from` (which holds `debit`). */
-const ledgerRowsSql = (
-  input: { member: SQL; amount: SQL; reason: LedgerReason; reference: SQL },
-  from: SQL,
-) =>
+const ledgerRowsSql = (input: DebitInStatement, from: SQL) =>
   sql`ledger AS (
       INSERT INTO credit_ledger (member_id, delta, reason, reference, balance_after)
       SELECT ${input.member}, -${input.amount}::integer, ${sql.raw(`'${input.reason}'`)}, ${input.reference}, debit.credits
@@ -110,13 +110,7 @@ const ledgerRowsSql = (
  * columns, and `ledger` writes each debit's row. The same unconditional
  * update: an overdraft fails the CHECK and the whole statement.
  */
-export function debitEachInStatement(input: {
-  member: SQL
-  amount: SQL
-  reason: LedgerReason
-  after: string
-  reference: SQL
-}): SQL {
+export function debitEachInStatement(input: DebitInStatement): SQL {
   const after = sql.raw(input.after)
   return sql`debit AS (
       ${updateMembersFromSql(
