@@ -22,7 +22,7 @@ import { createEventBus } from '../api/events/bus.ts'
 import { createJobRunner } from '../api/jobs/queue.ts'
 import { createServer } from '../api/server.ts'
 import { openDatabase } from '../db/client.ts'
-import { sendStatements } from '../api/http/metrics.ts'
+import { sendBatches, sendStatements } from '../api/http/metrics.ts'
 
 const url = process.argv[2]
 const poolSize = process.argv.find((a) => a.startsWith('--pool-size='))?.split('=')[1]
@@ -59,7 +59,8 @@ const close = async () => {
   if (closing) return
   closing = true
   const ways = (await sendStatements.get()).values.map((v) => `${v.value} ${v.labels.way}`)
-  if (ways.length > 0) console.error(`[api] sends: ${ways.join(', ')}`)
+  const batches = (await sendBatches.get()).values[0]?.value ?? 0
+  if (ways.length > 0) console.error(`[api] sends: ${ways.join(', ')}; ${batches} batch statements`)
   ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
   await new Promise((r) => server.close(r))
   await events.close()

@@ -27,7 +27,7 @@ import { assuredSql } from '../age/index.ts'
 import { blockedBetweenSql } from '../blocks/index.ts'
 import { debitEachInStatement } from '../credits/index.ts'
 import { claimInStatement, usedBeforeSql } from '../http/idempotency.ts'
-import { sendStatements } from '../http/metrics.ts'
+import { sendBatches, sendStatements } from '../http/metrics.ts'
 import { actionBuckets, paceBuckets } from '../http/member-limits.ts'
 import { paceAllows, paceInStatement, paceRowsJson } from '../http/ratelimit.ts'
 import { sessionInStatement } from '../http/session.ts'
@@ -346,6 +346,7 @@ async function together<P, R>(
     return
   }
   sendStatements.inc({ way: 'batched' }, batch.length)
+  sendBatches.inc()
   await Promise.all(
     batch.map(async (w, i) => {
       const answer = answers[i]

@@ -59,6 +59,12 @@ export const sendStatements = new client.Counter({
   labelNames: ['way'],
   registers: [shared],
 })
+/** Statements that sent several paid sends at once: `batched` sends over this is the mean batch. */
+export const sendBatches = new client.Counter({
+  name: 'send_batches_total',
+  help: 'Statements that sent several paid sends at once',
+  registers: [shared],
+})
 /** Failed job attempts, by kind (a retry follows unless it was the last). */
 export const jobFailures = new client.Counter({
   name: 'job_failures_total',
