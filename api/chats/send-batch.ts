@@ -15,7 +15,7 @@
 //   statements at work never wait on each other's sender or conversation;
 // - the payers' rows are locked in the order of their ids;
 // - a member with two sessions in one batch (two devices) sends once in it;
-//   the other send goes alone after it (`again`);
+//   the other send waits first in line for the next statement (`again`);
 // - a batch that fails (whatever the reason) runs each of its sends alone,
 //   so one send's failure is its own and nothing is stored twice (the
 //   failed batch stored nothing).
@@ -326,40 +326,47 @@ interface Waiting<P, R> {
   reject(e: unknown): void
 }
 
+/** What answers a statement's sends once the next statement is on its way. */
+type Settle = () => void
+
 /**
- * Runs `batch` in one statement and answers each of its sends; a send its
- * batch left for later goes alone after it, and a failed batch's sends go
- * each alone (`alone`).
+ * Runs `batch` in one statement; what answers its sends. A send its batch
+ * left for later (`again`: its member sent in the batch already) waits
+ * again (`requeue`), first in line; a failed batch's sends go each alone
+ * (`alone`), before the answers.
  */
 async function together<P, R>(
   runners: SendRunners<P, R>,
   batch: Waiting<P, R>[],
-  alone: (w: Waiting<P, R>) => Promise<void>,
-) {
+  alone: (w: Waiting<P, R>) => Promise<Settle>,
+  requeue: (w: Waiting<P, R>[]) => void,
+): Promise<Settle> {
   let answers: Awaited<ReturnType<SendRunners<P, R>['together']>>
   try {
     answers = await runners.together(batch.map((w) => w.params))
   } catch {
     // Nothing of the batch is stored: each send alone, its failure its own.
     sendStatements.inc({ way: 'fallback' }, batch.length)
-    await Promise.all(batch.map(alone))
-    return
+    const settles = await Promise.all(batch.map(alone))
+    return () => {
+      for (const settle of settles) settle()
+    }
   }
   sendStatements.inc({ way: 'batched' }, batch.length)
   sendBatches.inc()
-  await Promise.all(
-    batch.map(async (w, i) => {
-      const answer = answers[i]
-      if (!answer) return w.reject(new Error('send batch: no row for a send'))
-      if ('result' in answer) return w.resolve(answer.result)
-      sendStatements.inc({ way: 'again' })
-      try {
-        w.resolve(runners.afterAgain(await runners.alone(w.params), answer.again))
-      } catch (e) {
-        w.reject(e)
-      }
-    }),
-  )
+  const later: Waiting<P, R>[] = []
+  const settles = batch.map((w, i): Settle => {
+    const answer = answers[i]
+    if (!answer) return () => w.reject(new Error('send batch: no row for a send'))
+    if ('result' in answer) return () => w.resolve(answer.result)
+    sendStatements.inc({ way: 'again' })
+    later.push({ ...w, resolve: (r) => w.resolve(runners.afterAgain(r, answer.again)) })
+    return () => {}
+  })
+  requeue(later)
+  return () => {
+    for (const settle of settles) settle()
+  }
 }
 
 /**
@@ -383,33 +390,33 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
     }
   }
   const free = (keys: readonly unknown[]) => keys.every((k) => !busy.has(k))
-  const alone = (w: Waiting<P, R>) => runners.alone(w.params).then(w.resolve, w.reject)
+  const alone = (w: Waiting<P, R>): Promise<Settle> =>
+    runners.alone(w.params).then(
+      (r) => () => w.resolve(r),
+      (e: unknown) => () => w.reject(e),
+    )
   const first = (w: Waiting<P, R>) => {
     sendStatements.inc({ way: 'alone' })
     return alone(w)
   }
-  /**
-   * Whether another statement may start: fewer than `inFlight` at work, not
-   * counting those stalled (at work longer than `stallMs`: waiting on a
-   * lock, say), and at most STALLED_MORE beside the stalled ones.
-   */
-  const room = (g: SendGathering) => {
-    const since = performance.now() - g.stallMs
-    let atWork = 0
-    for (const s of started) if (s.at > since) atWork++
-    return atWork < Math.max(g.inFlight, 1) && started.size < g.inFlight + STALLED_MORE
-  }
+  const room = (g: SendGathering) => roomBeside(started, g)
 
   function start(batch: Waiting<P, R>[], gathering: SendGathering) {
     const statement = { at: performance.now() }
     started.add(statement)
     const keys = batch.flatMap((w) => w.keys)
     hold(keys, 1)
-    const done = batch.length === 1 ? first(batch[0]!) : together(runners, batch, alone)
-    void done.finally(() => {
+    const done =
+      batch.length === 1
+        ? first(batch[0]!)
+        : together(runners, batch, alone, (later) => waiting.unshift(...later))
+    // The next statement goes first, then the answers: the database works on
+    // it while this process writes this one's answers.
+    void done.then((settle) => {
       started.delete(statement)
       hold(keys, -1)
       pump(gathering)
+      settle()
     })
   }
 
@@ -446,7 +453,20 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
   }
 }
 
-/** Statements that may start beside the stalled ones (see room). */
+/**
+ * Whether another statement may start beside those `started`: fewer than
+ * `inFlight` at work, not counting those stalled (at work longer than
+ * `stallMs`: waiting on a lock, say), and at most STALLED_MORE beside the
+ * stalled ones.
+ */
+function roomBeside(started: ReadonlySet<{ at: number }>, g: SendGathering): boolean {
+  const since = performance.now() - g.stallMs
+  let atWork = 0
+  for (const s of started) if (s.at > since) atWork++
+  return atWork < Math.max(g.inFlight, 1) && started.size < g.inFlight + STALLED_MORE
+}
+
+/** Statements that may start beside the stalled ones (see roomBeside). */
 const STALLED_MORE = 8
 
 /**
