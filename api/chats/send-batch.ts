@@ -128,7 +128,7 @@ function batchBeforeSql(sends: SQL): SQL {
       each: { from: sql`req`, carry: sql`req.n` },
     })}, one AS (
       -- A member logged in twice (two devices) sends once in a batch (a
-      -- statement changes a row once); the other send goes alone after it.
+      -- statement changes a row once); the other send goes in the next statement.
       SELECT sess.n, sess.member_id,
         row_number() OVER (PARTITION BY sess.member_id ORDER BY sess.n) = 1 AS first
       FROM sess
