@@ -6,6 +6,30 @@ import { describe, expect, it } from 'vitest'
 import { createPool, DEFAULT_POOL_SIZE } from '../db/client.ts'
 import { loadConfig, loadStorageConfig, storageBanner } from './config.ts'
 
+describe('SEND_GATHER_*', () => {
+  it('gathers paid sends behind one statement at work, 32 at most, 50 ms before a statement counts as stalled, unless set', () => {
+    expect(loadConfig({}).sendGathering).toEqual({ inFlight: 1, most: 32, stallMs: 50 })
+    expect(
+      loadConfig({
+        SEND_GATHER_IN_FLIGHT: '0',
+        SEND_GATHER_MOST: '64',
+        SEND_GATHER_STALL_MS: '200',
+      }).sendGathering,
+    ).toEqual({ inFlight: 0, most: 64, stallMs: 200 })
+  })
+
+  it('stops the start on a value out of range, naming the variable', () => {
+    for (const [name, value] of [
+      ['SEND_GATHER_IN_FLIGHT', '-1'],
+      ['SEND_GATHER_IN_FLIGHT', 'two'],
+      ['SEND_GATHER_MOST', '1'],
+      ['SEND_GATHER_MOST', '1000'],
+      ['SEND_GATHER_STALL_MS', '0'],
+    ] as const)
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name))
+  })
+})
+
 const URL = 'postgres://postgres@127.0.0.1:5432/test'
 
 describe('DATABASE_POOL_SIZE', () => {

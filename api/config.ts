@@ -327,6 +327,8 @@ export type Config = {
   serve: ServeConfig
   payments: PaymentsConfig
   ageTestWallet: boolean
+  /** When paid sends go together (loadSendGathering). */
+  sendGathering: { inFlight: number; most: number; stallMs: number }
 }
 
 /** The read replica of DATABASE_REPLICA_URL; only beside a PostgreSQL primary. */
@@ -365,5 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serve: loadServeConfig(env),
     payments: loadPaymentsConfig(env),
     ageTestWallet: ageTestWalletOn(env),
+    // Read at the start, so a value out of range stops it naming the variable.
+    sendGathering: loadSendGathering(env),
   }
 }

@@ -237,6 +237,7 @@ handler = createServer({
   jobs,
   events,
   lifecycle,
+  sendGathering: config.sendGathering,
   publicSourceMaps: config.serve.publicSourceMaps,
 }).fetch
 // The e2e harness and scripts wait for this line: the real site answers now.
