@@ -21,7 +21,6 @@ import {
   chatRoutes,
   chatsRoutes,
   type EventsTiming,
-  type SendGathering,
   giftSendRoutes,
   messageMailJobHandlers,
   messageRoutes,
@@ -29,7 +28,7 @@ import {
   voiceRoutes,
 } from './chats/index.ts'
 import { complaintRoutes } from './complaints/index.ts'
-import { loadPaymentsConfig } from './config.ts'
+import { loadPaymentsConfig, loadSendGathering, type SendGathering } from './config.ts'
 import { type EndpointDef, endpoints } from './contract/endpoints.ts'
 import { forgetMessageCost, MESSAGE_COST_CACHE } from './credits/index.ts'
 import { type EventBus, silentBus } from './events/bus.ts'
@@ -137,7 +136,7 @@ export interface AppDeps {
    * turn them off.
    */
   memberLimits?: boolean
-  /** When paid sends go together (api/chats/send-batch.ts); default: the environment's (api/config.ts). */
+  /** When paid sends go together (api/chats/send-batch.ts); default: the environment's (api/config.ts loadSendGathering). */
   sendGathering?: SendGathering
   /** Whether the process is stopping: GET /readyz answers 503 then (api/http/health.ts). */
   lifecycle?: Lifecycle
@@ -176,8 +175,10 @@ const isLocal = (p: PaymentProvider): p is LocalProvider => p.name === 'local' &
 
 /** The dependencies with their defaults filled in, as the wiring below uses them. */
 interface Wiring
-  extends Required<Pick<AppDeps, 'db' | 'cams' | 'age' | 'accounts' | 'jobs' | 'events'>>,
-    Pick<AppDeps, 'now' | 'eventsTiming' | 'logger' | 'sendGathering'> {
+  extends Required<
+      Pick<AppDeps, 'db' | 'cams' | 'age' | 'accounts' | 'jobs' | 'events' | 'sendGathering'>
+    >,
+    Pick<AppDeps, 'now' | 'eventsTiming' | 'logger'> {
   payments: PaymentProvider
   memberLimits: boolean
   lifecycle: Lifecycle
@@ -205,7 +206,7 @@ export function createApi({
   payments = paymentsFromEnv(db),
   eventsTiming,
   memberLimits = true,
-  sendGathering,
+  sendGathering = loadSendGathering(),
   lifecycle = createLifecycle(),
   logger,
   reads,
@@ -414,7 +415,7 @@ function mountDomains(api: ReturnType<typeof apiMiddleware>, w: Wiring) {
         dev: accounts.development ?? false,
         jobs,
         memberLimits,
-        ...(sendGathering ? { sendGathering } : {}),
+        sendGathering,
         ...(eventsTiming ? { eventsTiming } : {}),
         ...(now ? { now } : {}),
       }),

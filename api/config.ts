@@ -78,11 +78,20 @@ const SendGatheringEnv = z.object({
   SEND_GATHER_STALL_MS: z.coerce.number().int().min(1).max(60_000).default(50),
 })
 
-export function loadSendGathering(env: NodeJS.ProcessEnv = process.env): {
+/** When paid sends go together (api/chats/send-batch.ts sendGatherer). */
+export interface SendGathering {
+  /** Send statements at work before sends wait to go together; 0: every send alone. */
   inFlight: number
+  /** The most sends in one statement. */
   most: number
+  /**
+   * A statement at work longer than this (ms) no longer holds back the
+   * waiting sends (it waits on a lock, say): another statement may start.
+   */
   stallMs: number
-} {
+}
+
+export function loadSendGathering(env: NodeJS.ProcessEnv = process.env): SendGathering {
   const e = SendGatheringEnv.parse(env)
   return {
     inFlight: e.SEND_GATHER_IN_FLIGHT,
@@ -328,7 +337,7 @@ export type Config = {
   payments: PaymentsConfig
   ageTestWallet: boolean
   /** When paid sends go together (loadSendGathering). */
-  sendGathering: { inFlight: number; most: number; stallMs: number }
+  sendGathering: SendGathering
 }
 
 /** The read replica of DATABASE_REPLICA_URL; only beside a PostgreSQL primary. */

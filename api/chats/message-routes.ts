@@ -19,7 +19,7 @@ import { creditValueOf } from '../payments/index.ts'
 import { cachedOperatorSettings, loadSettings } from '../settings/index.ts'
 import { liveMember } from '../shared/members.ts'
 import { hideChat, listMessages, markRead, messageSentBy, sendAsSession } from './messages.ts'
-import type { SendGathering } from './send-batch.ts'
+import type { SendGathering } from '../config.ts'
 import { sendTyping } from './typing.ts'
 
 /** How often the event stream sends a keep-alive and checks its session. */
@@ -44,8 +44,8 @@ export interface MessagesDeps {
    * for benchmarks and tests that send in bulk on purpose.
    */
   memberLimits?: boolean
-  /** When sends go together (api/chats/send-batch.ts); the process's setting when absent. */
-  sendGathering?: SendGathering
+  /** When sends go together (api/chats/send-batch.ts; api/config.ts loadSendGathering). */
+  sendGathering: SendGathering
   /** The clock of the streams' session checks (tests move it; AppDeps.now). */
   now?: () => Date
 }

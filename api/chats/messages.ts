@@ -58,6 +58,7 @@ import { privacyOf, readReceiptsBetween } from '../presence/index.ts'
 import { payerRowSql } from '../shared/members.ts'
 import { attachmentHiddenSql } from '../shared/reports.ts'
 import { parseRows } from '../shared/rows.ts'
+import type { SendGathering } from '../config.ts'
 import {
   type Attachment,
   columnNamesSql,
@@ -72,11 +73,9 @@ import {
   afterAgain,
   inConversationSql,
   otherMemberSql,
-  type SendGathering,
   type SendParams,
   sendBatch,
   sendGatherer,
-  sendGatheringFromEnv,
   sendKeys,
   verdictSql,
 } from './send-batch.ts'
@@ -860,8 +859,8 @@ export interface SessionSendOptions {
   host: string | undefined
   /** Count the member's pace (api/http/member-limits.ts); off only for benchmarks and bulk tests. */
   paced: boolean
-  /** When sends go together (api/chats/send-batch.ts); the process's setting when absent. */
-  gathering?: SendGathering | undefined
+  /** When sends go together (api/chats/send-batch.ts; api/config.ts loadSendGathering). */
+  gathering: SendGathering
 }
 
 /**
@@ -901,7 +900,7 @@ export async function sendAsSession(
       mailBase: input.mailBase ?? null,
       opening: false,
     }
-    result = await gatheredSend(db)(params, options.gathering ?? sendGatheringFromEnv())
+    result = await gatheredSend(db)(params, options.gathering)
   } catch (e) {
     // A concurrent spend took the balance between the check and the debit: nothing stored.
     if (!isCheckViolation(e)) throw e

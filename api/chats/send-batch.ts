@@ -21,7 +21,7 @@
 //   failed batch stored nothing).
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { loadSendGathering } from '../config.ts'
+import type { SendGathering } from '../config.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 import { assuredSql } from '../age/index.ts'
 import { blockedBetweenSql } from '../blocks/index.ts'
@@ -287,26 +287,6 @@ export async function sendBatch(
       ? { again: { touched: row.touched } }
       : { result: { rows: [row] } }
   return answers
-}
-
-/** When sends go together (api/config.ts SEND_GATHER_IN_FLIGHT, SEND_GATHER_MOST). */
-export interface SendGathering {
-  /** Send statements at work before sends wait to go together; 0: every send alone. */
-  inFlight: number
-  /** The most sends in one statement. */
-  most: number
-  /**
-   * A statement at work longer than this (ms) no longer holds back the
-   * waiting sends (it waits on a lock, say): another statement may start.
-   */
-  stallMs: number
-}
-
-/** The process's setting (api/config.ts loadSendGathering), read once. */
-let fromEnv: SendGathering | undefined
-export const sendGatheringFromEnv = (): SendGathering => {
-  fromEnv ??= loadSendGathering()
-  return fromEnv
 }
 
 /** What runs a send: alone (the lone statement), or with others (sendBatch). */
