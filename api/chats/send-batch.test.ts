@@ -6,18 +6,18 @@
 // and each refusal (no credits, a block, a conversation not the member's,
 // the pace) the sender's own while the others of the batch go.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { setBlock } from '../blocks/index.ts'
 import { SendMessageResponse } from '../contract/index.ts'
-import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'
+import { balanceOf, ledgerSum } from '../credits/ledger.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { login, send } from '../test/http.ts'
+import { login } from '../test/http.ts'
 import { sendStatements } from '../http/metrics.ts'
 import { countTrips } from '../test/round-trips.ts'
+import { paidSender, type Sender } from '../test/sender.ts'
+import { startChat } from '../test/chat-pair.ts'
 import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
 import { type SendRunners, sendGatherer } from './send-batch.ts'
 
@@ -201,29 +201,10 @@ describeEngines('sends gathered into one statement on %s', (engine) => {
   afterAll(() => database?.close())
 
   /** A member with `credits`, logged in, with a conversation with `to` (Bob by default). */
-  async function sender(credits = 100 * COST, to: MemberRow = bob, signupDate?: Date) {
-    const member = await addMember(database.db, signupDate ? { signupDate } : {})
-    if (credits > 0)
-      await database.db.transaction((tx) => credit(tx, member.id, credits, 'bonus', 'test'))
-    const cookie = await login(app, member.email, TEST_PASSWORD)
-    const conversation = await conversationWith(cookie, to)
-    const post = (text: string, clientId: string = randomUUID(), to = conversation, as = cookie) =>
-      send(app, '/api/messages.php', {
-        method: 'POST',
-        cookie: as,
-        body: { conversation: to, text, client_id: clientId },
-      })
-    const stored = async () =>
-      (await database.db.select().from(messages).where(eq(messages.senderId, member.id))).length
-    return { member, cookie, conversation, post, stored }
-  }
-  async function conversationWith(cookie: string, to: MemberRow) {
-    const res = await send(app, `/api/chat.php?profile=${to.id}`, { cookie })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { id: number }).id
-  }
+  const sender = (credits = 100 * COST, to: MemberRow = bob, signupDate?: Date) =>
+    paidSender(app, database.db, to, { credits, ...(signupDate ? { signupDate } : {}) })
   /** Opens `s`'s conversation with a first message (a lone send: openings take their own trips). */
-  async function opened(s: Awaited<ReturnType<typeof sender>>) {
+  async function opened(s: Sender) {
     expect((await s.post('hello')).status).toBe(201)
     return s
   }
@@ -320,7 +301,7 @@ describeEngines('sends gathered into one statement on %s', (engine) => {
     const carol = await addMember(database.db, { name: 'Carol' })
     const two = await opened(await sender())
     const second = await login(app, two.member.email, TEST_PASSWORD)
-    const toCarol = await conversationWith(second, carol)
+    const toCarol = await startChat(app, second, carol.id)
     expect((await two.post('hello Carol', randomUUID(), toCarol, second)).status).toBe(201)
     const others = await senders(4)
     const before = await ways()

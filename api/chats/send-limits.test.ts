@@ -5,16 +5,14 @@
 // refused. The API runs on a clock the tests move (AppDeps.now), set to the
 // start of a whole hour, so no window ends in the middle of a test.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { messages } from '../../db/schema/index.ts'
 import { type Api, createApi } from '../app.ts'
 import { ApiError, SendMessageResponse } from '../contract/index.ts'
-import { balanceOf, credit, ledgerSum } from '../credits/ledger.ts'
+import { balanceOf, ledgerSum } from '../credits/ledger.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { describeEngines, freshDatabase, type TestDatabase } from '../test/databases.ts'
-import { login, send } from '../test/http.ts'
-import { addMember, type MemberRow, TEST_PASSWORD } from '../test/seed.ts'
+import { paidSender } from '../test/sender.ts'
+import { addMember, type MemberRow } from '../test/seed.ts'
 import { scaled } from '../test/time-scale.ts'
 
 /** The limits, pinned by value (LIMITS in api/http/ratelimit.ts). */
@@ -53,21 +51,10 @@ describeEngines('send limits on %s', (engine) => {
   /** A sender who signed up `age` ms before the clock, with credits and a chat with Bob. */
   async function sender(age: number) {
     now = hourStart + 5_000
-    const member = await addMember(database.db, { signupDate: new Date(now - age) })
-    await database.db.transaction((tx) => credit(tx, member.id, 1_000 * COST, 'bonus', 'test'))
-    const cookie = await login(app, member.email, TEST_PASSWORD)
-    const res = await send(app, `/api/chat.php?profile=${bob.id}`, { cookie })
-    expect(res.status).toBe(200)
-    const conversation = ((await res.json()) as { id: number }).id
-    const post = (text: string, clientId: string = randomUUID()) =>
-      send(app, '/api/messages.php', {
-        method: 'POST',
-        cookie,
-        body: { conversation, text, client_id: clientId },
-      })
-    const stored = async () =>
-      (await database.db.select().from(messages).where(eq(messages.senderId, member.id))).length
-    return { member, post, stored }
+    return paidSender(app, database.db, bob, {
+      credits: 1_000 * COST,
+      signupDate: new Date(now - age),
+    })
   }
 
   /** Sends `n` messages, each answered 201; their bodies and first answers. */
