@@ -3,7 +3,7 @@
 //
 //   node --import tsx bench/messages.ts [--members=500] [--rate=20] [--seconds=20]
 //        [--senders=50] [--throughput-seconds=10] [--warm-seconds=10] [--pool=10] [--messages=10000000]
-//        [--only=delivery,throughput,processes,reads]
+//        [--only=delivery,throughput,processes,reads] [--counts=1,2,3 (processes)]
 //
 // Delivery and throughput run real HTTP servers (@hono/node-server) on this
 // machine; PostgreSQL needs DATABASE_URL (each part makes a throw-away database).
@@ -343,7 +343,12 @@ async function processes() {
     `\nSends/s by API processes on one PostgreSQL database, ${SENDERS} senders over HTTP, ${THROUGHPUT_SECONDS} s each (${os.availableParallelism()} cores here)`,
   )
   console.log('  processes   debited sends/s   refused   load average before / after')
-  for (const count of [1, 2, 3]) {
+  const counts = process.argv
+    .find((a) => a.startsWith('--counts='))
+    ?.split('=')[1]
+    ?.split(',')
+    .map(Number) ?? [1, 2, 3]
+  for (const count of counts) {
     // An empty database migrated on open (not a copy of the tests' template,
     // which another checkout's migrations may replace meanwhile).
     const empty = await emptyPostgresDatabase()
