@@ -7,15 +7,16 @@ import { createPool, DEFAULT_POOL_SIZE } from '../db/client.ts'
 import { loadConfig, loadStorageConfig, storageBanner } from './config.ts'
 
 describe('SEND_GATHER_*', () => {
-  it('gathers paid sends behind one statement at work, 32 at most, 50 ms before a statement counts as stalled, unless set', () => {
-    expect(loadConfig({}).sendGathering).toEqual({ inFlight: 1, most: 32, stallMs: 50 })
+  it('gathers paid sends behind one statement at work, 32 at most, 50 ms before a statement counts as stalled, a 2 ms wait for company, unless set', () => {
+    expect(loadConfig({}).sendGathering).toEqual({ inFlight: 1, most: 32, stallMs: 50, waitMs: 2 })
     expect(
       loadConfig({
         SEND_GATHER_IN_FLIGHT: '0',
         SEND_GATHER_MOST: '64',
         SEND_GATHER_STALL_MS: '200',
+        SEND_GATHER_WAIT_MS: '0',
       }).sendGathering,
-    ).toEqual({ inFlight: 0, most: 64, stallMs: 200 })
+    ).toEqual({ inFlight: 0, most: 64, stallMs: 200, waitMs: 0 })
   })
 
   it('stops the start on a value out of range, naming the variable', () => {
@@ -25,6 +26,8 @@ describe('SEND_GATHER_*', () => {
       ['SEND_GATHER_MOST', '1'],
       ['SEND_GATHER_MOST', '1000'],
       ['SEND_GATHER_STALL_MS', '0'],
+      ['SEND_GATHER_WAIT_MS', '-1'],
+      ['SEND_GATHER_WAIT_MS', '51'],
     ] as const)
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name))
   })

@@ -76,6 +76,8 @@ const SendGatheringEnv = z.object({
   SEND_GATHER_MOST: z.coerce.number().int().min(2).max(256).default(32),
   /** A send statement at work this long (ms) no longer holds the waiting sends back. */
   SEND_GATHER_STALL_MS: z.coerce.number().int().min(1).max(60_000).default(50),
+  /** A send that finds no statement at work in a busy process waits this long (ms) for company; 0: never. */
+  SEND_GATHER_WAIT_MS: z.coerce.number().int().min(0).max(50).default(2),
 })
 
 /** When paid sends go together (api/chats/send-batch.ts sendGatherer). */
@@ -89,6 +91,11 @@ export interface SendGathering {
    * waiting sends (it waits on a lock, say): another statement may start.
    */
   stallMs: number
+  /**
+   * A send that finds no statement at work while the process is busy waits
+   * this long (ms) for the sends on their way, to go with them; 0: at once.
+   */
+  waitMs: number
 }
 
 export function loadSendGathering(env: NodeJS.ProcessEnv = process.env): SendGathering {
@@ -97,6 +104,7 @@ export function loadSendGathering(env: NodeJS.ProcessEnv = process.env): SendGat
     inFlight: e.SEND_GATHER_IN_FLIGHT,
     most: e.SEND_GATHER_MOST,
     stallMs: e.SEND_GATHER_STALL_MS,
+    waitMs: e.SEND_GATHER_WAIT_MS,
   }
 }
 

@@ -56,7 +56,7 @@ try {
     events,
     memberLimits: false,
     // One statement at work: the sends of a wave go in batches (captured below).
-    sendGathering: { inFlight: 1, most: 256, stallMs: 3_600_000 },
+    sendGathering: { inFlight: 1, most: 256, stallMs: 3_600_000, waitMs: 0 },
     accounts: {
       mailer: createMailer({ devListing: false }),
       trustProxy: false,

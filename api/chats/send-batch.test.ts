@@ -6,7 +6,7 @@
 // and each refusal (no credits, a block, a conversation not the member's,
 // the pace) the sender's own while the others of the batch go.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '../app.ts'
 import { setBlock } from '../blocks/index.ts'
 import { SendMessageResponse } from '../contract/index.ts'
@@ -66,8 +66,8 @@ describe('the send gatherer', () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
     const answers = [
-      gather(p('s1'), { inFlight: 2, most: 32, stallMs: HOUR }),
-      gather(p('s2'), { inFlight: 2, most: 32, stallMs: HOUR }),
+      gather(p('s1'), { inFlight: 2, most: 32, stallMs: HOUR, waitMs: 0 }),
+      gather(p('s2'), { inFlight: 2, most: 32, stallMs: HOUR, waitMs: 0 }),
     ]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2'])
@@ -77,7 +77,7 @@ describe('the send gatherer', () => {
   it('gathers the sends that come while inFlight statements work, none twice a session or conversation', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 3, stallMs: HOUR }
+    const g = { inFlight: 1, most: 3, stallMs: HOUR, waitMs: 0 }
     const answers = [
       gather(p('s1'), g),
       // s1's session again (a second tab): not while s1 is at work.
@@ -108,7 +108,7 @@ describe('the send gatherer', () => {
   it('runs each send of a failed batch alone', async () => {
     const { ran, runners, finish } = recording(true)
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 32, stallMs: HOUR }
+    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     await finish()
@@ -133,7 +133,7 @@ describe('the send gatherer', () => {
       keys: (q) => [q.session],
       afterAgain: (r, again) => `${r}${again.touched ? ', renewed' : ''}`,
     })
-    const g = { inFlight: 1, most: 32, stallMs: HOUR }
+    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
     const answers = await Promise.all([gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)])
     expect(answers).toEqual(['alone s1', 'together s2', 'alone s3, renewed'])
     expect(ran).toEqual([['s1'], ['s2', 's3'], ['s3']])
@@ -153,7 +153,7 @@ describe('the send gatherer', () => {
       keys: (q) => [q.session],
       afterAgain: (r) => r,
     })
-    const g = { inFlight: 1, most: 32, stallMs: 1 }
+    const g = { inFlight: 1, most: 32, stallMs: 1, waitMs: 0 }
     const s1 = gather(p('s1'), g)
     // Same session as s1: waits for it, stalled or not.
     const s1again = gather(p('s3', 's1'), g)
@@ -165,10 +165,40 @@ describe('the send gatherer', () => {
     expect(ran).toEqual(['s1', 's2', 's3'])
   })
 
+  it('lets a send that finds nothing at work in a busy process wait waitMs for the sends on their way, and go with them', async () => {
+    const { ran, runners, finish } = recording()
+    const gather = sendGatherer(runners)
+    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 5 }
+    // A process that sent nothing yet is not busy: the first send goes at once.
+    const s1 = gather(p('s1'), g)
+    expect(ran).toEqual([['s1']])
+    await finish()
+    expect(await s1).toBe('alone s1')
+    // Its statement just came back: the next send waits for company.
+    const answers = [gather(p('s2'), g), gather(p('s3'), g)]
+    expect(ran).toEqual([['s1']])
+    await vi.waitFor(() => expect(ran).toEqual([['s1'], ['s2', 's3']]))
+    await finish()
+    expect(await Promise.all(answers)).toEqual(['together s2', 'together s3'])
+  })
+
+  it('sends at once a send that finds nothing at work with waitMs 0, busy or not', async () => {
+    const { ran, runners, finish } = recording()
+    const gather = sendGatherer(runners)
+    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
+    const s1 = gather(p('s1'), g)
+    await finish()
+    await s1
+    const s2 = gather(p('s2'), g)
+    expect(ran).toEqual([['s1'], ['s2']])
+    await finish()
+    expect(await s2).toBe('alone s2')
+  })
+
   it('sends every send alone with inFlight 0', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 0, most: 32, stallMs: HOUR }
+    const g = { inFlight: 0, most: 32, stallMs: HOUR, waitMs: 0 }
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2', 'alone s3'])
@@ -189,7 +219,7 @@ describeEngines('sends gathered into one statement on %s', (engine) => {
       db: database.db,
       now: () => new Date(now),
       // One statement at work: every send that comes meanwhile waits to go with the others.
-      sendGathering: { inFlight: 1, most: 32, stallMs: HOUR },
+      sendGathering: { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 },
       accounts: {
         mailer: createMailer({ devListing: true }),
         trustProxy: false,

@@ -359,17 +359,9 @@ async function together<P, R>(
 export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
   /** When each statement at work started (performance.now()). */
   const started = new Set<{ at: number }>()
-  const busy = new Map<unknown, number>()
+  const { hold, free } = keyHolds()
   const waiting: Waiting<P, R>[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
-  const hold = (keys: readonly unknown[], by: 1 | -1) => {
-    for (const k of keys) {
-      const n = (busy.get(k) ?? 0) + by
-      if (n === 0) busy.delete(k)
-      else busy.set(k, n)
-    }
-  }
-  const free = (keys: readonly unknown[]) => keys.every((k) => !busy.has(k))
   const alone = (w: Waiting<P, R>): Promise<Settle> =>
     runners.alone(w.params).then(
       (r) => () => w.resolve(r),
@@ -384,6 +376,7 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
   function start(batch: Waiting<P, R>[], gathering: SendGathering) {
     const statement = { at: performance.now() }
     started.add(statement)
+    company.close()
     const keys = batch.flatMap((w) => w.keys)
     hold(keys, 1)
     const done =
@@ -416,6 +409,8 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
     }
   }
 
+  const company = companyWindow(pump)
+
   return (params: P, gathering: SendGathering): Promise<R> => {
     const keys = runners.keys(params)
     if (gathering.inFlight === 0) {
@@ -424,14 +419,74 @@ export function sendGatherer<P, R>(runners: SendRunners<P, R>) {
     }
     return new Promise<R>((resolve, reject) => {
       const w = { params, keys, resolve, reject }
-      if (waiting.length === 0 && free(keys) && room(gathering)) start([w], gathering)
-      else {
+      if (company.open) waiting.push(w)
+      else if (waiting.length === 0 && free(keys) && room(gathering)) {
+        if (company.opens(gathering)) waiting.push(w)
+        else start([w], gathering)
+      } else {
         waiting.push(w)
         pump(gathering)
       }
     })
   }
 }
+
+/**
+ * The keys (sessions, conversations) of the statements at work: `hold`
+ * counts them in (1) or out (-1); `free` says whether none of `keys` is held.
+ */
+function keyHolds() {
+  const held = new Map<unknown, number>()
+  return {
+    hold(keys: readonly unknown[], by: 1 | -1) {
+      for (const k of keys) {
+        const n = (held.get(k) ?? 0) + by
+        if (n === 0) held.delete(k)
+        else held.set(k, n)
+      }
+    },
+    free: (keys: readonly unknown[]) => keys.every((k) => !held.has(k)),
+  }
+}
+
+/**
+ * The wait of a send that finds no statement at work in a busy process (one
+ * that started a statement less than BUSY_MS ago): the answers it just
+ * wrote bring their senders' next sends within a fraction of a millisecond,
+ * so the send waits `waitMs` for them and they go in one statement, not a
+ * lone one and a batch behind it (a lone statement costs the database about
+ * as much as four sends of a batch: bench/RESULTS.md, "The database path
+ * alone"). The sends that come meanwhile wait with it; a process that sent
+ * nothing for BUSY_MS sends at once. `open` while the window is open;
+ * `opens` opens it when the process is busy, and says whether it did;
+ * `close` when a statement starts.
+ */
+function companyWindow(pump: (g: SendGathering) => void) {
+  let lastStart = Number.NEGATIVE_INFINITY
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return {
+    get open() {
+      return timer !== undefined
+    },
+    opens(g: SendGathering): boolean {
+      if (g.waitMs === 0 || performance.now() - lastStart >= BUSY_MS) return false
+      timer = setTimeout(() => {
+        timer = undefined
+        pump(g)
+      }, g.waitMs)
+      return true
+    },
+    close() {
+      lastStart = performance.now()
+      if (timer === undefined) return
+      clearTimeout(timer)
+      timer = undefined
+    },
+  }
+}
+
+/** A process that started a send statement this recently (ms) is busy (see companyWindow). */
+const BUSY_MS = 20
 
 /**
  * Whether another statement may start beside those `started`: fewer than
