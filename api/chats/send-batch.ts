@@ -7,7 +7,9 @@
 // in one statement, which does for each what the lone statement does, with
 // each send's own parameters (its time, its settings, its cost). What each
 // send answers is the lone statement's row, so the caller reads it the same
-// way.
+// way. A send that finds nothing at work in a busy process waits `waitMs`
+// for the sends on their way (companyWindow), so they do not go as a lone
+// send and a batch behind it.
 //
 // The rules that keep it the lone send's equal:
 // - no session and no conversation twice among the statements at work
@@ -352,7 +354,8 @@ async function together<P, R>(
 /**
  * One database's send statements at work and the sends that wait for them:
  * `send` runs one send alone when fewer than `inFlight` statements work and
- * none shares its keys, else it waits, and every statement that comes back
+ * none shares its keys (after `waitMs` for company when the process is
+ * busy: companyWindow), else it waits, and every statement that comes back
  * lets the waiting ones go, as many as `most` in one statement, none with a
  * key of a statement at work or of another in the batch.
  */
