@@ -123,10 +123,11 @@ async function delivery(label: string, dbs: { db: Db; listen: TestDatabase['list
               const poke = JSON.parse(data) as { type: string; conversation?: number }
               if (poke.type !== 'messages') continue
               const pokedAt = performance.now()
-              const after = lastSeen.get(i) ?? 0
+              // `after` is a message id (positive): none before the first pull.
+              const after = lastSeen.get(i)
               const page = (await (
                 await fetch(
-                  `${base}/api/messages.php?conversation=${poke.conversation}&after=${after}`,
+                  `${base}/api/messages.php?conversation=${poke.conversation}${after ? `&after=${after}` : ''}`,
                   {
                     headers: { cookie },
                   },
