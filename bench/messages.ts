@@ -33,10 +33,13 @@ const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
   return hit ? Number(hit.split('=')[1]) : fallback
 }
-const only = process.argv
-  .find((a) => a.startsWith('--only='))
-  ?.split('=')[1]
-  ?.split(',')
+/** The comma-separated values of `--name=a,b`; undefined when not given. */
+const listArg = (name: string) =>
+  process.argv
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')[1]
+    ?.split(',')
+const only = listArg('only')
 const wants = (part: string) => !only || only.includes(part)
 
 const MEMBERS = arg('members', 500)
@@ -344,12 +347,7 @@ async function processes() {
     `\nSends/s by API processes on one PostgreSQL database, ${SENDERS} senders over HTTP, ${THROUGHPUT_SECONDS} s each (${os.availableParallelism()} cores here)`,
   )
   console.log('  processes   debited sends/s   refused   load average before / after')
-  const counts = process.argv
-    .find((a) => a.startsWith('--counts='))
-    ?.split('=')[1]
-    ?.split(',')
-    .map(Number) ?? [1, 2, 3]
-  for (const count of counts) {
+  for (const count of listArg('counts')?.map(Number) ?? [1, 2, 3]) {
     // An empty database migrated on open (not a copy of the tests' template,
     // which another checkout's migrations may replace meanwhile).
     const empty = await emptyPostgresDatabase()

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '../app.ts'
+import type { SendGathering } from '../config.ts'
 import { setBlock } from '../blocks/index.ts'
 import { SendMessageResponse } from '../contract/index.ts'
 import { balanceOf, ledgerSum } from '../credits/ledger.ts'
@@ -26,6 +27,18 @@ const COST = 10
 /** Sends a member of more than a day may make in a minute (api/http/ratelimit.ts LIMITS). */
 const PER_MINUTE = 20
 const HOUR = 3_600_000
+
+/**
+ * The gathering of these tests: one statement at work, 32 sends at most,
+ * nothing stalls within the file, no wait for company; `change` overrides.
+ */
+const gathering = (change: Partial<SendGathering> = {}): SendGathering => ({
+  inFlight: 1,
+  most: 32,
+  stallMs: HOUR,
+  waitMs: 0,
+  ...change,
+})
 
 describe('the send gatherer', () => {
   type P = { id: string; session: string; conversation: number }
@@ -66,8 +79,8 @@ describe('the send gatherer', () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
     const answers = [
-      gather(p('s1'), { inFlight: 2, most: 32, stallMs: HOUR, waitMs: 0 }),
-      gather(p('s2'), { inFlight: 2, most: 32, stallMs: HOUR, waitMs: 0 }),
+      gather(p('s1'), gathering({ inFlight: 2 })),
+      gather(p('s2'), gathering({ inFlight: 2 })),
     ]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2'])
@@ -77,7 +90,7 @@ describe('the send gatherer', () => {
   it('gathers the sends that come while inFlight statements work, none twice a session or conversation', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 3, stallMs: HOUR, waitMs: 0 }
+    const g = gathering({ most: 3 })
     const answers = [
       gather(p('s1'), g),
       // s1's session again (a second tab): not while s1 is at work.
@@ -108,7 +121,7 @@ describe('the send gatherer', () => {
   it('runs each send of a failed batch alone', async () => {
     const { ran, runners, finish } = recording(true)
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
+    const g = gathering()
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     await finish()
@@ -133,7 +146,7 @@ describe('the send gatherer', () => {
       keys: (q) => [q.session],
       afterAgain: (r, again) => `${r}${again.touched ? ', renewed' : ''}`,
     })
-    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
+    const g = gathering()
     const answers = await Promise.all([gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)])
     expect(answers).toEqual(['alone s1', 'together s2', 'alone s3, renewed'])
     expect(ran).toEqual([['s1'], ['s2', 's3'], ['s3']])
@@ -153,7 +166,7 @@ describe('the send gatherer', () => {
       keys: (q) => [q.session],
       afterAgain: (r) => r,
     })
-    const g = { inFlight: 1, most: 32, stallMs: 1, waitMs: 0 }
+    const g = gathering({ stallMs: 1 })
     const s1 = gather(p('s1'), g)
     // Same session as s1: waits for it, stalled or not.
     const s1again = gather(p('s3', 's1'), g)
@@ -168,7 +181,7 @@ describe('the send gatherer', () => {
   it('lets a send that finds nothing at work in a busy process wait waitMs for the sends on their way, and go with them', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 5 }
+    const g = gathering({ waitMs: 5 })
     // A process that sent nothing yet is not busy: the first send goes at once.
     const s1 = gather(p('s1'), g)
     expect(ran).toEqual([['s1']])
@@ -185,7 +198,7 @@ describe('the send gatherer', () => {
   it('sends at once a send that finds nothing at work with waitMs 0, busy or not', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 }
+    const g = gathering({ waitMs: 0 })
     const s1 = gather(p('s1'), g)
     await finish()
     await s1
@@ -198,7 +211,7 @@ describe('the send gatherer', () => {
   it('sends every send alone with inFlight 0', async () => {
     const { ran, runners, finish } = recording()
     const gather = sendGatherer(runners)
-    const g = { inFlight: 0, most: 32, stallMs: HOUR, waitMs: 0 }
+    const g = gathering({ inFlight: 0 })
     const answers = [gather(p('s1'), g), gather(p('s2'), g), gather(p('s3'), g)]
     await finish()
     expect(await Promise.all(answers)).toEqual(['alone s1', 'alone s2', 'alone s3'])
@@ -219,7 +232,7 @@ describeEngines('sends gathered into one statement on %s', (engine) => {
       db: database.db,
       now: () => new Date(now),
       // One statement at work: every send that comes meanwhile waits to go with the others.
-      sendGathering: { inFlight: 1, most: 32, stallMs: HOUR, waitMs: 0 },
+      sendGathering: gathering(),
       accounts: {
         mailer: createMailer({ devListing: true }),
         trustProxy: false,
